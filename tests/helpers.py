@@ -1,0 +1,26 @@
+"""Small helpers shared by the rules tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kismet import Category, Game
+
+FIVE_THREES = (3, 3, 3, 3, 3)
+
+
+def play(game: Game, dice: Iterable[int], box: Category) -> int:
+    """One turn with physical dice: enter the five faces, then score ``box``."""
+    game.set_dice(list(dice))
+    return game.score(box)
+
+
+def fill_in_order(game: Game, player: int, boxes: Iterable[Category]) -> None:
+    """Have ``player`` score ``boxes`` with plain 1-2-3-4-6 on each of their turns, while
+    every other player scores the same junk in their own topmost open box."""
+    wanted = list(boxes)
+    while wanted:
+        if game.current == player:
+            play(game, (1, 2, 3, 4, 6), wanted.pop(0))
+        else:
+            play(game, (1, 2, 3, 4, 6), game.open_boxes(game.current)[-1])

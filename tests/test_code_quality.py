@@ -1,0 +1,60 @@
+"""The package is type-checked, linted, and its documented examples run."""
+
+from __future__ import annotations
+
+import doctest
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kismet
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tool(name: str) -> str:
+    """The tool from the same environment as this Python, else from PATH."""
+    here = Path(sys.executable).parent / name
+    found = str(here) if here.exists() else shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is not installed: run the tests with `python build.py test`")
+    return found
+
+
+def run(*command: str) -> None:
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_lint_is_clean() -> None:
+    run(tool("ruff"), "check", "kismet", "tests", "build.py")
+
+
+def test_ruff_format_is_clean() -> None:
+    run(tool("ruff"), "format", "--check", "kismet")
+
+
+def test_mypy_strict_is_clean() -> None:
+    run(tool("mypy"), "--strict", "kismet")
+
+
+def test_package_docstring_examples() -> None:
+    failures, tried = doctest.testmod(kismet)
+    assert tried > 0 and failures == 0
+
+
+def test_readme_examples() -> None:
+    failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
+    assert tried > 0 and failures == 0
+
+
+def test_package_uses_only_the_standard_library() -> None:
+    allowed = set(sys.stdlib_module_names) | {"kismet"}
+    for path in (ROOT / "kismet").rglob("*.py"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            words = line.split()
+            if len(words) >= 2 and words[0] in ("import", "from") and not words[1].startswith("."):
+                assert words[1].split(".")[0] in allowed, f"{path.name}: {line}"

@@ -1,0 +1,162 @@
+"""Property tests: random games, random illegal actions, fuzzed saves."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kismet import Category, Game, RuleError, SaveError, upper_bonus
+
+names = st.lists(
+    st.sampled_from(["Ann", "Bo", "Cy", "Di", "지민", "<b>x</b>"]), min_size=1, max_size=4
+)
+faces = st.integers(min_value=1, max_value=6)
+five_faces = st.lists(faces, min_size=5, max_size=5)
+# Five of a kind often enough to exercise jokers and penalties.
+rolls = st.one_of(five_faces, faces.map(lambda f: [f] * 5))
+
+
+def roll_is_legal(game: Game) -> bool:
+    return not game.is_over and game.rolls_left > 0 and not (game.dice and all(game.held))
+
+
+def hold_is_legal(game: Game) -> bool:
+    return not game.is_over and bool(game.dice) and game.rolls_left > 0
+
+
+def score_is_legal(game: Game, box: Category) -> bool:
+    return not game.is_over and bool(game.dice) and game.sheet(game.current)[box] is None
+
+
+def check_invariants(game: Game) -> None:
+    for player in range(len(game.players)):
+        column = game.sheet(player)
+        basic = sum(column[c] or 0 for c in list(Category)[:6])
+        kismet = sum(column[c] or 0 for c in list(Category)[6:])
+        assert game.total(player) == basic + upper_bonus(basic) + kismet
+    if not game.is_over:
+        assert game.open_boxes(game.current), "the player to move has an open box"
+    assert len(game.dice) in (0, 5)
+    assert (not game.dice) == (game.rolls_left == 3)
+
+
+def attempt(game: Game, action: str, data: st.DataObject) -> bool:
+    """Try one action, legal or not; check a refusal changed nothing. True if it scored."""
+    before = game.to_dict()
+    try:
+        if action == "roll":
+            legal = roll_is_legal(game)
+            game.roll()
+        elif action == "hold":
+            legal = hold_is_legal(game)
+            game.toggle_hold(data.draw(st.integers(0, 4)))
+        elif action == "dice":
+            legal = not game.is_over and game.rolls_left > 0
+            game.set_dice(data.draw(rolls))
+        else:
+            box = data.draw(st.sampled_from(list(Category)))
+            legal = score_is_legal(game, box)
+            game.score(box)
+    except RuleError:
+        assert not legal, f"{action} refused though legal"
+        assert game.to_dict() == before, "a refused action changed the game"
+        return False
+    assert legal, f"{action} allowed though illegal"
+    check_invariants(game)
+    saved = json.loads(json.dumps(game.to_dict()))
+    assert Game.from_dict(saved).to_dict() == saved
+    return action == "score"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=names, seed=st.integers(0, 2**64), data=st.data())
+def test_random_games_follow_the_rules(players: list[str], seed: int, data: st.DataObject) -> None:
+    game = Game(players, seed=seed)
+    turns = 0
+    actions = st.lists(st.sampled_from(["roll", "hold", "dice", "score"]), max_size=6)
+    while not game.is_over:
+        # Some actions, legal or not, then the turn is sure to end with a legal score.
+        for action in data.draw(actions):
+            turns += attempt(game, action, data)
+        if game.is_over:
+            break
+        if not game.dice:
+            game.roll()
+        game.score(data.draw(st.sampled_from(game.open_boxes(game.current))))
+        turns += 1
+        check_invariants(game)
+    penalties = sum(1 for f in game.history if f.penalty)
+    assert len(game.history) == 15 * len(players)
+    assert turns == 15 * len(players) - penalties
+    assert all(v is not None for p in range(len(players)) for v in game.sheet(p).values())
+    best = max(game.total(p) for p in range(len(players)))
+    assert game.winners == [p for p in range(len(players)) if game.total(p) == best]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 100) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=json_values)
+def test_fuzzed_values_are_refused_with_save_error(value: Any) -> None:
+    try:
+        Game.from_dict(value)
+    except SaveError:
+        return
+    raise AssertionError("a random value loaded as a game")
+
+
+def sample_save() -> dict[str, Any]:
+    game = Game(["Ann", "Bo"], seed=5)
+    for dice, box in [
+        ([2, 2, 2, 2, 2], Category.KISMET),
+        ([1, 2, 3, 4, 6], Category.YARBOROUGH),
+        ([2, 2, 2, 2, 2], Category.FULL_HOUSE),
+        ([2, 2, 5, 5, 5], Category.FIVES),
+    ]:
+        game.set_dice(dice)
+        game.score(box)
+    game.roll()
+    game.toggle_hold(1)
+    return game.to_dict()
+
+
+SAMPLE = sample_save()
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += paths(inner, (*prefix, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found += paths(inner, (*prefix, index))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(where=st.sampled_from(paths(SAMPLE)), new=json_values)
+def test_mutated_saves_load_only_as_legal_games(where: tuple[Any, ...], new: Any) -> None:
+    data = copy.deepcopy(SAMPLE)
+    parent = data
+    for key in where[:-1]:
+        parent = parent[key]
+    parent[where[-1]] = new
+    try:
+        game = Game.from_dict(data)
+    except SaveError:
+        return
+    # Only a change the rules allow may load, and then it is a game in its own right.
+    assert Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
+    check_invariants(game)
