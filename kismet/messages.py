@@ -57,6 +57,132 @@ EN: dict[str, str] = {
     "color.black": "black",
     "color.red": "red",
     "color.green": "green",
+    # Faces, for screen readers and messages.
+    "face.1": "one",
+    "face.2": "two",
+    "face.3": "three",
+    "face.4": "four",
+    "face.5": "five",
+    "face.6": "six",
+    "die.label": "Die {number}",
+    "die.label_face": "Die {number}: {face}, {color}",
+    # The page.
+    "app.title": "Kismet",
+    "app.tagline": "The modern game of Yacht",
+    "app.loading": "Loading the game…",
+    "app.roll": "Roll",
+    "app.rolls_left": "{count} left",
+    "app.new_game": "New game",
+    "app.help": "Rules",
+    "app.scores": "High scores",
+    "app.dice": "Dice",
+    "app.sheet": "Score sheet",
+    "app.close": "Close",
+    "app.hold_hint": "Tap a die to hold it; roll again to re-throw the others.",
+    "list.and": "{first} and {last}",
+    "turn.current": "{name}'s turn",
+    "turn.roll_number": "roll {number} of 3",
+    # Score sheet rows that are not boxes.
+    "sheet.box": "Box",
+    "sheet.to_go": "{points} to next tier",
+    "sheet.top_tier": "top tier",
+    "sheet.option": "{box}: score {points}",
+    "sheet.joker": "joker",
+    "sheet.penalty": "penalty zero",
+    # Status messages.
+    "status.ready": "{name}'s turn: roll the dice.",
+    "status.rolled": "{name} rolled {dice}.",
+    "status.scored": "{name} scored {points} in {box}.",
+    "status.next": "{name}'s turn.",
+    "status.extra_kismet": "Extra Kismet! {name} scores {points} in {box} as a joker.",
+    "status.penalty": "{name} takes a zero in {box}.",
+    "status.roll_again": "{name} rolls again.",
+    "status.game_over_one": "Game over: {name} wins with {points}.",
+    "status.game_over_shared": "Game over: {names} share the win with {points}.",
+    "status.confirm_zero": "Score 0 in {box}? {best} would score {points}.",
+    "status.restored": "Welcome back: your game is just as you left it.",
+    "status.save_corrupt": (
+        "Your saved game could not be read, so a new game has started "
+        "(the old save is kept as a backup)."
+    ),
+    "status.history_corrupt": (
+        "Your list of finished games could not be read, so it starts again "
+        "(the old list is kept as a backup)."
+    ),
+    "status.storage_full": "Storage is full, so this game is not being saved; play goes on.",
+    "status.storage_off": (
+        "This browser is not letting the page save (private mode?), "
+        "so this game will not be kept; play goes on."
+    ),
+    # Dialogs.
+    "dialog.confirm_title": "Score a zero?",
+    "dialog.confirm_yes": "Score 0",
+    "dialog.confirm_no": "Go back",
+    "dialog.new_title": "New game",
+    "dialog.players": "Players, in turn order",
+    "dialog.player": "Player {number}",
+    "dialog.default_name": "Player {number}",
+    "dialog.add_player": "Add player",
+    "dialog.remove_player": "Remove player {number}",
+    "dialog.move_up": "Move player {number} up",
+    "dialog.start": "Start",
+    "dialog.cancel": "Cancel",
+    # End of the game.
+    "over.title": "Game over",
+    "over.winner": "{name} wins with {points}!",
+    "over.shared": "{names} share the win with {points}!",
+    "over.play_again": "Play again",
+    # High scores.
+    "scores.rank": "#",
+    "scores.name": "Name",
+    "scores.score": "Score",
+    "scores.date": "Date",
+    "scores.empty": "No finished games yet: the best ten totals will be listed here.",
+    # The rules, for the help dialog (trusted markup written for this project).
+    "help.title": "How to play Kismet",
+    "help.body": """
+<h3>The dice</h3>
+<p>Five dice. The pips are coloured: <strong>1 and 6 black</strong>, <strong>2 and 5 red</strong>,
+<strong>3 and 4 green</strong>. Faces on opposite sides (adding up to 7) share a colour.</p>
+<h3>Your turn</h3>
+<ol>
+<li>Roll all five dice.</li>
+<li>Tap the dice you want to keep (they are held) and roll the rest. You may change your
+mind between rolls; you have three rolls at most.</li>
+<li>Then fill one open box of your column: it takes the points it gives for the dice
+showing, or 0 if they do not fit. A filled box never changes. You cannot score before
+your first roll.</li>
+</ol>
+<h3>Basic section</h3>
+<p>Ones to Sixes: the total of the dice showing that face. If the six boxes add up to 63-70
+you earn a bonus of 35, 71-77 earns 55, and 78 or more earns 75.</p>
+<h3>Kismet section</h3>
+<ul>
+<li><strong>Two Pair Same Color</strong>: two pairs of one colour (1-1-6-6, 2-2-5-5 or
+3-3-4-4; four alike counts too): total of all five dice.</li>
+<li><strong>Three of a Kind</strong>: three dice alike: total of all five.</li>
+<li><strong>Straight</strong>: 1-2-3-4-5 or 2-3-4-5-6: 30.</li>
+<li><strong>Flush</strong>: all five dice of one colour: 35.</li>
+<li><strong>Full House</strong>: three of one face and two of another: total + 15.</li>
+<li><strong>Full House Same Color</strong>: a full house whose two faces share a colour:
+total + 20.</li>
+<li><strong>Four of a Kind</strong>: four dice alike: total + 25.</li>
+<li><strong>Yarborough</strong>: anything: total of all five.</li>
+<li><strong>Kismet</strong>: all five alike: total + 50.</li>
+</ul>
+<h3>Extra Kismets</h3>
+<p>Five alike when your Kismet box already holds points is an <strong>extra Kismet</strong>
+(a Kismet box filled with 0 never gives one). Score it as a <strong>joker</strong> in any
+open Kismet-section box except Straight (Full House then scores total + 15, and so on), or
+in the Basic box of its face. Every other player takes a 0 in the topmost open box of their
+column, and you roll again.</p>
+<h3>Winning</h3>
+<p>The game ends when every box is filled. Grand total = Basic subtotal + bonus + Kismet
+subtotal. The highest grand total wins; equal totals share the win.</p>
+<h3>Playing together</h3>
+<p>Up to 8 players take turns in the order they were entered, passing the device round. The
+game is saved in this browser after every move: close the page and carry on later.</p>
+""",
     # Illegal actions.
     "error.game_over": "The game is over",
     "error.no_rolls_left": "You have no rolls left this turn",
@@ -88,6 +214,13 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
         for name, value in params.items()
     }
     return template.format(**named)
+
+
+def join_names(names: list[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Names joined for a sentence: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    if len(names) == 1:
+        return names[0]
+    return text("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
 
 
 def box_name(category: Category, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -1,0 +1,416 @@
+"""The app's behaviour, without a browser: what each click does, what is saved, what is said.
+
+``App`` is driven by the browser glue (``static/main.py``), which passes it a ``Storage``
+over ``localStorage`` and paints the ``View`` it returns. Keeping the decisions here means
+they are tested in CPython; the glue only translates between the page and these calls.
+
+Stored values (all JSON, keys namespaced and versioned):
+
+- ``kismet:v1:game``: the game in progress, ``{"id", "started", "game": Game.to_dict()}``.
+- ``kismet:v1:history``: finished games, newest last, ``[{"id", "finished", "players",
+  "totals", "winners"}]`` (at most ``HISTORY_LIMIT``); the high scores are drawn from it.
+- ``kismet:v1:backup:...``: a stored value that could not be read, kept, never destroyed.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from . import messages
+from .game import MAX_PLAYERS, Game, RuleError
+from .page import die_label, sheet_html
+from .save import SaveError
+from .scoring import Category
+
+PREFIX = "kismet:v1:"
+GAME_KEY = PREFIX + "game"
+HISTORY_KEY = PREFIX + "history"
+BACKUP_PREFIX = PREFIX + "backup:"
+HISTORY_LIMIT = 200
+HIGH_SCORES = 10
+
+
+class StorageFull(Exception):
+    """The browser's storage quota is used up."""
+
+
+class StorageUnavailable(Exception):
+    """The browser refuses storage (disabled, or private mode)."""
+
+
+class Storage(Protocol):
+    """Text values by key, as ``localStorage`` keeps them; writes may raise the two errors."""
+
+    def get(self, key: str) -> str | None:
+        """The value stored under ``key``, or None."""
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``; raises ``StorageFull`` or ``StorageUnavailable``."""
+
+
+class MemoryStorage:
+    """A ``Storage`` in a dict: for tests, and for when the browser has no storage at all."""
+
+    def __init__(self, items: dict[str, str] | None = None) -> None:
+        self.items: dict[str, str] = dict(items or {})
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+
+@dataclass(frozen=True)
+class HighScore:
+    """One line of the high-score table."""
+
+    name: str
+    points: int
+    date: str
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything the page shows, for the glue to paint."""
+
+    players: tuple[str, ...]
+    dice: tuple[int | None, ...]
+    held: tuple[bool, ...]
+    die_labels: tuple[str, ...]
+    can_hold: bool
+    can_roll: bool
+    rolls_left: int
+    roll_label: str
+    current_player: str
+    status: str
+    sheet_html: str
+    confirm: str | None
+    game_over: str | None
+    high_scores: tuple[HighScore, ...]
+    rolled: tuple[bool, ...] = field(default=(False,) * 5)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class App:
+    """One player's (or table's) session: the game in progress, its saves, the messages."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        seed: int | None = None,
+        lang: str = messages.DEFAULT_LANGUAGE,
+        clock: Callable[[], str] = _now,
+    ) -> None:
+        self.storage = storage
+        self.seed = seed
+        self.lang = lang
+        self.clock = clock
+        self.status = ""
+        self.pending: Category | None = None
+        self.rolled: tuple[bool, ...] = (False,) * 5
+        self.storage_problem: str | None = None
+        self.history: list[dict[str, Any]] = []
+        self.game_id = ""
+        self.started = ""
+        self.game = self._start()
+
+    # ------------------------------------------------------------ messages
+
+    def text(self, key: str, **params: Any) -> str:
+        """A catalogue message in the app's language."""
+        return messages.text(key, self.lang, **params)
+
+    def name(self, player: int) -> str:
+        return self.game.players[player]
+
+    # ------------------------------------------------------------- storage
+
+    def _write(self, key: str, value: str) -> None:
+        try:
+            self.storage.set(key, value)
+        except StorageFull:
+            self._tell_storage("status.storage_full")
+        except StorageUnavailable:
+            self._tell_storage("status.storage_off")
+        else:
+            self.storage_problem = None
+
+    def _tell_storage(self, key: str) -> None:
+        # Said once, then play goes on quietly until storage works again.
+        if self.storage_problem != key:
+            self.storage_problem = key
+            self.status = f"{self.status} {self.text(key)}".strip()
+
+    def _read(self, key: str) -> str | None:
+        try:
+            return self.storage.get(key)
+        except StorageUnavailable:
+            self._tell_storage("status.storage_off")
+            return None
+
+    def _backup(self, name: str, raw: str) -> None:
+        self._write(f"{BACKUP_PREFIX}{name}:{self.clock()}", raw)
+
+    def _load_history(self) -> list[dict[str, Any]]:
+        raw = self._read(HISTORY_KEY)
+        if raw is None:
+            return []
+        try:
+            entries = json.loads(raw)
+            if not isinstance(entries, list):
+                raise ValueError("not a list")
+            return [_check_history_entry(e) for e in entries]
+        except ValueError:
+            self._backup("history", raw)
+            self.status = self.text("status.history_corrupt")
+            self._write(HISTORY_KEY, "[]")
+            return []
+
+    def _start(self) -> Game:
+        self.history = self._load_history()
+        raw = self._read(GAME_KEY)
+        if raw is not None:
+            try:
+                envelope = json.loads(raw)
+                if not isinstance(envelope, dict) or set(envelope) != {"id", "started", "game"}:
+                    raise ValueError("not a saved game")
+                if not isinstance(envelope["id"], str) or not isinstance(envelope["started"], str):
+                    raise ValueError("not a saved game")
+                game = Game.from_dict(envelope["game"])
+            except ValueError:  # includes json and SaveError
+                self._backup("game", raw)
+                self.status = f"{self.status} {self.text('status.save_corrupt')}".strip()
+            else:
+                self.game_id, self.started = envelope["id"], envelope["started"]
+                self.game = game
+                if not self.status:
+                    self.status = self.text("status.restored")
+                self._record_if_over()
+                return game
+        default = [self.text("dialog.default_name", number=1)]
+        return self._new(default, announce=not self.status)
+
+    def _new(self, names: Sequence[str], *, announce: bool = True) -> Game:
+        game = Game(names, seed=self.seed)
+        self.game = game
+        self.game_id = secrets.token_hex(8)
+        self.started = self.clock()
+        self.pending = None
+        self.rolled = (False,) * 5
+        if announce:
+            self.status = self.text("status.ready", name=game.players[0])
+        self._save()
+        return game
+
+    def _save(self) -> None:
+        envelope = {"id": self.game_id, "started": self.started, "game": self.game.to_dict()}
+        self._write(GAME_KEY, json.dumps(envelope, separators=(",", ":")))
+
+    def _record_if_over(self) -> None:
+        if not self.game.is_over or any(e["id"] == self.game_id for e in self.history):
+            return
+        game = self.game
+        self.history.append(
+            {
+                "id": self.game_id,
+                "finished": self.clock(),
+                "players": list(game.players),
+                "totals": [game.total(p) for p in range(len(game.players))],
+                "winners": game.winners,
+            }
+        )
+        self.history = self.history[-HISTORY_LIMIT:]
+        self._write(HISTORY_KEY, json.dumps(self.history, separators=(",", ":")))
+
+    # ------------------------------------------------------------- actions
+
+    def _act(self, action: Callable[[], object]) -> bool:
+        """Run a game action; a refused one is told to the player and changes nothing."""
+        try:
+            action()
+        except RuleError as error:
+            self.status = error.message(self.lang)
+            return False
+        return True
+
+    def roll(self) -> None:
+        """The Roll button."""
+        before = self.game.dice
+        if self._act(self.game.roll):
+            self.pending = None
+            # The dice that left the table this roll: all five at first, then the free ones.
+            self.rolled = tuple(not before or not held for held in self.game.held)
+            faces = " ".join(str(d) for d in self.game.dice)
+            self.status = self.text("status.rolled", name=self.name(self.game.current), dice=faces)
+            self._save()
+
+    def toggle_hold(self, die: int) -> None:
+        """A click on a die."""
+        self.rolled = (False,) * 5
+        if self._act(lambda: self.game.toggle_hold(die)):
+            self.pending = None
+            self._save()
+
+    def choose(self, box: Category) -> None:
+        """A click on an open box: scores it, or first asks when a zero would waste the turn."""
+        self.rolled = (False,) * 5
+        options = self.game.options()
+        if box in options and options[box] == 0 and max(options.values()) > 0:
+            best = max(options, key=lambda c: options[c])
+            self.pending = box
+            self.status = self.text("status.confirm_zero", box=box, best=best, points=options[best])
+            return
+        self._score(box)
+
+    def confirm(self) -> None:
+        """Accept the pending zero."""
+        if self.pending is not None:
+            box, self.pending = self.pending, None
+            self._score(box)
+
+    def cancel(self) -> None:
+        """Keep playing the turn instead of the pending zero."""
+        if self.pending is not None:
+            self.pending = None
+            self.status = self.text("status.ready", name=self.name(self.game.current))
+
+    def _score(self, box: Category) -> None:
+        game = self.game
+        roller = game.current
+        before = len(game.history)
+        if not self._act(lambda: game.score(box)):
+            return
+        fills = game.history[before:]
+        first = fills[0]
+        if first.joker:
+            parts = [
+                self.text(
+                    "status.extra_kismet", name=self.name(roller), points=first.points, box=box
+                )
+            ]
+            parts += [
+                self.text("status.penalty", name=self.name(f.player), box=f.category)
+                for f in fills[1:]
+            ]
+            if not game.is_over and game.current == roller:
+                parts.append(self.text("status.roll_again", name=self.name(roller)))
+        else:
+            parts = [
+                self.text("status.scored", name=self.name(roller), points=first.points, box=box)
+            ]
+        if game.is_over:
+            parts.append(self._result_sentence("status.game_over_one", "status.game_over_shared"))
+        elif game.current != roller:
+            parts.append(self.text("status.next", name=self.name(game.current)))
+        self.status = " ".join(parts)
+        self._save()
+        self._record_if_over()
+
+    def _result_sentence(self, one: str, shared: str) -> str:
+        game = self.game
+        winners = [self.name(p) for p in game.winners]
+        points = game.total(game.winners[0])
+        if len(winners) == 1:
+            return self.text(one, name=winners[0], points=points)
+        return self.text(shared, names=messages.join_names(winners, self.lang), points=points)
+
+    def new_game(self, names: Sequence[str]) -> None:
+        """Start a game for these names (blank names become "Player N"); refuses bad lists."""
+        filled = [
+            (name.strip() or self.text("dialog.default_name", number=i + 1))
+            if isinstance(name, str)
+            else name
+            for i, name in enumerate(names)
+        ]
+        try:
+            self._new(filled)
+        except RuleError as error:
+            self.status = error.message(self.lang)
+
+    def play_again(self) -> None:
+        """A new game with the same players in the same order."""
+        self._new(self.game.players)
+
+    # ---------------------------------------------------------------- view
+
+    def high_scores(self) -> tuple[HighScore, ...]:
+        """The best ``HIGH_SCORES`` totals of finished games: name, points, date."""
+        lines = [
+            HighScore(name, total, entry["finished"][:10])
+            for entry in self.history
+            for name, total in zip(entry["players"], entry["totals"], strict=True)
+        ]
+        lines.sort(key=lambda h: (-h.points, h.date))
+        return tuple(lines[:HIGH_SCORES])
+
+    def view(self) -> View:
+        """What the page should show now."""
+        game = self.game
+        playing = not game.is_over
+        dice: tuple[int | None, ...] = game.dice or (None,) * 5
+        can_roll = playing and game.rolls_left > 0 and not (game.dice and all(game.held))
+        over = None
+        if game.is_over:
+            over = self._result_sentence("over.winner", "over.shared")
+        confirm = self.status if self.pending is not None else None
+        return View(
+            players=game.players,
+            dice=dice,
+            held=game.held,
+            die_labels=tuple(die_label(i, d, self.lang) for i, d in enumerate(dice)),
+            can_hold=playing and bool(game.dice) and game.rolls_left > 0,
+            can_roll=can_roll,
+            rolls_left=game.rolls_left,
+            roll_label=self.text("app.rolls_left", count=game.rolls_left),
+            current_player=self.text("turn.current", name=self.name(game.current)),
+            status=self.status,
+            sheet_html=sheet_html(game.players, game, self.lang),
+            confirm=confirm,
+            game_over=over,
+            high_scores=self.high_scores(),
+            rolled=self.rolled,
+        )
+
+
+def _check_history_entry(entry: object) -> dict[str, Any]:
+    """A finished-game record as stored, checked; raises ValueError if it is not one."""
+    if not isinstance(entry, dict) or set(entry) != {"id", "finished", "players", "totals",
+                                                       "winners"}:  # fmt: skip
+        raise ValueError("not a finished game")
+    players, totals, winners = entry["players"], entry["totals"], entry["winners"]
+    if not (
+        isinstance(entry["id"], str)
+        and isinstance(entry["finished"], str)
+        and isinstance(players, list)
+        and 1 <= len(players) <= MAX_PLAYERS
+        and all(isinstance(n, str) for n in players)
+        and isinstance(totals, list)
+        and len(totals) == len(players)
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in totals)
+        and isinstance(winners, list)
+        and all(isinstance(w, int) and 0 <= w < len(players) for w in winners)
+    ):
+        raise ValueError("not a finished game")
+    return entry
+
+
+__all__ = [
+    "App",
+    "HighScore",
+    "MemoryStorage",
+    "SaveError",
+    "Storage",
+    "StorageFull",
+    "StorageUnavailable",
+    "View",
+]

@@ -1,0 +1,289 @@
+"""Browser glue: binds the page to ``kismet.app.App`` and paints its ``View``.
+
+Data flows one way: a DOM event -> one call on the App -> ``render()`` of the new view. This
+file decides nothing about the game; anything that needs an ``if`` about the rules belongs
+in ``kismet/``. Text typed by players reaches the page only through ``textContent``, input
+values, or HTML the ``kismet.page`` functions escaped.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from kismet import MAX_PLAYERS, Category, messages
+from kismet.app import App, StorageFull, StorageUnavailable, View
+
+
+class LocalStorage:
+    """``kismet.app.Storage`` over the browser's ``localStorage``."""
+
+    def __init__(self) -> None:
+        try:
+            self.store = window.localStorage
+            self.store.getItem("kismet:v1:probe")
+        except Exception:  # disabled storage throws on access
+            self.store = None
+
+    def get(self, key: str) -> str | None:
+        if self.store is None:
+            raise StorageUnavailable()
+        try:
+            value = self.store.getItem(key)
+        except Exception:
+            raise StorageUnavailable() from None
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        if self.store is None:
+            raise StorageUnavailable()
+        try:
+            self.store.setItem(key, value)
+        except Exception as error:
+            if "quota" in f"{getattr(error, 'name', '')} {error}".lower():
+                raise StorageFull() from None
+            raise StorageUnavailable() from None
+
+
+def url_seed() -> int | None:
+    """``?seed=N`` in the address makes every new game's dice reproducible."""
+    values = parse_qs(str(window.location.search).lstrip("?")).get("seed", [])
+    try:
+        return int(values[0]) if values else None
+    except ValueError:
+        return None
+
+
+def by_testid(testid: str):  # type: ignore[no-untyped-def]
+    return document.querySelector(f'[data-testid="{testid}"]')
+
+
+app = App(LocalStorage(), seed=url_seed(), lang=messages.DEFAULT_LANGUAGE)
+reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+roll_animation = ["roll-a", "roll-b"]
+
+
+def text(key: str, **params: object) -> str:
+    return messages.text(key, app.lang, **params)
+
+
+# ------------------------------------------------------------------ painting
+
+
+def render() -> None:
+    view = app.view()
+    paint_dice(view)
+    roll = by_testid("roll")
+    roll.disabled = not view.can_roll
+    by_testid("rolls-left").textContent = view.roll_label
+    by_testid("current-player").textContent = view.current_player
+    by_testid("status").textContent = view.status
+    paint_sheet(view)
+    paint_confirm(view)
+    paint_game_over(view)
+    paint_high_scores(view)
+
+
+def paint_dice(view: View) -> None:
+    if any(view.rolled):
+        roll_animation.reverse()
+    for i in range(5):
+        die = by_testid(f"die-{i}")
+        face = view.dice[i]
+        die.dataset.face = "" if face is None else str(face)
+        die.setAttribute("aria-pressed", "true" if view.held[i] else "false")
+        die.setAttribute("aria-label", view.die_labels[i])
+        die.disabled = not view.can_hold
+        die.classList.remove(*roll_animation)
+        if view.rolled[i] and not reduced_motion:
+            die.classList.add(roll_animation[0])
+
+
+def paint_sheet(view: View) -> None:
+    focused = document.activeElement
+    testid = None
+    if focused is not None and focused.closest("table.sheet"):
+        cell = focused.closest("[data-testid]")
+        testid = cell.dataset.testid if cell else None
+    document.querySelector("table.sheet").innerHTML = view.sheet_html
+    if testid:
+        again = document.querySelector(f'[data-testid="{testid}"] button')
+        if again:
+            again.focus()
+
+
+def paint_confirm(view: View) -> None:
+    dialog = document.getElementById("confirm-dialog")
+    if view.confirm:
+        document.getElementById("confirm-text").textContent = view.confirm
+        if not dialog.open:
+            dialog.showModal()
+            by_testid("confirm").focus()
+    elif dialog.open:
+        dialog.close()
+
+
+def element(tag: str, text_content: str = "", **attributes: str):  # type: ignore[no-untyped-def]
+    node = document.createElement(tag)
+    if text_content:
+        node.textContent = text_content
+    for name, value in attributes.items():
+        node.setAttribute(name.replace("_", "-"), value)
+    return node
+
+
+def paint_game_over(view: View) -> None:
+    slot = document.getElementById("game-over-slot")
+    if not view.game_over:
+        slot.replaceChildren()
+        return
+    if slot.firstChild and slot.firstChild.dataset.result == view.game_over:
+        return
+    panel = element("div", data_testid="game-over", class_="game-over")
+    panel.dataset.result = view.game_over
+    panel.append(element("h2", text("over.title")))
+    panel.append(element("p", view.game_over, class_="result"))
+    buttons = element("p", class_="dialog-buttons")
+    buttons.append(element("button", text("over.play_again"), type="button",
+                           data_action="play-again", data_testid="play-again",
+                           class_="primary"))  # fmt: skip
+    buttons.append(element("button", text("app.new_game"), type="button",
+                           data_action="new-game"))  # fmt: skip
+    panel.append(buttons)
+    slot.replaceChildren(panel)
+
+
+def paint_high_scores(view: View) -> None:
+    box = document.getElementById("high-scores")
+    if not view.high_scores:
+        box.replaceChildren(element("p", text("scores.empty")))
+        return
+    table = element("table", class_="scores")
+    head = element("tr")
+    for key in ("scores.rank", "scores.name", "scores.score", "scores.date"):
+        head.append(element("th", text(key), scope="col"))
+    thead = element("thead")
+    thead.append(head)
+    body = element("tbody")
+    for rank, line in enumerate(view.high_scores, start=1):
+        row = element("tr")
+        for value in (str(rank), line.name, str(line.points), line.date):
+            row.append(element("td", value))
+        body.append(row)
+    table.append(thead, body)
+    box.replaceChildren(table)
+
+
+# ------------------------------------------------------------ new-game form
+
+
+def player_rows() -> list:  # type: ignore[type-arg]
+    return list(document.querySelectorAll("#player-list li"))
+
+
+def player_names() -> list[str]:
+    return [str(row.querySelector("input").value) for row in player_rows()]
+
+
+def fill_player_list(names: list[str]) -> None:
+    listing = document.getElementById("player-list")
+    rows = []
+    for i, name in enumerate(names):
+        row = element("li")
+        label = element("label", text("dialog.player", number=i + 1))
+        field = element("input", type="text", maxlength="40", autocomplete="off",
+                        data_testid=f"player-name-{i}")  # fmt: skip
+        field.value = name
+        label.append(field)
+        row.append(label)
+        if i > 0:
+            row.append(element("button", "↑", type="button", data_action="move-up",
+                               data_index=str(i),
+                               aria_label=text("dialog.move_up", number=i + 1)))  # fmt: skip
+        if len(names) > 1:
+            row.append(element("button", "✕", type="button", data_action="remove-player",
+                               data_index=str(i), data_testid=f"remove-player-{i}",
+                               aria_label=text("dialog.remove_player", number=i + 1)))  # fmt: skip
+        rows.append(row)
+    listing.replaceChildren(*rows)
+    by_testid("add-player").disabled = len(names) >= MAX_PLAYERS
+
+
+def open_new_game() -> None:
+    fill_player_list(list(app.game.players))
+    document.getElementById("new-game-dialog").showModal()
+    by_testid("player-name-0").focus()
+
+
+# ------------------------------------------------------------------- events
+
+
+def on_click(event) -> None:  # type: ignore[no-untyped-def]
+    target = event.target.closest("[data-action]")
+    if target is None or target.disabled:
+        return
+    action = str(target.dataset.action)
+    if action == "roll":
+        app.roll()
+    elif action == "hold":
+        app.toggle_hold(int(target.dataset.die))
+    elif action == "score":
+        app.choose(Category(str(target.dataset.box)))
+    elif action == "confirm":
+        app.confirm()
+    elif action == "cancel":
+        app.cancel()
+    elif action == "play-again":
+        app.play_again()
+    elif action == "new-game":
+        open_new_game()
+        return
+    elif action == "help":
+        document.getElementById("help-dialog").showModal()
+        return
+    elif action == "close-dialog":
+        target.closest("dialog").close()
+        return
+    elif action in ("add-player", "remove-player", "move-up"):
+        names = player_names()
+        if action == "add-player":
+            names.append(text("dialog.default_name", number=len(names) + 1))
+        else:
+            i = int(target.dataset.index)
+            if action == "remove-player":
+                del names[i]
+            else:
+                names[i - 1], names[i] = names[i], names[i - 1]
+        fill_player_list(names)
+        focus = by_testid(f"player-name-{len(names) - 1}")
+        if focus:
+            focus.focus()
+        return
+    render()
+
+
+def on_confirm_cancel(event) -> None:  # type: ignore[no-untyped-def]
+    # Escape on the zero confirmation keeps the turn going, like "Go back".
+    app.cancel()
+    render()
+
+
+def on_submit(event) -> None:  # type: ignore[no-untyped-def]
+    # The Start button, or Enter in a name field.
+    event.preventDefault()
+    document.getElementById("new-game-dialog").close()
+    app.new_game(player_names())
+    render()
+
+
+handlers = [create_proxy(on_click), create_proxy(on_confirm_cancel), create_proxy(on_submit)]
+document.addEventListener("click", handlers[0])
+document.getElementById("confirm-dialog").addEventListener("cancel", handlers[1])
+document.querySelector(".new-game-form").addEventListener("submit", handlers[2])
+
+render()
+for button in document.querySelectorAll("header .actions button"):
+    button.disabled = False
+document.documentElement.dataset.ready = "true"
