@@ -89,6 +89,7 @@ class View:
     roll_label: str
     current_player: str
     status: str
+    notice: str
     sheet_html: str
     confirm: str | None
     game_over: str | None
@@ -146,10 +147,8 @@ class App:
             self.storage_problem = None
 
     def _tell_storage(self, key: str) -> None:
-        # Said once, then play goes on quietly until storage works again.
-        if self.storage_problem != key:
-            self.storage_problem = key
-            self.status = f"{self.status} {self.text(key)}".strip()
+        # Shown as a notice beside the status until storage works again; play goes on.
+        self.storage_problem = key
 
     def _read(self, key: str) -> str | None:
         try:
@@ -372,8 +371,13 @@ class App:
             can_roll=can_roll,
             rolls_left=game.rolls_left,
             roll_label=self.text("app.rolls_left", count=game.rolls_left),
-            current_player=self.text("turn.current", name=self.name(game.current)),
+            current_player=(
+                self.text("over.title")
+                if game.is_over
+                else self.text("turn.current", name=self.name(game.current))
+            ),
             status=self.status,
+            notice=self.text(self.storage_problem) if self.storage_problem else "",
             sheet_html=sheet_html(game.players, game, self.lang),
             confirm=confirm,
             game_over=over,

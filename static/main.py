@@ -34,7 +34,8 @@ class LocalStorage:
             value = self.store.getItem(key)
         except Exception:
             raise StorageUnavailable() from None
-        return None if value is None else str(value)
+        # A missing key is JavaScript's null, which is not None in Pyodide: keep only text.
+        return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
         if self.store is None:
@@ -80,6 +81,7 @@ def render() -> None:
     by_testid("rolls-left").textContent = view.roll_label
     by_testid("current-player").textContent = view.current_player
     by_testid("status").textContent = view.status
+    by_testid("notice").textContent = view.notice
     paint_sheet(view)
     paint_confirm(view)
     paint_game_over(view)
@@ -104,7 +106,7 @@ def paint_dice(view: View) -> None:
 def paint_sheet(view: View) -> None:
     focused = document.activeElement
     testid = None
-    if focused is not None and focused.closest("table.sheet"):
+    if focused and focused.closest("table.sheet"):
         cell = focused.closest("[data-testid]")
         testid = cell.dataset.testid if cell else None
     document.querySelector("table.sheet").innerHTML = view.sheet_html
@@ -130,7 +132,8 @@ def element(tag: str, text_content: str = "", **attributes: str):  # type: ignor
     if text_content:
         node.textContent = text_content
     for name, value in attributes.items():
-        node.setAttribute(name.replace("_", "-"), value)
+        # class_ -> class, data_testid -> data-testid
+        node.setAttribute(name.rstrip("_").replace("_", "-"), value)
     return node
 
 
@@ -222,7 +225,7 @@ def open_new_game() -> None:
 
 def on_click(event) -> None:  # type: ignore[no-untyped-def]
     target = event.target.closest("[data-action]")
-    if target is None or target.disabled:
+    if not target or target.disabled:
         return
     action = str(target.dataset.action)
     if action == "roll":

@@ -1,0 +1,143 @@
+"""Fixtures for the browser tests: the built site served over HTTP, and a real Chromium.
+
+The site is built once per test run (``build.build()``, the same code as ``build.py
+build``) and served by ``build.make_server`` on a free local port. Chromium is Playwright's
+own when it is installed, else the system's ``/usr/bin/chromium`` (Debian's package).
+Every page fails its test on a console error, an uncaught exception, a JavaScript dialog,
+or a request that leaves the page's origin.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_TIMEOUT_MS = 90_000
+
+
+@dataclass
+class Site:
+    """The built site being served: its base URL and its files."""
+
+    url: str
+    root: Path
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    root = build.build()
+    server = build.make_server(root, 0)
+    port = server.server_address[1]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield Site(f"http://127.0.0.1:{port}/", root)
+    server.shutdown()
+
+
+def chromium_executable(playwright: Any) -> str | None:
+    """Playwright's own Chromium if installed (None lets Playwright find it), else Debian's."""
+    own = Path(playwright.chromium.executable_path)
+    if own.exists():
+        return None
+    if Path(SYSTEM_CHROMIUM).exists():
+        return SYSTEM_CHROMIUM
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found:
+        return found
+    pytest.fail(
+        "No Chromium found: run `playwright install chromium`, or install Debian's chromium"
+    )
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        executable = chromium_executable(playwright)
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@dataclass
+class Watch:
+    """What a page did that a test must not allow: errors, dialogs, foreign requests."""
+
+    origin: str
+    errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def foreign(self) -> list[str]:
+        return [u for u in self.requests if not u.startswith(self.origin) and
+                not u.startswith(("data:", "blob:"))]  # fmt: skip
+
+
+def watch_page(page: Any, origin: str) -> Watch:
+    watch = Watch(origin)
+
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            watch.errors.append(f"console error: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: watch.errors.append(f"page error: {error}"))
+    page.on("dialog", lambda dialog: (watch.errors.append(f"dialog: {dialog.message}"),
+                                      dialog.dismiss()))  # fmt: skip
+    page.on("request", lambda request: watch.requests.append(request.url))
+    return watch
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context: Any, site: Site) -> Iterator[Any]:
+    tab = context.new_page()
+    watch = watch_page(tab, site.url)
+    tab.watch = watch
+    yield tab
+    assert not watch.errors, watch.errors
+    assert not watch.foreign(), f"requests left the page's origin: {watch.foreign()}"
+
+
+def open_app(page: Any, url: str) -> Any:
+    """Load the app and wait until Python has bound its handlers."""
+    page.goto(url)
+    page.wait_for_selector("html[data-ready=true]", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+def artifact(name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / name
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    # Browser tests last: the fast rules tests report first.
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+os.environ.setdefault("PLAYWRIGHT_SKIP_VALIDATE_HOST_REQUIREMENTS", "1")
