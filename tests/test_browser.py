@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from kismet import Category, Game
-from tests.conftest import READY_TIMEOUT_MS, Site, artifact, open_app
+from tests.conftest import Site, artifact, open_app
 
 pytestmark = pytest.mark.browser
 
@@ -189,7 +189,7 @@ def test_the_zero_confirmation_protects_a_misclick(page: Any, site: Site) -> Non
     cell = f"[data-testid=cell-0-{zero.value}]"
     page.click(f"{cell} button")
     assert page.is_visible("#confirm-dialog")
-    assert f"Score 0 in" in page.text_content("#confirm-text")
+    assert "Score 0 in" in page.text_content("#confirm-text")
     page.click("[data-testid=cancel]")
     assert page.get_attribute(cell, "data-state") == "open"
     check_page(page, game)

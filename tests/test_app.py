@@ -1,0 +1,244 @@
+"""The app's behaviour without a browser: saves, backups, messages, high scores, page HTML."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from kismet import Category, Game, messages, page
+from kismet.app import (
+    BACKUP_PREFIX,
+    GAME_KEY,
+    HISTORY_KEY,
+    App,
+    MemoryStorage,
+    StorageFull,
+    StorageUnavailable,
+)
+from tests.helpers import FIVE_THREES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.tick = 0
+
+    def __call__(self) -> str:
+        self.tick += 1
+        return f"2026-11-{self.tick:02d}T10:00:00+00:00"
+
+
+class BrokenStorage(MemoryStorage):
+    """Storage that refuses writes the way a browser does."""
+
+    def __init__(self, error: type[Exception]) -> None:
+        super().__init__()
+        self.error = error
+
+    def set(self, key: str, value: str) -> None:
+        raise self.error()
+
+
+def app_with(items: dict[str, str] | None = None, seed: int = 1) -> tuple[App, MemoryStorage]:
+    storage = MemoryStorage(items)
+    return App(storage, seed=seed, clock=Clock()), storage
+
+
+def enter(app: App, dice: tuple[int, ...], box: Category) -> None:
+    """A turn with known dice (as the score-sheet mode will do)."""
+    app.game.set_dice(list(dice))
+    app.choose(box)
+    if app.pending is not None:
+        app.confirm()
+
+
+def test_first_visit_starts_a_solo_game_and_saves_it() -> None:
+    app, storage = app_with()
+    assert app.game.players == ("Player 1",)
+    assert app.status == "Player 1's turn: roll the dice."
+    saved = json.loads(storage.items[GAME_KEY])
+    assert set(saved) == {"id", "started", "game"}
+    assert Game.from_dict(saved["game"]) == app.game
+
+
+def test_every_action_is_saved_and_restored() -> None:
+    app, storage = app_with(seed=5)
+    app.roll()
+    app.toggle_hold(2)
+    again = App(storage, clock=Clock())
+    assert again.game == app.game
+    assert again.status == "Welcome back: your game is just as you left it."
+    assert again.roll() is None and again.game.dice == app.game.roll()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "{not json",
+        "[]",
+        json.dumps({"id": "x", "started": "y"}),
+        json.dumps({"id": "x", "started": "y", "game": {"version": 7}}),
+        json.dumps({"id": 1, "started": "y", "game": Game(["A"]).to_dict()}),
+    ],
+)
+def test_a_bad_save_is_backed_up_and_a_new_game_starts(raw: str) -> None:
+    app, storage = app_with({GAME_KEY: raw})
+    assert "could not be read" in app.status and "backup" in app.status
+    backups = {k: v for k, v in storage.items.items() if k.startswith(BACKUP_PREFIX + "game:")}
+    assert list(backups.values()) == [raw]
+    assert app.game.players == ("Player 1",) and not app.game.history
+    assert json.loads(storage.items[GAME_KEY])["game"] == app.game.to_dict()
+
+
+def test_a_bad_history_is_backed_up_and_starts_again() -> None:
+    app, storage = app_with({HISTORY_KEY: '[{"id": 3}]'})
+    assert "finished games could not be read" in app.status
+    assert storage.items[HISTORY_KEY] == "[]"
+    assert [v for k, v in storage.items.items() if "backup:history" in k] == ['[{"id": 3}]']
+
+
+@pytest.mark.parametrize(
+    "error,words", [(StorageFull, "Storage is full"), (StorageUnavailable, "not letting")]
+)
+def test_storage_that_refuses_is_told_and_play_goes_on(error: type[Exception], words: str) -> None:
+    app = App(BrokenStorage(error), seed=2, clock=Clock())
+    assert words in app.view().notice
+    app.roll()
+    assert app.game.rolls_left == 2
+    assert words in app.view().notice
+
+
+def test_storage_that_cannot_even_be_read_is_told() -> None:
+    class Disabled(BrokenStorage):
+        def get(self, key: str) -> str | None:
+            raise StorageUnavailable()
+
+    app = App(Disabled(StorageUnavailable), clock=Clock())
+    assert "not letting" in app.view().notice
+
+
+def test_zero_needs_a_confirmation_when_another_box_scores() -> None:
+    app, _ = app_with()
+    app.game.set_dice([2, 3, 4, 5, 6])
+    app.choose(Category.KISMET)
+    assert app.pending is Category.KISMET
+    assert app.view().confirm == "Score 0 in Kismet? Straight would score 30."
+    assert app.game.sheet(0)[Category.KISMET] is None
+    app.cancel()
+    assert app.pending is None and app.view().confirm is None
+    app.choose(Category.KISMET)
+    app.confirm()
+    assert app.game.sheet(0)[Category.KISMET] == 0
+
+
+def test_no_confirmation_when_every_box_scores_zero() -> None:
+    app, _ = app_with()
+    for box in Category:
+        if box is not Category.ONES:
+            app.game.set_dice([1, 2, 3, 4, 6])
+            app.game.score(box)
+    app.game.set_dice([2, 3, 4, 5, 6])
+    app.choose(Category.ONES)
+    assert app.pending is None and app.game.is_over
+
+
+def test_extra_kismet_message_names_the_joker_the_zeros_and_the_extra_turn() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann", "Bo", "Cy"])
+    enter(app, FIVE_THREES, Category.KISMET)
+    enter(app, (1, 2, 3, 4, 6), Category.YARBOROUGH)
+    enter(app, (1, 2, 3, 4, 6), Category.YARBOROUGH)
+    enter(app, FIVE_THREES, Category.FULL_HOUSE)
+    assert app.status == (
+        "Extra Kismet! Ann scores 30 in Full House as a joker. Bo takes a zero in Ones. "
+        "Cy takes a zero in Ones. Ann rolls again."
+    )
+
+
+def test_refused_actions_are_told() -> None:
+    app, storage = app_with()
+    before = storage.items[GAME_KEY]
+    app.toggle_hold(0)
+    assert app.status == "Roll first: there are no dice to hold yet"
+    assert storage.items[GAME_KEY] == before
+
+
+def test_new_game_names_and_play_again() -> None:
+    app, _ = app_with()
+    app.new_game(["  Ann ", "", "Cy"])
+    assert app.game.players == ("Ann", "Player 2", "Cy")
+    app.new_game([f"P{i}" for i in range(9)])
+    assert app.status == "A game has 1 to 8 players, not 9"
+    assert app.game.players == ("Ann", "Player 2", "Cy")
+    app.roll()
+    app.play_again()
+    assert app.game.players == ("Ann", "Player 2", "Cy") and not app.game.dice
+
+
+def test_finished_games_make_the_high_score_table() -> None:
+    app, storage = app_with()
+    for game_number in range(12):
+        app.new_game(["Ann", "Bo"])
+        while not app.game.is_over:
+            dice = (6, 6, 6, 5, 5) if game_number % 2 == app.game.current else (1, 2, 3, 4, 6)
+            enter(app, dice, app.game.open_boxes(app.game.current)[0])
+    assert "wins with" in app.status
+    history = json.loads(storage.items[HISTORY_KEY])
+    assert len(history) == 12
+    scores = app.high_scores()
+    assert len(scores) == 10
+    assert [s.points for s in scores] == sorted((s.points for s in scores), reverse=True)
+    assert {s.name for s in scores} == {"Ann", "Bo"}
+    # Reloading a finished game does not count it twice.
+    App(storage, clock=Clock())
+    assert len(json.loads(storage.items[HISTORY_KEY])) == 12
+
+
+def test_shared_win_is_said() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann", "Bo"])
+    while not app.game.is_over:
+        enter(app, (1, 2, 3, 4, 6), app.game.open_boxes(app.game.current)[0])
+    assert app.view().game_over == f"Ann and Bo share the win with {app.game.total(0)}!"
+
+
+# ------------------------------------------------------------------- the page
+
+
+def test_rendered_page_fills_every_placeholder() -> None:
+    html = page.render_index((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert "{{" not in html and "}}" not in html
+    assert html.count('data-testid="die-') == 5
+    for box in Category:
+        assert f'data-testid="cell-0-{box.value}"' in html
+        assert messages.box_name(box) in html
+
+
+def test_sheet_escapes_player_names() -> None:
+    hostile = '<img src=x onerror="alert(1)">'
+    html = page.sheet_html([hostile], Game([hostile]))
+    assert "<img" not in html
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
+
+
+def test_sheet_shows_options_only_for_the_current_player_after_a_roll() -> None:
+    game = Game(["Ann", "Bo"], seed=1)
+    assert 'data-action="score"' not in page.sheet_html(game.players, game)
+    game.set_dice([2, 2, 2, 5, 5])
+    html = page.sheet_html(game.players, game)
+    buttons = re.findall(r'data-testid="cell-(\d)-(\w+)"[^>]*><button', html)
+    assert {p for p, _ in buttons} == {"0"} and len(buttons) == 15
+    assert 'aria-label="Full House Same Color: score 36"' in html
+
+
+def test_pips_follow_the_faces_and_colours() -> None:
+    css = page.pip_css()
+    assert '.die[data-face="1"] { --pip: var(--pip-black); }' in css
+    assert '.die[data-face="5"] { --pip: var(--pip-red); }' in css
+    assert '.die[data-face="4"] { --pip: var(--pip-green); }' in css
+    assert all(len(places) == face for face, places in page.PIPS.items())
+    assert page.die_label(2, 5) == "Die 3: five, red"
