@@ -13,14 +13,19 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
+import re
 import shutil
+import struct
 import subprocess
 import sys
 import zipfile
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -136,6 +141,134 @@ def pyscript_config() -> str:
     return "\n".join(lines) + "\n"
 
 
+# PyScript modules loaded on demand that this page does use: the TOML parser for
+# pyscript.toml and the plugin that shows Python errors on the page.
+PYSCRIPT_ON_DEMAND = ("toml-", "error-")
+
+
+def pyscript_modules(core: Path) -> list[str]:
+    """core.js and every PyScript module it needs, and nothing the page never loads (the
+    editor, terminal, game and other plugins, source maps)."""
+    wanted: set[str] = set()
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in wanted:
+            continue
+        wanted.add(name)
+        code = (core / name).read_text(encoding="utf-8")
+        todo += re.findall(r'(?:from|import)\s*"\./([\w.-]+\.js)"', code)
+        todo += [
+            module
+            for module in re.findall(r'import\("\./([\w.-]+\.js)"\)', code)
+            if module.startswith(PYSCRIPT_ON_DEMAND)
+        ]
+    return sorted(wanted)
+
+
+def preload_tags(modules: list[str]) -> str:
+    """Link tags that start every runtime download at once instead of one after another."""
+    module_urls = [f"./pyscript/{m}" for m in modules if not m.startswith(PYSCRIPT_ON_DEMAND)]
+    module_urls += [f"./pyscript/{m}" for m in modules if m.startswith("toml-")]
+    module_urls += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
+    fetched = [
+        "./pyodide/pyodide.asm.wasm",
+        "./pyodide/python_stdlib.zip",
+        "./pyodide/pyodide-lock.json",
+        "./pyscript.toml",
+        "./kismet.zip",
+        "./static/main.py",
+    ]
+    tags = [f'<link rel="modulepreload" href="{url}">' for url in module_urls]
+    tags += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
+    return "\n  ".join(tags)
+
+
+def icon_png(size: int) -> bytes:
+    """The app icon as a PNG: a white die showing five red pips on the green felt."""
+    felt, white, edge, red = (31, 95, 63, 255), (255, 255, 251, 255), (189, 182, 166, 255), (
+        200, 16, 46, 255)  # fmt: skip
+
+    def inside_rounded(x: float, y: float, lo: float, hi: float, radius: float) -> bool:
+        cx = min(max(x, lo + radius), hi - radius)
+        cy = min(max(y, lo + radius), hi - radius)
+        return (x - cx) ** 2 + (y - cy) ** 2 <= radius**2
+
+    pips = [(0.33, 0.33), (0.67, 0.33), (0.5, 0.5), (0.33, 0.67), (0.67, 0.67)]
+    rows = []
+    for py in range(size):
+        row = bytearray(b"\x00")  # PNG filter: none
+        y = (py + 0.5) / size
+        for px in range(size):
+            x = (px + 0.5) / size
+            color = (0, 0, 0, 0)
+            if inside_rounded(x, y, 0.0, 1.0, 0.18):
+                color = felt
+                if inside_rounded(x, y, 0.14, 0.86, 0.13):
+                    color = edge
+                    if inside_rounded(x, y, 0.16, 0.84, 0.11):
+                        color = white
+                        if any((x - a) ** 2 + (y - b) ** 2 <= 0.075**2 for a, b in pips):
+                            color = red
+            row += bytes(color)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return b"".join([
+        b"\x89PNG\r\n\x1a\n",
+        chunk(b"IHDR", header),
+        chunk(b"IDAT", zlib.compress(b"".join(rows), 9)),
+        chunk(b"IEND", b""),
+    ])  # fmt: skip
+
+
+def manifest() -> str:
+    """The web app manifest: every URL relative, so it works under any sub-path."""
+    icons = [{"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
+    icons += [
+        {"src": f"static/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png",
+         "purpose": "any"}
+        for n in ICON_SIZES
+    ]  # fmt: skip
+    data = {
+        "name": "Kismet",
+        "short_name": "Kismet",
+        "description": "The 1964 dice game Kismet, playable offline.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#f3efe4",
+        "theme_color": "#1f5f3f",
+        "icons": icons,
+    }
+    return json.dumps(data, indent=2) + "\n"
+
+
+ICON_SIZES = (192, 512)
+
+
+def write_service_worker(site: Path) -> str:
+    """Write sw.js precaching every file of the site under a cache named by their hash."""
+    files = sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file() and not p.name.startswith(".") and p.name != "sw.js"
+    )
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (site / name).read_bytes())
+    cache = f"kismet-{digest.hexdigest()[:16]}"
+    urls = ["./", *(f"./{name}" for name in files)]
+    template = (ROOT / "static" / "service-worker.js").read_text(encoding="utf-8")
+    code = template.replace("__CACHE_NAME__", cache).replace("__FILES__", json.dumps(urls))
+    (site / "sw.js").write_text(code, encoding="utf-8")
+    return cache
+
+
 def build() -> Path:
     """Write dist/: a self-contained static site (works from any sub-path)."""
     check_python()
@@ -147,30 +280,47 @@ def build() -> Path:
         shutil.rmtree(DIST)
     DIST.mkdir()
     (DIST / ".nojekyll").write_text("")
-    template = (ROOT / "index.html").read_text(encoding="utf-8")
-    (DIST / "index.html").write_text(page.render_index(template), encoding="utf-8")
-    (DIST / "pyscript.toml").write_text(pyscript_config(), encoding="utf-8")
-    package_zip(DIST / "kismet.zip")
-    shutil.copytree(ROOT / "static", DIST / "static")
-
     core = modules / "@pyscript" / "core" / "dist"
+    needed = pyscript_modules(core)
+    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    index = page.render_index(template, preloads=preload_tags(needed))
+    (DIST / "index.html").write_text(index, encoding="utf-8")
+    (DIST / "pyscript.toml").write_text(pyscript_config(), encoding="utf-8")
+    (DIST / "manifest.webmanifest").write_text(manifest(), encoding="utf-8")
+    package_zip(DIST / "kismet.zip")
+    shutil.copytree(ROOT / "static", DIST / "static", ignore=shutil.ignore_patterns(
+        "service-worker.js", "__pycache__"))  # fmt: skip
+    for size in ICON_SIZES:
+        (DIST / "static" / f"icon-{size}.png").write_bytes(icon_png(size))
     (DIST / "pyscript").mkdir()
-    for source in core.iterdir():
-        if source.suffix in (".js", ".css") and not source.name.endswith(".map"):
-            shutil.copy2(source, DIST / "pyscript" / source.name)
+    for name in needed:
+        shutil.copy2(core / name, DIST / "pyscript" / name)
     (DIST / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(modules / "pyodide" / name, DIST / "pyodide" / name)
-    print(f"Built {DIST.relative_to(ROOT)}/", flush=True)
+    cache = write_service_worker(DIST)
+    print(f"Built {DIST.relative_to(ROOT)}/ (cache {cache})", flush=True)
     return DIST
 
 
 # --------------------------------------------------------------------- serve
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves dist/ with the MIME types the runtime needs and no caching surprises."""
+COMPRESSIBLE = {".wasm", ".js", ".mjs", ".json", ".zip", ".css", ".html", ".py", ".toml",
+                ".svg", ".webmanifest"}  # fmt: skip
 
+
+@functools.lru_cache(maxsize=64)
+def gzipped(path: str, mtime: float) -> bytes:
+    """A file's gzip-compressed bytes, computed once per version of the file."""
+    return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves dist/ under a prefix (``/`` or a sub-path like ``/kismet/``), with the MIME
+    types the runtime needs and gzip for the large files, as a static host would."""
+
+    prefix = "/"
     extensions_map = {  # noqa: RUF012 - the base class declares it a plain dict
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
@@ -179,7 +329,34 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".toml": "application/toml",
         ".webmanifest": "application/manifest+json",
         ".zip": "application/zip",
+        ".py": "text/x-python",
     }
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / "\0-outside-the-site")
+        return super().translate_path("/" + path[len(self.prefix) :])
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self.translate_path(self.path.split("?", 1)[0])
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        accepts = self.headers.get("Accept-Encoding", "")
+        if (
+            os.path.isfile(path)
+            and "gzip" in accepts
+            and Path(path).suffix in COMPRESSIBLE
+            and self.path.split("?", 1)[0].endswith(("/", Path(path).name))
+        ):
+            data = gzipped(path, os.path.getmtime(path))
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return io.BytesIO(data)
+        return super().send_head()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -190,9 +367,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int, host: str = "127.0.0.1") -> http.server.HTTPServer:
-    handler = functools.partial(Handler, directory=str(directory))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+def make_server(
+    directory: Path, port: int, host: str = "127.0.0.1", prefix: str = "/"
+) -> http.server.HTTPServer:
+    """A threaded HTTP server for ``directory`` at ``http://host:port{prefix}``."""
+    handler = type("SiteHandler", (Handler,), {"prefix": prefix})
+    return http.server.ThreadingHTTPServer(
+        (host, port), functools.partial(handler, directory=str(directory))
+    )
 
 
 def serve(port: int) -> None:

@@ -79,6 +79,8 @@ EN: dict[str, str] = {
     "app.sheet": "Score sheet",
     "app.close": "Close",
     "app.hold_hint": "Tap a die to hold it; roll again to re-throw the others.",
+    "app.update_ready": "A new version of Kismet is ready; your game is kept.",
+    "app.update_reload": "Reload",
     "list.and": "{first} and {last}",
     "turn.current": "{name}'s turn",
     "turn.roll_number": "roll {number} of 3",

@@ -177,11 +177,14 @@ def pip_css() -> str:
     return "\n".join(rules)
 
 
-_PLACEHOLDER = re.compile(r"\{\{(t:[a-z_.]+|dice|sheet|help|pip_css)\}\}")
+_PLACEHOLDER = re.compile(r"\{\{(t:[a-z_.]+|dice|sheet|help|pip_css|preloads)\}\}")
 
 
-def render_index(template: str, lang: str = messages.DEFAULT_LANGUAGE) -> str:
-    """Fill the page template: ``{{t:key}}`` texts, ``{{dice}}``, ``{{sheet}}``, ``{{help}}``.
+def render_index(
+    template: str, lang: str = messages.DEFAULT_LANGUAGE, *, preloads: str = ""
+) -> str:
+    """Fill the page template: ``{{t:key}}`` texts, ``{{dice}}``, ``{{sheet}}``, ``{{help}}``,
+    ``{{pip_css}}``, and ``{{preloads}}`` (link tags the build computes).
 
     The sheet is the empty one of a solo game, so the first paint shows the board before
     Python starts.
@@ -198,6 +201,8 @@ def render_index(template: str, lang: str = messages.DEFAULT_LANGUAGE) -> str:
             return messages.text("help.body", lang)
         if name == "pip_css":
             return pip_css()
+        if name == "preloads":
+            return preloads
         return t(name[2:], lang)
 
     return _PLACEHOLDER.sub(fill, template)

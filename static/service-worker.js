@@ -1,0 +1,37 @@
+// Kismet's service worker (build.py fills in CACHE_NAME and FILES and writes dist/sw.js).
+// Every file of the site is precached on install and served cache-first, so after one
+// visit the game opens and plays with no network. The cache name carries a hash of all the
+// files: a new deployment installs a whole new cache, and the old ones are deleted when it
+// takes over, so old and new files never mix.
+const CACHE_NAME = "__CACHE_NAME__";
+const FILES = __FILES__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE_NAME).then((cache) => cache.addAll(FILES)));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names
+        .filter((name) => name.startsWith("kismet-") && name !== CACHE_NAME)
+        .map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// The page asks the waiting worker to take over when the player accepts the update.
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE_NAME);
+    const hit = await cache.match(request, { ignoreSearch: true })
+      || (request.mode === "navigate" ? await cache.match("./index.html") : undefined);
+    return hit || fetch(request);
+  })());
+});

@@ -1,0 +1,180 @@
+"""Offline play through the service worker, updates, sub-path hosting, manifest, serving."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import struct
+import threading
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+from kismet import Game
+from tests.conftest import Site, artifact, open_app, watch_page
+
+pytestmark = pytest.mark.browser
+
+@contextmanager
+def serve_copy(site: Site, tmp_path: Path, prefix: str = "/") -> Iterator[tuple[str, Path]]:
+    """A private copy of dist/ served at ``prefix``, for tests that change files."""
+    root = tmp_path / "site"
+    shutil.copytree(site.root, root)
+    server = build.make_server(root, 0, prefix=prefix)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}", root
+    finally:
+        server.shutdown()
+
+
+def precached(page: Any, root: Path) -> None:
+    """Wait until the service worker is active and holds every file of the site."""
+    urls = json.loads((root / "sw.js").read_text().split("const FILES = ", 1)[1].split(";")[0])
+    page.wait_for_function(
+        "async (n) => { const r = await navigator.serviceWorker.ready;"
+        " const k = (await caches.keys()).filter(c => c.startsWith('kismet-'));"
+        " if (k.length !== 1 || !navigator.serviceWorker.controller) return false;"
+        " return (await (await caches.open(k[0])).keys()).length === n; }",
+        arg=len(urls),
+        timeout=60_000,
+        polling=250,
+    )
+
+
+def play_first_box(page: Any, seed: int) -> Game:
+    game = Game(["Player 1"], seed=seed)
+    page.click("[data-testid=roll]")
+    game.roll()
+    box = max(game.options(), key=lambda c: game.options()[c])
+    page.click(f"[data-testid=cell-0-{box.value}] button")
+    game.score(box)
+    assert page.get_attribute(f"[data-testid=cell-0-{box.value}]", "data-state") == "filled"
+    assert page.text_content("[data-testid=total-0] .value") == str(game.total(0))
+    return game
+
+
+def test_after_one_visit_the_game_plays_offline(context: Any, site: Site, tmp_path: Path) -> None:
+    with serve_copy(site, tmp_path) as (url, root):
+        page = context.new_page()
+        watch = watch_page(page, url)
+        open_app(page, url + "?seed=12")
+        precached(page, root)
+        context.set_offline(True)
+        open_app(page, url)
+        assert page.evaluate("navigator.onLine") is False
+        game = play_first_box(page, 12)
+        open_app(page, url)  # and again, still offline, the game is kept
+        assert page.text_content("[data-testid=total-0] .value") == str(game.total(0))
+        context.set_offline(False)
+        assert not watch.errors, watch.errors
+        assert not watch.foreign()
+
+
+def test_an_update_is_offered_and_the_game_survives_it(
+    context: Any, site: Site, tmp_path: Path
+) -> None:
+    with serve_copy(site, tmp_path) as (url, root):
+        page = context.new_page()
+        watch = watch_page(page, url)
+        open_app(page, url + "?seed=13")
+        precached(page, root)
+        old_cache = page.evaluate("caches.keys()")
+        game = play_first_box(page, 13)
+        # A new deployment: one file changes, so the whole cache is renamed.
+        css = root / "static" / "kismet.css"
+        css.write_text(css.read_text() + "\n/* new version */\n")
+        new_cache = build.write_service_worker(root)
+        assert [new_cache] != old_cache
+        page.reload()
+        page.wait_for_selector("[data-testid=update]:not([hidden])", timeout=60_000)
+        assert "new version" in page.text_content("[data-testid=update]")
+        with page.expect_navigation():
+            page.click("[data-testid=update] button")
+        page.wait_for_selector("html[data-ready=true]", timeout=90_000)
+        page.wait_for_function(
+            "async (name) => { const k = await caches.keys();"
+            " return k.length === 1 && k[0] === name; }",
+            arg=new_cache,
+            timeout=30_000,
+        )
+        box = game.history[0].category
+        cell = f"[data-testid=cell-0-{box.value}]"
+        assert page.text_content(cell) == str(game.history[0].points)
+        assert "Welcome back" in page.text_content("[data-testid=status]")
+        assert not watch.errors, watch.errors
+
+
+def test_the_app_works_under_a_sub_path(context: Any, site: Site, tmp_path: Path) -> None:
+    with serve_copy(site, tmp_path, prefix="/kismet/") as (url, root):
+        assert url.endswith("/kismet/")
+        page = context.new_page()
+        watch = watch_page(page, url)
+        open_app(page, url + "?seed=14")
+        play_first_box(page, 14)
+        precached(page, root)
+        assert all(u.startswith(url) for u in watch.requests), watch.requests
+        assert not watch.errors, watch.errors
+        page.screenshot(path=artifact("sub-path.png"))
+
+
+def fetch(url: str, gzip_ok: bool = False) -> tuple[Any, bytes]:
+    """Headers (looked up case-insensitively) and body of a plain HTTP GET."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
+    with urllib.request.urlopen(request) as response:
+        return response.headers, response.read()
+
+
+def test_manifest_parses_and_its_icons_exist(site: Site) -> None:
+    headers, body = fetch(site.url + "manifest.webmanifest")
+    assert headers["Content-Type"] == "application/manifest+json"
+    manifest = json.loads(body)
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["name"] == "Kismet" and manifest["display"] == "standalone"
+    sizes = set()
+    for icon in manifest["icons"]:
+        headers, data = fetch(site.url + icon["src"])
+        assert headers["Content-Type"] == icon["type"]
+        if icon["type"] == "image/png":
+            width, height = struct.unpack(">II", data[16:24])
+            assert data[:8] == b"\x89PNG\r\n\x1a\n" and f"{width}x{height}" == icon["sizes"]
+            sizes.add(width)
+    assert {192, 512} <= sizes
+    index = (site.root / "index.html").read_text()
+    assert 'rel="manifest" href="./manifest.webmanifest"' in index
+    assert (site.root / ".nojekyll").exists()
+
+
+@pytest.mark.parametrize(
+    "path,mime",
+    [
+        ("pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("pyodide/pyodide.mjs", "text/javascript"),
+        ("manifest.webmanifest", "application/manifest+json"),
+        ("sw.js", "text/javascript"),
+    ],
+)
+def test_serve_gives_the_right_types_and_compresses(site: Site, path: str, mime: str) -> None:
+    headers, body = fetch(site.url + path, gzip_ok=True)
+    assert headers["Content-Type"] == mime
+    assert headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(body) == (site.root / path).read_bytes()
+    plain_headers, plain = fetch(site.url + path)
+    assert "Content-Encoding" not in plain_headers and plain == (site.root / path).read_bytes()
+
+
+def test_dist_holds_only_what_the_page_uses(site: Site) -> None:
+    names = {p.name for p in (site.root / "pyscript").iterdir()}
+    assert "core.js" in names
+    assert not [n for n in names if n.endswith(".map") or n.startswith(
+        ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "donkey"))]  # fmt: skip
+    sw = (site.root / "sw.js").read_text()
+    for path in site.root.rglob("*"):
+        if path.is_file() and path.name not in ("sw.js", ".nojekyll"):
+            assert f'"./{path.relative_to(site.root).as_posix()}"' in sw, path
