@@ -1,6 +1,16 @@
-// Registers the service worker and offers a reload when a new version is waiting.
+// Registers the service worker once the game is ready (so its precache of the whole site
+// never competes with the start-up), and offers a reload when a new version is waiting.
 // The game is saved after every action, so reloading for an update loses nothing.
-if ("serviceWorker" in navigator && location.protocol !== "file:") {
+const whenReady = (start) => {
+  const root = document.documentElement;
+  if (root.dataset.ready === "true") return start();
+  const watch = new MutationObserver(() => {
+    if (root.dataset.ready === "true") { watch.disconnect(); start(); }
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+};
+
+if ("serviceWorker" in navigator && location.protocol !== "file:") whenReady(() => {
   const notice = document.querySelector('[data-testid="update"]');
   const offer = (worker) => {
     notice.hidden = false;
@@ -19,4 +29,4 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
       });
     });
   }).catch(() => {});
-}
+});

@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Start-up benchmark: the app against a bare PyScript + Pyodide page, in one run.
+
+    .venv/bin/python benchmarks/startup.py [--loads 7] [--rolls 50]
+
+Builds dist/, serves it (gzip on, as `build.py serve` and GitHub Pages do), and alternately
+loads, each in a fresh browser context, the app and a bare page that starts the same
+PyScript and Pyodide (same local interpreter, same plugins switched off) and prints one line.
+Reports medians, the ratios against the targets of the fast-start issue, and the latency
+from a click on Roll to the dice being updated. Run by hand, not in CI: the figures are for
+the README, and no test asserts on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from tests.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+
+BARE_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>bare</title>
+<mpy-config>{"plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!error",
+"!py-editor", "!py-game", "!py-terminal"]}</mpy-config>
+<script type="module" src="./pyscript/core.js"></script></head>
+<body><script type="py" config="./bare.toml">
+from pyscript import document
+print("ready")
+document.documentElement.dataset.ready = "true"
+</script></body></html>
+"""
+BARE_CONFIG = (
+    'interpreter = "./pyodide/pyodide.mjs"\n'
+    'plugins = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", '
+    '"!py-game", "!py-terminal"]\n'
+)
+
+# Recorded in every page from its first moment: when data-ready turned true, and when the
+# score sheet was first painted (Element Timing on the sheet table).
+TIMING_SCRIPT = """
+window.__kismet = {ready: null, sheet: null};
+new MutationObserver(() => {
+  if (document.documentElement.dataset.ready === 'true' && window.__kismet.ready === null)
+    window.__kismet.ready = performance.now();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    if (entry.identifier === 'sheet' && window.__kismet.sheet === null)
+      window.__kismet.sheet = entry.renderTime || entry.loadTime;
+}).observe({type: 'element', buffered: true});
+"""
+
+ROLL_ONCE = """async () => {
+  const die = document.querySelector('[data-testid=die-0]');
+  const button = document.querySelector('[data-testid=roll]');
+  const changed = new Promise((resolve) => {
+    const seen = new MutationObserver(() => { seen.disconnect(); resolve(performance.now()); });
+    seen.observe(die, {attributes: true, attributeFilter: ['data-face']});
+  });
+  const start = performance.now();
+  button.click();
+  return (await changed) - start;
+}"""
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+# Network conditions for each run: none (the local server as it is), and a link like a
+# good home connection, where a cold start must also download the runtime.
+NETWORKS: dict[str, dict[str, float] | None] = {
+    "local": None,
+    "20 Mbit/s, 40 ms": {"latency": 40, "downloadThroughput": 20e6 / 8,
+                         "uploadThroughput": 5e6 / 8},
+}  # fmt: skip
+
+
+def emulate(context: Any, page: Any, network: dict[str, float] | None) -> None:
+    if network:
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        session.send("Network.emulateNetworkConditions", {"offline": False, **network})
+
+
+def load(
+    browser: Any, url: str, root: Path, network: dict[str, float] | None = None,
+    *, warm: bool = False,
+) -> dict[str, float]:  # fmt: skip
+    """Load ``url`` in a fresh context; with ``warm``, load it twice and measure the second."""
+    context = browser.new_context()
+    context.add_init_script(TIMING_SCRIPT)
+    page = context.new_page()
+    emulate(context, page, network)
+    sizes = {"raw": 0, "gzip": 0}
+
+    def on_finished(request: Any) -> None:
+        # gzip: the body bytes on the wire; raw: the same files' sizes on disk.
+        # A response from the service worker's cache has no network size (-1 or 0).
+        if request.response() is not None and not request.response().from_service_worker:
+            sizes["gzip"] += max(0, request.sizes()["responseBodySize"])
+        path = urlsplit(request.url).path.lstrip("/") or "index.html"
+        if request.response() is not None and not request.response().from_service_worker:
+            sizes["raw"] += (root / path).stat().st_size if (root / path).is_file() else 0
+
+    if warm:
+        page.goto(url)
+        page.wait_for_selector("html[data-ready=true]", timeout=120_000)
+        page.wait_for_function(
+            "async () => !!navigator.serviceWorker.controller &&"
+            " (await caches.keys()).some(k => k.startsWith('kismet-'))",
+            timeout=120_000,
+        )
+        # Let the service worker finish its precache before the measured visit.
+        page.evaluate(
+            "async () => { const r = await navigator.serviceWorker.ready; return r.active.state; }"
+        )
+        page.close()
+        page = context.new_page()
+        emulate(context, page, network)
+    page.on("requestfinished", on_finished)
+    page.goto(url)
+    page.wait_for_selector("html[data-ready=true]", timeout=120_000)
+    timing = page.evaluate("window.__kismet")
+    context.close()
+    return {"ready": timing["ready"], "sheet": timing["sheet"] or 0.0, **sizes}
+
+
+def roll_latencies(browser: Any, url: str, rolls: int) -> list[float]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "?seed=1")
+    page.wait_for_selector("html[data-ready=true]", timeout=120_000)
+    page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+    latencies = []
+    while len(latencies) < rolls:
+        if page.locator("[data-testid=game-over]").count():
+            page.click("[data-testid=play-again]")
+        if page.is_enabled("[data-testid=roll]"):
+            latencies.append(page.evaluate(ROLL_ONCE))
+        else:
+            page.click("table.sheet button.option >> nth=0")
+            if page.is_visible("#confirm-dialog"):
+                page.click("[data-testid=confirm]")
+    context.close()
+    return latencies
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--loads", type=int, default=7, help="loads of each page (>= 7)")
+    parser.add_argument("--rolls", type=int, default=50)
+    args = parser.parse_args()
+
+    site = build.build()
+    work = Path(tempfile.mkdtemp(prefix="kismet-bench-"))
+    root = work / "site"
+    shutil.copytree(site, root)
+    (root / "bare.html").write_text(BARE_PAGE)
+    (root / "bare.toml").write_text(BARE_CONFIG)
+    server = build.make_server(root, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+
+    from playwright.sync_api import sync_playwright
+
+    runs: dict[str, dict[str, list[dict[str, float]]]] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_executable(playwright), args=CHROMIUM_ARGS
+        )
+        load(browser, base, root)  # one unmeasured load each, to warm the OS file cache
+        load(browser, base + "bare.html", root)
+        for name, network in NETWORKS.items():
+            results: dict[str, list[dict[str, float]]] = {"app": [], "bare": [], "warm": []}
+            for _ in range(args.loads):
+                results["app"].append(load(browser, base, root, network))
+                results["bare"].append(load(browser, base + "bare.html", root, network))
+                results["warm"].append(load(browser, base, root, network, warm=True))
+            runs[name] = results
+        latencies = roll_latencies(browser, base, args.rolls)
+        version = browser.version
+        browser.close()
+    server.shutdown()
+    shutil.rmtree(work)
+
+    lines = [
+        f"Kismet start-up benchmark, {time.strftime('%Y-%m-%d')}, {platform.machine()}, "
+        f"{os.cpu_count()} cores, Chromium {version}, medians of {args.loads} loads each",
+    ]
+    for name, results in runs.items():
+
+        def med(kind: str, key: str, results: dict[str, list[dict[str, float]]] = results) -> float:
+            return median([r[key] for r in results[kind]])
+
+        app, bare, warm, sheet = (med("app", "ready"), med("bare", "ready"),
+                                  med("warm", "ready"), med("app", "sheet"))  # fmt: skip
+        app_mb, bare_mb = med("app", "gzip") / 1e6, med("bare", "gzip") / 1e6
+        lines += [
+            f"network: {name}",
+            f"  time to ready, app cold      {app:7.0f} ms",
+            f"  time to ready, bare page     {bare:7.0f} ms",
+            f"    ratio app / bare           {app / bare:7.2f}    target <= 1.10",
+            f"  first paint of the sheet     {sheet:7.0f} ms",
+            f"    ratio sheet / ready        {sheet / app:7.3f}    target < 0.10",
+            f"  time to ready, app warm (SW) {warm:7.0f} ms",
+            f"    ratio warm / cold          {warm / app:7.2f}    target <= 0.60",
+            f"  bytes, app   {med('app', 'raw') / 1e6:6.2f} MB raw, {app_mb:6.2f} MB gzip",
+            f"  bytes, bare  {med('bare', 'raw') / 1e6:6.2f} MB raw, {bare_mb:6.2f} MB gzip",
+            f"    ratio app / bare (gzip)    {app_mb / bare_mb:7.3f}    target <= 1.05",
+            f"  bytes over the network, warm {med('warm', 'gzip') / 1e6:7.3f} MB",
+        ]
+    lines.append(
+        f"roll latency, {len(latencies)} rolls: median {median(latencies):.1f} ms, "
+        f"95th percentile {percentile(latencies, 0.95):.1f} ms    target <= 16"
+    )
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
