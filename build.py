@@ -367,12 +367,22 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """A threaded server that takes a browser closing a connection early in its stride."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(
     directory: Path, port: int, host: str = "127.0.0.1", prefix: str = "/"
 ) -> http.server.HTTPServer:
     """A threaded HTTP server for ``directory`` at ``http://host:port{prefix}``."""
     handler = type("SiteHandler", (Handler,), {"prefix": prefix})
-    return http.server.ThreadingHTTPServer(
+    return Server(
         (host, port), functools.partial(handler, directory=str(directory))
     )
 

@@ -6,7 +6,8 @@ they are tested in CPython; the glue only translates between the page and these 
 
 Stored values (all JSON, keys namespaced and versioned):
 
-- ``kismet:v1:game``: the game in progress, ``{"id", "started", "game": Game.to_dict()}``.
+- ``kismet:v1:game``: the game in progress, ``{"id", "started", "mode", "game": Game.to_dict()}``
+  (``mode`` is "dice" or "sheet"; a save without it, from before score-sheet mode, is "dice").
 - ``kismet:v1:history``: finished games, newest last, ``[{"id", "finished", "players",
   "totals", "winners"}]`` (at most ``HISTORY_LIMIT``); the high scores are drawn from it.
 - ``kismet:v1:backup:...``: a stored value that could not be read, kept, never destroyed.
@@ -22,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from . import messages
-from .game import MAX_PLAYERS, Game, RuleError
+from .game import MAX_PLAYERS, ROLLS_PER_TURN, Game, RuleError
 from .page import die_label, sheet_html
 from .save import SaveError
 from .scoring import Category
@@ -33,6 +34,20 @@ HISTORY_KEY = PREFIX + "history"
 BACKUP_PREFIX = PREFIX + "backup:"
 HISTORY_LIMIT = 200
 HIGH_SCORES = 10
+DICE_MODE = "dice"
+SHEET_MODE = "sheet"
+MODES = (DICE_MODE, SHEET_MODE)
+"""On-screen dice, or score-sheet mode: the players roll real dice and enter the faces."""
+
+
+def parse_faces(typed: str) -> tuple[int, ...]:
+    """Five faces typed as digits ("33456", "3 3 4 5 6", "3,3,4,5,6"); raises ``RuleError``."""
+    digits = [int(ch) for ch in typed if ch.isdigit()]
+    if len(digits) != 5 or any(not 1 <= d <= 6 for d in digits):
+        raise RuleError("error.typed_roll")
+    if any(not (ch.isdigit() or ch in " ,-/") for ch in typed.strip()):
+        raise RuleError("error.typed_roll")
+    return tuple(digits)
 
 
 class StorageFull(Exception):
@@ -80,11 +95,14 @@ class View:
     """Everything the page shows, for the glue to paint."""
 
     players: tuple[str, ...]
+    mode: str
     dice: tuple[int | None, ...]
     held: tuple[bool, ...]
     die_labels: tuple[str, ...]
     can_hold: bool
     can_roll: bool
+    can_enter: bool
+    entry_text: str
     rolls_left: int
     roll_label: str
     current_player: str
@@ -121,6 +139,8 @@ class App:
         self.rolled: tuple[bool, ...] = (False,) * 5
         self.storage_problem: str | None = None
         self.history: list[dict[str, Any]] = []
+        self.mode = DICE_MODE
+        self.draft: list[int | None] = [None] * 5
         self.game_id = ""
         self.started = ""
         self.game = self._start()
@@ -181,9 +201,17 @@ class App:
         if raw is not None:
             try:
                 envelope = json.loads(raw)
-                if not isinstance(envelope, dict) or set(envelope) != {"id", "started", "game"}:
+                # "mode" came with score-sheet mode; a save without it played on-screen dice.
+                if not isinstance(envelope, dict) or set(envelope) - {"mode"} != {
+                    "id",
+                    "started",
+                    "game",
+                }:
                     raise ValueError("not a saved game")
                 if not isinstance(envelope["id"], str) or not isinstance(envelope["started"], str):
+                    raise ValueError("not a saved game")
+                mode = envelope.get("mode", DICE_MODE)
+                if mode not in MODES:
                     raise ValueError("not a saved game")
                 game = Game.from_dict(envelope["game"])
             except ValueError:  # includes json and SaveError
@@ -191,7 +219,9 @@ class App:
                 self.status = f"{self.status} {self.text('status.save_corrupt')}".strip()
             else:
                 self.game_id, self.started = envelope["id"], envelope["started"]
-                self.game = game
+                self.game, self.mode = game, mode
+                if game.dice:
+                    self.draft = list(game.dice)
                 if not self.status:
                     self.status = self.text("status.restored")
                 self._record_if_over()
@@ -206,13 +236,19 @@ class App:
         self.started = self.clock()
         self.pending = None
         self.rolled = (False,) * 5
+        self.draft = [None] * 5
         if announce:
             self.status = self.text("status.ready", name=game.players[0])
         self._save()
         return game
 
     def _save(self) -> None:
-        envelope = {"id": self.game_id, "started": self.started, "game": self.game.to_dict()}
+        envelope = {
+            "id": self.game_id,
+            "started": self.started,
+            "mode": self.mode,
+            "game": self.game.to_dict(),
+        }
         self._write(GAME_KEY, json.dumps(envelope, separators=(",", ":")))
 
     def _record_if_over(self) -> None:
@@ -253,8 +289,56 @@ class App:
             self.status = self.text("status.rolled", name=self.name(self.game.current), dice=faces)
             self._save()
 
+    def tap_die(self, die: int) -> None:
+        """A click on a die: holds or releases it, or in score-sheet mode sets its face."""
+        if self.mode == SHEET_MODE:
+            if self.game.is_over or self.game.rolls_left == 0:
+                return
+            face = self.draft[die]
+            self.draft[die] = 1 if face is None else face % 6 + 1
+            self.rolled = (False,) * 5
+            return
+        self.toggle_hold(die)
+
+    def type_faces(self, typed: str) -> None:
+        """Text typed in the faces field: the digits so far become the draft dice."""
+        digits = [int(ch) for ch in typed if ch in "123456"][:5]
+        self.draft = [*digits, *([None] * (5 - len(digits)))]
+
+    def enter_roll(self, typed: str | None = None) -> None:
+        """Record the faces of real dice (typed, or else the draft) as one of the turn's rolls."""
+        self.rolled = (False,) * 5
+        try:
+            if typed is not None and typed.strip():
+                faces = parse_faces(typed)
+            elif None in self.draft:
+                raise RuleError("error.typed_roll")
+            else:
+                faces = tuple(d for d in self.draft if d is not None)
+        except RuleError as error:
+            self.status = error.message(self.lang)
+            return
+        if self._act(lambda: self.game.set_dice(faces)):
+            self.pending = None
+            self.draft = list(faces)
+            dice = " ".join(map(str, faces))
+            self.status = self.text("status.entered", name=self.name(self.game.current), dice=dice)
+            self._save()
+
+    def set_mode(self, mode: str) -> None:
+        """Switch between on-screen dice and score-sheet mode, at the start of a turn only."""
+        if mode not in MODES or mode == self.mode:
+            return
+        if self.game.dice:
+            self.status = self.text("status.mode_turn_start")
+            return
+        self.mode = mode
+        self.draft = [None] * 5
+        self.status = self.text("status.mode_sheet" if mode == SHEET_MODE else "status.mode_dice")
+        self._save()
+
     def toggle_hold(self, die: int) -> None:
-        """A click on a die."""
+        """Hold or release a die (on-screen dice)."""
         self.rolled = (False,) * 5
         if self._act(lambda: self.game.toggle_hold(die)):
             self.pending = None
@@ -291,6 +375,7 @@ class App:
             return
         fills = game.history[before:]
         first = fills[0]
+        self.draft = [None] * 5
         if first.joker:
             parts = [
                 self.text(
@@ -356,21 +441,37 @@ class App:
         """What the page should show now."""
         game = self.game
         playing = not game.is_over
+        sheet_mode = self.mode == SHEET_MODE
         dice: tuple[int | None, ...] = game.dice or (None,) * 5
-        can_roll = playing and game.rolls_left > 0 and not (game.dice and all(game.held))
+        if sheet_mode:
+            dice = tuple(self.draft)
+        can_roll = (
+            not sheet_mode
+            and playing
+            and game.rolls_left > 0
+            and not (game.dice and all(game.held))
+        )
+        entered = ROLLS_PER_TURN - game.rolls_left
         over = None
         if game.is_over:
             over = self._result_sentence("over.winner", "over.shared")
         confirm = self.status if self.pending is not None else None
         return View(
             players=game.players,
+            mode=self.mode,
             dice=dice,
             held=game.held,
             die_labels=tuple(die_label(i, d, self.lang) for i, d in enumerate(dice)),
-            can_hold=playing and bool(game.dice) and game.rolls_left > 0,
+            can_hold=playing and game.rolls_left > 0 and (sheet_mode or bool(game.dice)),
             can_roll=can_roll,
+            can_enter=sheet_mode and playing and game.rolls_left > 0,
+            entry_text="".join(str(d) for d in self.draft if d is not None),
             rolls_left=game.rolls_left,
-            roll_label=self.text("app.rolls_left", count=game.rolls_left),
+            roll_label=(
+                self.text("app.rolls_entered", count=entered)
+                if sheet_mode
+                else self.text("app.rolls_left", count=game.rolls_left)
+            ),
             current_player=(
                 self.text("over.title")
                 if game.is_over

@@ -81,6 +81,15 @@ EN: dict[str, str] = {
     "app.hold_hint": "Tap a die to hold it; roll again to re-throw the others.",
     "app.update_ready": "A new version of Kismet is ready; your game is kept.",
     "app.update_reload": "Reload",
+    "app.print": "Print",
+    "app.mode_sheet": "Real dice",
+    "app.mode_sheet_hint": (
+        "Score-sheet mode: roll real dice, then tap the dice or type the five faces."
+    ),
+    "app.enter_roll": "Enter roll",
+    "app.entry_label": "Faces rolled",
+    "app.entry_placeholder": "33456",
+    "app.rolls_entered": "{count} of 3 entered",
     "list.and": "{first} and {last}",
     "turn.current": "{name}'s turn",
     "turn.roll_number": "roll {number} of 3",
@@ -116,6 +125,25 @@ EN: dict[str, str] = {
         "This browser is not letting the page save (private mode?), "
         "so this game will not be kept; play goes on."
     ),
+    "status.entered": "{name} entered {dice}.",
+    "status.mode_sheet": (
+        "Score-sheet mode: roll your own dice, then tap the dice or type the faces."
+    ),
+    "status.mode_dice": "On-screen dice: press Roll.",
+    "status.mode_turn_start": "Switch between real and on-screen dice at the start of a turn.",
+    # Printing.
+    "print.title": "Kismet score sheet",
+    "print.date": "Date: {date}",
+    "print.colors": "Pip colours: 1 and 6 black, 2 and 5 red, 3 and 4 green.",
+    "print.winner": "Winner",
+    "print.marks": "★ scored with an extra-Kismet joker; dotted 0: a penalty zero.",
+    "print.game": "Game {number}",
+    "print.dialog_title": "Print",
+    "print.this_game": "This game's score sheet",
+    "print.blank": "A blank sheet for",
+    "print.blank_players": "{count} players",
+    "print.blank_one_player": "1 player",
+    "print.six_games": "A blank sheet for one player, 6 games",
     # Dialogs.
     "dialog.confirm_title": "Score a zero?",
     "dialog.confirm_yes": "Score 0",
@@ -197,6 +225,7 @@ game is saved in this browser after every move: close the page and carry on late
     "error.not_a_box": "{box} is not a box of the score sheet",
     "error.bad_roll": "{reason}",
     "error.player_count": "A game has 1 to 8 players, not {count}",
+    "error.typed_roll": "Type the five faces as digits from 1 to 6, like 33456",
     "error.player_name_type": "Player {number}'s name must be text",
     "error.player_name_empty": "Player {number} needs a name",
     "error.player_name_long": "Player {number}'s name is longer than {limit} characters",

@@ -93,12 +93,19 @@ def _box_row(players: Sequence[str], game: Game | None, box: Category, lang: str
 
 
 def _total_row(
-    players: Sequence[str], game: Game | None, kind: str, label: str, lang: str, note: str = ""
+    players: Sequence[str],
+    game: Game | None,
+    kind: str,
+    label: str,
+    lang: str,
+    note: str = "",
+    *,
+    blank: bool = False,
 ) -> str:
     cells = []
     for p in range(len(players)):
         totals = game.totals(p) if game else None
-        value = getattr(totals, kind) if totals else 0
+        value = getattr(totals, kind) if totals else ("" if blank else 0)
         extra = ""
         if kind == "bonus" and game and not game.is_over:
             basic = totals.basic if totals else 0
@@ -108,7 +115,7 @@ def _total_row(
             else:
                 extra_text = t("sheet.to_go", lang, points=need)
             extra = f'<small class="to-go">{extra_text}</small>'
-        elif kind == "bonus" and not game:
+        elif kind == "bonus" and not game and not blank:
             extra = f'<small class="to-go">{t("sheet.to_go", lang, points=63)}</small>'
         testid = {"basic": "upper-subtotal", "bonus": "bonus", "kismet": "lower-subtotal",
                   "grand": "total"}[kind]  # fmt: skip
@@ -122,18 +129,22 @@ def _total_row(
     # the whole sheet is (the start-up benchmark reads it).
     timing = ' elementtiming="sheet"' if kind == "grand" else ""
     return (
-        f'<tr class="{kind}-row"><th scope="row"{timing}>{label}{small}</th>'
-        f'{"".join(cells)}</tr>'
+        f'<tr class="{kind}-row"><th scope="row"{timing}>{label}{small}</th>{"".join(cells)}</tr>'
     )
 
 
 def sheet_html(
-    players: Sequence[str], game: Game | None = None, lang: str = messages.DEFAULT_LANGUAGE
+    players: Sequence[str],
+    game: Game | None = None,
+    lang: str = messages.DEFAULT_LANGUAGE,
+    *,
+    blank: bool = False,
 ) -> str:
     """The score sheet table: one column per player, the current player's column marked.
 
-    Without a game, the empty sheet for ``players``; with one, its boxes, the points each open
-    box of the current player would score now (as buttons), and the totals.
+    Without a game, the empty sheet for ``players`` (totals 0, or left empty with ``blank``
+    for a pad to print); with one, its boxes, the points each open box of the current player
+    would score now (as buttons), and the totals.
     """
     winners = set(game.winners) if game else set()
     heads = []
@@ -141,10 +152,15 @@ def sheet_html(
         classes = []
         if game and p == game.current and not game.is_over:
             classes.append("current")
+        mark = ""
         if p in winners:
             classes.append("winner")
+            mark = f' <span class="winner-mark">★ {t("print.winner", lang)}</span>'
         cls = f' class="{" ".join(classes)}"' if classes else ""
-        heads.append(f'<th scope="col" data-testid="player-head-{p}"{cls}>{esc(name)}</th>')
+        heads.append(
+            f'<th scope="col" data-testid="player-head-{p}"{cls}>'
+            f'<span class="name">{esc(name)}</span>{mark}</th>'
+        )
     width = len(players) + 1
     rows = [
         f'<caption class="visually-hidden">{t("app.sheet", lang)}</caption>',
@@ -154,22 +170,46 @@ def sheet_html(
         f'<tr class="section"><th scope="colgroup" colspan="{width}">'
         f"{t('section.basic', lang)}</th></tr>",
         *(_box_row(players, game, box, lang) for box in BASIC_BOXES),
-        _total_row(players, game, "basic", t("sheet.basic_subtotal", lang), lang),
+        _total_row(players, game, "basic", t("sheet.basic_subtotal", lang), lang, blank=blank),
         _total_row(
-            players, game, "bonus", t("sheet.bonus", lang), lang, t("sheet.bonus_rule", lang)
+            players,
+            game,
+            "bonus",
+            t("sheet.bonus", lang),
+            lang,
+            t("sheet.bonus_rule", lang),
+            blank=blank,
         ),
         "</tbody>",
         '<tbody class="kismet">',
         f'<tr class="section"><th scope="colgroup" colspan="{width}">'
         f"{t('section.kismet', lang)}</th></tr>",
         *(_box_row(players, game, box, lang) for box in KISMET_BOXES),
-        _total_row(players, game, "kismet", t("sheet.kismet_subtotal", lang), lang),
+        _total_row(players, game, "kismet", t("sheet.kismet_subtotal", lang), lang, blank=blank),
         "</tbody>",
         "<tfoot>",
-        _total_row(players, game, "grand", t("sheet.grand_total", lang), lang),
+        _total_row(players, game, "grand", t("sheet.grand_total", lang), lang, blank=blank),
         "</tfoot>",
     ]
     return "".join(rows)
+
+
+def print_player_options(lang: str = messages.DEFAULT_LANGUAGE) -> str:
+    """The choices of a blank sheet's number of players, 1 to 8."""
+    options = []
+    for count in range(1, 9):
+        key = "print.blank_one_player" if count == 1 else "print.blank_players"
+        options.append(f'<option value="{count}">{t(key, lang, count=count)}</option>')
+    return "".join(options)
+
+
+def blank_sheet_html(columns: int, *, six_games: bool = False, lang: str = "en") -> str:
+    """An empty score sheet to print: ``columns`` unnamed players, or one player's 6 games."""
+    if six_games:
+        heads = [messages.text("print.game", lang, number=n) for n in range(1, 7)]
+    else:
+        heads = [""] * columns
+    return sheet_html(heads, None, lang, blank=True)
 
 
 def pip_css() -> str:
@@ -183,7 +223,7 @@ def pip_css() -> str:
     return "\n".join(rules)
 
 
-_PLACEHOLDER = re.compile(r"\{\{(t:[a-z_.]+|dice|sheet|help|pip_css|preloads)\}\}")
+_PLACEHOLDER = re.compile(r"\{\{(t:[a-z_.]+|dice|sheet|help|pip_css|preloads|print_players)\}\}")
 
 
 def render_index(
@@ -209,6 +249,8 @@ def render_index(
             return pip_css()
         if name == "preloads":
             return preloads
+        if name == "print_players":
+            return print_player_options(lang)
         return t(name[2:], lang)
 
     return _PLACEHOLDER.sub(fill, template)

@@ -13,8 +13,8 @@ from urllib.parse import parse_qs
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from kismet import MAX_PLAYERS, Category, messages
-from kismet.app import App, StorageFull, StorageUnavailable, View
+from kismet import MAX_PLAYERS, Category, messages, page
+from kismet.app import DICE_MODE, SHEET_MODE, App, StorageFull, StorageUnavailable, View
 
 
 class LocalStorage:
@@ -75,10 +75,17 @@ def text(key: str, **params: object) -> str:
 
 def render() -> None:
     view = app.view()
+    document.documentElement.dataset.mode = view.mode
+    by_testid("mode").setAttribute("aria-pressed", str(view.mode == SHEET_MODE).lower())
     paint_dice(view)
     roll = by_testid("roll")
     roll.disabled = not view.can_roll
     by_testid("rolls-left").textContent = view.roll_label
+    paint_entry(view)
+    # A print from the browser's own menu prints this game's sheet.
+    document.body.dataset.print = "game"
+    date = app.started[:10]
+    by_testid("print-date").textContent = text("print.date", date=date)
     by_testid("current-player").textContent = view.current_player
     by_testid("status").textContent = view.status
     by_testid("notice").textContent = view.notice
@@ -101,6 +108,15 @@ def paint_dice(view: View) -> None:
         die.classList.remove(*roll_animation)
         if view.rolled[i] and not reduced_motion:
             die.classList.add(roll_animation[0])
+
+
+def paint_entry(view: View) -> None:
+    field = by_testid("entry-faces")
+    field.disabled = not view.can_enter
+    by_testid("enter-roll").disabled = not view.can_enter
+    by_testid("rolls-entered").textContent = view.roll_label
+    if document.activeElement != field:
+        field.value = view.entry_text
 
 
 def paint_sheet(view: View) -> None:
@@ -231,7 +247,9 @@ def on_click(event) -> None:  # type: ignore[no-untyped-def]
     if action == "roll":
         app.roll()
     elif action == "hold":
-        app.toggle_hold(int(target.dataset.die))
+        app.tap_die(int(target.dataset.die))
+    elif action == "mode":
+        app.set_mode(SHEET_MODE if app.mode == DICE_MODE else DICE_MODE)
     elif action == "score":
         app.choose(Category(str(target.dataset.box)))
     elif action == "confirm":
@@ -242,6 +260,9 @@ def on_click(event) -> None:  # type: ignore[no-untyped-def]
         app.play_again()
     elif action == "new-game":
         open_new_game()
+        return
+    elif action == "print":
+        document.getElementById("print-dialog").showModal()
         return
     elif action == "help":
         document.getElementById("help-dialog").showModal()
@@ -281,10 +302,47 @@ def on_submit(event) -> None:  # type: ignore[no-untyped-def]
     render()
 
 
-handlers = [create_proxy(on_click), create_proxy(on_confirm_cancel), create_proxy(on_submit)]
+def on_enter_roll(event) -> None:  # type: ignore[no-untyped-def]
+    event.preventDefault()
+    field = by_testid("entry-faces")
+    app.enter_roll(str(field.value))
+    field.blur()
+    render()
+
+
+def on_type_faces(event) -> None:  # type: ignore[no-untyped-def]
+    app.type_faces(str(event.target.value))
+    render()
+
+
+def on_print(event) -> None:  # type: ignore[no-untyped-def]
+    event.preventDefault()
+    form = event.target
+    what = str(form.querySelector("input[name=print-what]:checked").value)
+    document.getElementById("print-dialog").close()
+    if what != "game":
+        players = int(form.querySelector("select").value)
+        blank = page.blank_sheet_html(players, six_games=what == "six", lang=app.lang)
+        by_testid("blank-sheet").innerHTML = blank
+        by_testid("print-date").textContent = text("print.date", date="_" * 12)
+    document.body.dataset.print = "blank" if what != "game" else "game"
+    window.print()
+
+
+handlers = [
+    create_proxy(on_click),
+    create_proxy(on_confirm_cancel),
+    create_proxy(on_submit),
+    create_proxy(on_enter_roll),
+    create_proxy(on_type_faces),
+    create_proxy(on_print),
+]
 document.addEventListener("click", handlers[0])
 document.getElementById("confirm-dialog").addEventListener("cancel", handlers[1])
 document.querySelector(".new-game-form").addEventListener("submit", handlers[2])
+document.querySelector("form.entry").addEventListener("submit", handlers[3])
+by_testid("entry-faces").addEventListener("input", handlers[4])
+document.querySelector("form.print-form").addEventListener("submit", handlers[5])
 
 render()
 for button in document.querySelectorAll("header .actions button"):

@@ -8,15 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from kismet import Category, Game, messages, page
+from kismet import Category, Game, RuleError, messages, page
 from kismet.app import (
     BACKUP_PREFIX,
+    DICE_MODE,
     GAME_KEY,
     HISTORY_KEY,
+    SHEET_MODE,
     App,
     MemoryStorage,
     StorageFull,
     StorageUnavailable,
+    parse_faces,
 )
 from tests.helpers import FIVE_THREES
 
@@ -61,7 +64,7 @@ def test_first_visit_starts_a_solo_game_and_saves_it() -> None:
     assert app.game.players == ("Player 1",)
     assert app.status == "Player 1's turn: roll the dice."
     saved = json.loads(storage.items[GAME_KEY])
-    assert set(saved) == {"id", "started", "game"}
+    assert set(saved) == {"id", "started", "mode", "game"} and saved["mode"] == "dice"
     assert Game.from_dict(saved["game"]) == app.game
 
 
@@ -242,3 +245,79 @@ def test_pips_follow_the_faces_and_colours() -> None:
     assert '.die[data-face="4"] { --pip: var(--pip-green); }' in css
     assert all(len(places) == face for face, places in page.PIPS.items())
     assert page.die_label(2, 5) == "Die 3: five, red"
+
+
+# ------------------------------------------------------------ score-sheet mode
+
+
+@pytest.mark.parametrize(
+    "typed,faces",
+    [("33456", (3, 3, 4, 5, 6)), ("3 3 4 5 6", (3, 3, 4, 5, 6)), (" 1,2,3,4,5 ", (1, 2, 3, 4, 5))],
+)
+def test_typed_faces_are_read(typed: str, faces: tuple[int, ...]) -> None:
+    assert parse_faces(typed) == faces
+
+
+@pytest.mark.parametrize("typed", ["", "1234", "123456", "12370", "1a345", "12.345"])
+def test_typed_faces_that_are_not_a_roll_are_refused(typed: str) -> None:
+    with pytest.raises(RuleError, match="five faces as digits from 1 to 6"):
+        parse_faces(typed)
+
+
+def test_score_sheet_mode_enters_real_rolls() -> None:
+    app, storage = app_with()
+    app.set_mode(SHEET_MODE)
+    assert app.view().mode == SHEET_MODE and not app.view().can_roll
+    assert app.view().can_enter
+    app.enter_roll("12378")
+    assert app.status == "Type the five faces as digits from 1 to 6, like 33456"
+    assert app.game.rolls_left == 3
+    app.enter_roll("22255")
+    assert app.game.dice == (2, 2, 2, 5, 5) and app.game.rolls_left == 2
+    assert app.status == "Player 1 entered 2 2 2 5 5."
+    assert app.view().roll_label == "1 of 3 entered"
+    # Tapping a die steps its face; the taps make the next roll.
+    app.tap_die(4)
+    assert app.view().dice == (2, 2, 2, 5, 6)
+    app.tap_die(4)
+    assert app.view().dice == (2, 2, 2, 5, 1)
+    app.enter_roll()
+    assert app.game.dice == (2, 2, 2, 5, 1)
+    again = App(storage, clock=Clock())
+    assert again.mode == SHEET_MODE and again.view().dice == (2, 2, 2, 5, 1)
+
+
+def test_typing_fills_the_dice_as_it_goes() -> None:
+    app, _ = app_with()
+    app.set_mode(SHEET_MODE)
+    app.type_faces("3 4")
+    assert app.view().dice == (3, 4, None, None, None)
+    app.enter_roll()
+    assert "five faces" in app.status and app.game.rolls_left == 3
+
+
+def test_mode_changes_only_at_a_turn_boundary() -> None:
+    app, _ = app_with()
+    app.roll()
+    app.set_mode(SHEET_MODE)
+    assert app.mode == DICE_MODE and "start of a turn" in app.status
+    app.choose(next(iter(app.game.options())))
+    if app.pending is not None:
+        app.confirm()
+    app.set_mode(SHEET_MODE)
+    assert app.mode == SHEET_MODE
+
+
+def test_a_save_from_before_score_sheet_mode_still_loads() -> None:
+    old = json.dumps({"id": "a", "started": "2026-11-01", "game": Game(["Ann"]).to_dict()})
+    app, _ = app_with({GAME_KEY: old})
+    assert app.mode == DICE_MODE and app.game.players == ("Ann",)
+    assert "Welcome back" in app.status
+
+
+def test_blank_sheets_for_printing() -> None:
+    eight = page.blank_sheet_html(8)
+    assert eight.count('scope="col"') == 9 and "Player" not in eight
+    assert '<span class="value">0</span>' not in eight  # nothing written in yet
+    six = page.blank_sheet_html(1, six_games=True)
+    assert all(f">Game {n}<" in six for n in range(1, 7))
