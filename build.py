@@ -283,8 +283,9 @@ def build() -> Path:
     core = modules / "@pyscript" / "core" / "dist"
     needed = pyscript_modules(core)
     template = (ROOT / "index.html").read_text(encoding="utf-8")
-    index = page.render_index(template, preloads=preload_tags(needed))
-    (DIST / "index.html").write_text(index, encoding="utf-8")
+    for lang, name in page.PAGES.items():  # one page per interface language
+        index = page.render_index(template, lang, preloads=preload_tags(needed))
+        (DIST / name).write_text(index, encoding="utf-8")
     (DIST / "pyscript.toml").write_text(pyscript_config(), encoding="utf-8")
     (DIST / "manifest.webmanifest").write_text(manifest(), encoding="utf-8")
     package_zip(DIST / "kismet.zip")

@@ -10,6 +10,8 @@ Stored values (all JSON, keys namespaced and versioned):
   (``mode`` is "dice" or "sheet"; a save without it, from before score-sheet mode, is "dice").
 - ``kismet:v1:history``: finished games, newest last, ``[{"id", "finished", "players",
   "totals", "winners"}]`` (at most ``HISTORY_LIMIT``); the high scores are drawn from it.
+- ``kismet:v1:settings``: the player's choices, ``{"lang": "en" | "ko", "shapes": bool}``
+  (both optional; without "lang" the page follows the browser's language).
 - ``kismet:v1:backup:...``: a stored value that could not be read, kept, never destroyed.
 """
 
@@ -31,6 +33,7 @@ from .scoring import Category
 PREFIX = "kismet:v1:"
 GAME_KEY = PREFIX + "game"
 HISTORY_KEY = PREFIX + "history"
+SETTINGS_KEY = PREFIX + "settings"
 BACKUP_PREFIX = PREFIX + "backup:"
 HISTORY_LIMIT = 200
 HIGH_SCORES = 10
@@ -139,6 +142,7 @@ class App:
         self.rolled: tuple[bool, ...] = (False,) * 5
         self.storage_problem: str | None = None
         self.history: list[dict[str, Any]] = []
+        self.settings: dict[str, Any] = {}
         self.mode = DICE_MODE
         self.draft: list[int | None] = [None] * 5
         self.game_id = ""
@@ -195,7 +199,28 @@ class App:
             self._write(HISTORY_KEY, "[]")
             return []
 
+    def _load_settings(self) -> dict[str, Any]:
+        raw = self._read(SETTINGS_KEY)
+        if raw is None:
+            return {}
+        try:
+            settings = json.loads(raw)
+            if (
+                not isinstance(settings, dict)
+                or set(settings) - {"lang", "shapes"}
+                or settings.get("lang", messages.DEFAULT_LANGUAGE) not in messages.LANGUAGES
+                or not isinstance(settings.get("shapes", False), bool)
+            ):
+                raise ValueError("not settings")
+        except ValueError:
+            self._backup("settings", raw)
+            self.status = self.text("status.settings_corrupt")
+            self._write(SETTINGS_KEY, "{}")
+            return {}
+        return settings
+
     def _start(self) -> Game:
+        self.settings = self._load_settings()
         self.history = self._load_history()
         raw = self._read(GAME_KEY)
         if raw is not None:
@@ -420,6 +445,22 @@ class App:
             self._new(filled)
         except RuleError as error:
             self.status = error.message(self.lang)
+
+    def set_language(self, lang: str) -> None:
+        """Remember the interface language chosen in the page (the glue then loads its page)."""
+        if lang in messages.LANGUAGES:
+            self.settings["lang"] = lang
+            self._write(SETTINGS_KEY, json.dumps(self.settings))
+
+    @property
+    def shapes(self) -> bool:
+        """Whether the pips of each colour group are drawn with their own shape."""
+        return bool(self.settings.get("shapes", False))
+
+    def set_shapes(self, on: bool) -> None:
+        """Switch the colour shapes on or off, and remember it."""
+        self.settings["shapes"] = bool(on)
+        self._write(SETTINGS_KEY, json.dumps(self.settings))
 
     def play_again(self) -> None:
         """A new game with the same players in the same order."""

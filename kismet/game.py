@@ -217,8 +217,8 @@ class Game:
             raise RuleError("error.no_rolls_left")
         try:
             dice = as_roll(faces)
-        except ValueError as error:
-            raise RuleError("error.bad_roll", reason=str(error)) from None
+        except ValueError:
+            raise RuleError("error.bad_roll") from None
         self._dice = dice
         self._held = (False,) * DICE_COUNT
         self._rolls_left -= 1

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .messages_ko import KO
 from .scoring import Category
 
 DEFAULT_LANGUAGE = "en"
+LANGUAGES = ("en", "ko")
+"""The interface languages, each with a catalogue below and a page built for it."""
 
 EN: dict[str, str] = {
     # Boxes and sections of the score sheet.
@@ -78,7 +81,11 @@ EN: dict[str, str] = {
     "app.dice": "Dice",
     "app.sheet": "Score sheet",
     "app.close": "Close",
-    "app.hold_hint": "Tap a die to hold it; roll again to re-throw the others.",
+    "app.colorblind": "Colour shapes",
+    "app.language": "Language",
+    "app.settings": "Settings",
+    "lang.en": "English",
+    "lang.ko": "한국어",
     "app.update_ready": "A new version of Kismet is ready; your game is kept.",
     "app.update_reload": "Reload",
     "app.print": "Print",
@@ -92,7 +99,6 @@ EN: dict[str, str] = {
     "app.rolls_entered": "{count} of 3 entered",
     "list.and": "{first} and {last}",
     "turn.current": "{name}'s turn",
-    "turn.roll_number": "roll {number} of 3",
     # Score sheet rows that are not boxes.
     "sheet.box": "Box",
     "sheet.to_go": "{points} to next tier",
@@ -120,6 +126,7 @@ EN: dict[str, str] = {
         "Your list of finished games could not be read, so it starts again "
         "(the old list is kept as a backup)."
     ),
+    "status.settings_corrupt": "Your settings could not be read, so they are back to the defaults.",
     "status.storage_full": "Storage is full, so this game is not being saved; play goes on.",
     "status.storage_off": (
         "This browser is not letting the page save (private mode?), "
@@ -168,6 +175,18 @@ EN: dict[str, str] = {
     "scores.score": "Score",
     "scores.date": "Date",
     "scores.empty": "No finished games yet: the best ten totals will be listed here.",
+    # Shapes that tell the pip colours apart in colour-shapes mode.
+    "shape.black": "round",
+    "shape.red": "square",
+    "shape.green": "triangular",
+    "help.colors_title": "The colour groups",
+    "help.color_group": "{color}: {faces}",
+    "help.color_shape": "{color} pips are {shape} when Colour shapes is on.",
+    "help.keys_title": "Keyboard",
+    "help.keys": (
+        "Space or R: roll. 1 to 5: hold or release a die. Arrow keys: move through your open "
+        "boxes; Enter: fill the box. N: new game. ?: these rules. Tab reaches every control."
+    ),
     # The rules, for the help dialog (trusted markup written for this project).
     "help.title": "How to play Kismet",
     "help.body": """
@@ -223,7 +242,7 @@ game is saved in this browser after every move: close the page and carry on late
     "error.score_before_roll": "Roll the dice before you score",
     "error.box_filled": "{box} is already filled",
     "error.not_a_box": "{box} is not a box of the score sheet",
-    "error.bad_roll": "{reason}",
+    "error.bad_roll": "A roll is five faces from 1 to 6",
     "error.player_count": "A game has 1 to 8 players, not {count}",
     "error.typed_roll": "Type the five faces as digits from 1 to 6, like 33456",
     "error.player_name_type": "Player {number}'s name must be text",
@@ -232,7 +251,7 @@ game is saved in this browser after every move: close the page and carry on late
     "error.player_name_control": "Player {number}'s name contains a control character",
 }
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
+CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ko": KO}
 """Every catalogue by language code; each has exactly the keys of ``EN``."""
 
 

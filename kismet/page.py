@@ -8,11 +8,12 @@ player typed (names) is escaped here; nothing else inserts text into the page as
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Sequence
 
 from . import messages
-from .dice import color_of
+from .dice import Color, color_of
 from .game import Game
 from .scoring import BASIC_BOXES, KISMET_BOXES, Category, points_to_next_bonus
 
@@ -46,9 +47,13 @@ def die_label(index: int, face: int | None, lang: str = messages.DEFAULT_LANGUAG
     return messages.text("die.label_face", lang, number=index + 1, face=face_word, color=color)
 
 
+PIP_PLACES = '<span class="pip"></span>' * 9
+"""The nine pip places of a die; CSS shows those of its ``data-face``."""
+
+
 def dice_html(lang: str = messages.DEFAULT_LANGUAGE) -> str:
     """The five dice: buttons with nine pip places each, faces set by ``data-face``."""
-    pips = "".join('<span class="pip"></span>' for _ in range(9))
+    pips = PIP_PLACES
     return "".join(
         f'<button type="button" class="die" data-testid="die-{i}" data-action="hold" '
         f'data-die="{i}" data-face="" aria-pressed="false" '
@@ -194,6 +199,32 @@ def sheet_html(
     return "".join(rows)
 
 
+PAGES = {"en": "index.html", "ko": "index.ko.html"}
+"""The page built for each interface language (all in one folder, so paths are shared)."""
+
+
+def help_html(lang: str = messages.DEFAULT_LANGUAGE) -> str:
+    """The rules, then the colour groups shown with their dice, then the keyboard."""
+    groups = []
+    for color in Color:
+        faces = [f for f in range(1, 7) if color_of(f) is color]
+        dice = "".join(
+            f'<span class="die mini" data-face="{f}" aria-hidden="true">{PIP_PLACES}</span>'
+            for f in faces
+        )
+        name = messages.text(f"color.{color.value}", lang)
+        shape = messages.text(f"shape.{color.value}", lang)
+        line = t("help.color_group", lang, color=name, faces=" & ".join(map(str, faces)))
+        note = t("help.color_shape", lang, color=name, shape=shape)
+        groups.append(f"<li>{dice} <strong>{line}</strong> <small>{note}</small></li>")
+    return (
+        messages.text("help.body", lang)
+        + f"<h3>{t('help.colors_title', lang)}</h3>"
+        + f'<ul class="color-groups">{"".join(groups)}</ul>'
+        + f"<h3>{t('help.keys_title', lang)}</h3><p>{t('help.keys', lang)}</p>"
+    )
+
+
 def print_player_options(lang: str = messages.DEFAULT_LANGUAGE) -> str:
     """The choices of a blank sheet's number of players, 1 to 8."""
     options = []
@@ -223,7 +254,9 @@ def pip_css() -> str:
     return "\n".join(rules)
 
 
-_PLACEHOLDER = re.compile(r"\{\{(t:[a-z_.]+|dice|sheet|help|pip_css|preloads|print_players)\}\}")
+_PLACEHOLDER = re.compile(
+    r"\{\{(t:[a-z_.]+|dice|sheet|help|pip_css|preloads|print_players|lang|lang_pages|language_options)\}\}"
+)
 
 
 def render_index(
@@ -244,7 +277,17 @@ def render_index(
         if name == "sheet":
             return sheet_html([default_player], None, lang)
         if name == "help":
-            return messages.text("help.body", lang)
+            return help_html(lang)
+        if name == "lang":
+            return lang
+        if name == "lang_pages":
+            return json.dumps(PAGES)
+        if name == "language_options":
+            return "".join(
+                f'<option value="{code}"{" selected" if code == lang else ""}>'
+                f"{t(f'lang.{code}', lang)}</option>"
+                for code in messages.LANGUAGES
+            )
         if name == "pip_css":
             return pip_css()
         if name == "preloads":

@@ -15,6 +15,7 @@ from pyscript import document, window
 
 from kismet import MAX_PLAYERS, Category, messages, page
 from kismet.app import DICE_MODE, SHEET_MODE, App, StorageFull, StorageUnavailable, View
+from kismet.keys import shortcut
 
 
 class LocalStorage:
@@ -61,7 +62,13 @@ def by_testid(testid: str):  # type: ignore[no-untyped-def]
     return document.querySelector(f'[data-testid="{testid}"]')
 
 
-app = App(LocalStorage(), seed=url_seed(), lang=messages.DEFAULT_LANGUAGE)
+# The page was built for one language (index.html, index.ko.html): the app speaks it too.
+page_lang = str(document.documentElement.lang)
+app = App(
+    LocalStorage(),
+    seed=url_seed(),
+    lang=page_lang if page_lang in messages.LANGUAGES else messages.DEFAULT_LANGUAGE,
+)
 reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
 roll_animation = ["roll-a", "roll-b"]
 
@@ -77,6 +84,8 @@ def render() -> None:
     view = app.view()
     document.documentElement.dataset.mode = view.mode
     by_testid("mode").setAttribute("aria-pressed", str(view.mode == SHEET_MODE).lower())
+    document.documentElement.dataset.shapes = "on" if app.shapes else "off"
+    by_testid("shapes").setAttribute("aria-pressed", str(app.shapes).lower())
     paint_dice(view)
     roll = by_testid("roll")
     roll.disabled = not view.can_roll
@@ -137,10 +146,9 @@ def paint_confirm(view: View) -> None:
     if view.confirm:
         document.getElementById("confirm-text").textContent = view.confirm
         if not dialog.open:
-            dialog.showModal()
-            by_testid("confirm").focus()
+            open_dialog("confirm-dialog", '[data-testid="confirm"]')
     elif dialog.open:
-        dialog.close()
+        close_dialog("confirm-dialog")
 
 
 def element(tag: str, text_content: str = "", **attributes: str):  # type: ignore[no-untyped-def]
@@ -230,10 +238,44 @@ def fill_player_list(names: list[str]) -> None:
     by_testid("add-player").disabled = len(names) >= MAX_PLAYERS
 
 
+def open_dialog(dialog_id: str, focus: str | None = None) -> None:
+    """Open a modal dialog (the browser keeps focus inside it); on closing, focus goes back
+    to where it was."""
+    dialog = document.getElementById(dialog_id)
+    if dialog.open:
+        return
+    returning[dialog_id] = document.activeElement
+    dialog.showModal()
+    if focus:
+        document.querySelector(focus).focus()
+
+
+def give_focus_back(dialog) -> None:  # type: ignore[no-untyped-def]
+    previous = returning.pop(str(dialog.id), None)
+    if previous and previous.isConnected and not previous.closest("dialog"):
+        previous.focus()
+    if dialog.contains(document.activeElement):
+        document.activeElement.blur()  # nothing to return to: at least leave the dialog
+
+
+def close_dialog(dialog_id: str) -> None:
+    dialog = document.getElementById(dialog_id)
+    if dialog.open:
+        give_focus_back(dialog)  # before closing, so no key lands in a closed dialog
+        dialog.close()
+
+
+def on_dialog_close(event) -> None:  # type: ignore[no-untyped-def]
+    # Escape fires "cancel" at once and "close" a moment later: focus leaves at the first.
+    give_focus_back(event.target)
+
+
+returning: dict[str, object] = {}
+
+
 def open_new_game() -> None:
     fill_player_list(list(app.game.players))
-    document.getElementById("new-game-dialog").showModal()
-    by_testid("player-name-0").focus()
+    open_dialog("new-game-dialog", '[data-testid="player-name-0"]')
 
 
 # ------------------------------------------------------------------- events
@@ -261,14 +303,16 @@ def on_click(event) -> None:  # type: ignore[no-untyped-def]
     elif action == "new-game":
         open_new_game()
         return
+    elif action == "shapes":
+        app.set_shapes(not app.shapes)
     elif action == "print":
-        document.getElementById("print-dialog").showModal()
+        open_dialog("print-dialog", "[data-testid=print-game]")
         return
     elif action == "help":
-        document.getElementById("help-dialog").showModal()
+        open_dialog("help-dialog", "#help-dialog .primary")
         return
     elif action == "close-dialog":
-        target.closest("dialog").close()
+        close_dialog(str(target.closest("dialog").id))
         return
     elif action in ("add-player", "remove-player", "move-up"):
         names = player_names()
@@ -297,7 +341,7 @@ def on_confirm_cancel(event) -> None:  # type: ignore[no-untyped-def]
 def on_submit(event) -> None:  # type: ignore[no-untyped-def]
     # The Start button, or Enter in a name field.
     event.preventDefault()
-    document.getElementById("new-game-dialog").close()
+    close_dialog("new-game-dialog")
     app.new_game(player_names())
     render()
 
@@ -319,7 +363,7 @@ def on_print(event) -> None:  # type: ignore[no-untyped-def]
     event.preventDefault()
     form = event.target
     what = str(form.querySelector("input[name=print-what]:checked").value)
-    document.getElementById("print-dialog").close()
+    close_dialog("print-dialog")
     if what != "game":
         players = int(form.querySelector("select").value)
         blank = page.blank_sheet_html(players, six_games=what == "six", lang=app.lang)
@@ -329,6 +373,54 @@ def on_print(event) -> None:  # type: ignore[no-untyped-def]
     window.print()
 
 
+def on_language(event) -> None:  # type: ignore[no-untyped-def]
+    lang = str(event.target.value)
+    app.set_language(lang)
+    # Each language has its own page, rendered at build; the game is saved, so load it.
+    window.location.replace(page.PAGES[lang] + str(window.location.search))
+
+
+def typing_in(element) -> bool:  # type: ignore[no-untyped-def]
+    if not element or str(element.tagName) not in ("INPUT", "SELECT", "TEXTAREA"):
+        return False
+    return not element.closest("dialog") or bool(element.closest("dialog[open]"))
+
+
+def on_key(event) -> None:  # type: ignore[no-untyped-def]
+    if event.ctrlKey or event.metaKey or event.altKey or typing_in(event.target):
+        return
+    if document.querySelector("dialog[open]"):
+        return  # a dialog handles its own keys (Escape closes it)
+    key = str(event.key)
+    target = event.target
+    if key in (" ", "Enter") and str(target.tagName) == "BUTTON":
+        return  # the focused button takes Space and Enter itself
+    found = shortcut(key)
+    if found is None:
+        return
+    action, value = found
+    event.preventDefault()
+    if action == "roll":
+        if app.mode == DICE_MODE:
+            app.roll()
+    elif action == "hold":
+        app.tap_die(value)
+    elif action == "new-game":
+        open_new_game()
+        return
+    elif action == "help":
+        open_dialog("help-dialog", "#help-dialog .primary")
+        return
+    elif action == "move":
+        options = list(document.querySelectorAll("table.sheet button.option"))
+        if options:
+            here = next((i for i, b in enumerate(options) if b == document.activeElement), None)
+            step = 0 if here is None else (here + value) % len(options)
+            options[step].focus()
+        return
+    render()
+
+
 handlers = [
     create_proxy(on_click),
     create_proxy(on_confirm_cancel),
@@ -336,6 +428,9 @@ handlers = [
     create_proxy(on_enter_roll),
     create_proxy(on_type_faces),
     create_proxy(on_print),
+    create_proxy(on_language),
+    create_proxy(on_key),
+    create_proxy(on_dialog_close),
 ]
 document.addEventListener("click", handlers[0])
 document.getElementById("confirm-dialog").addEventListener("cancel", handlers[1])
@@ -343,8 +438,13 @@ document.querySelector(".new-game-form").addEventListener("submit", handlers[2])
 document.querySelector("form.entry").addEventListener("submit", handlers[3])
 by_testid("entry-faces").addEventListener("input", handlers[4])
 document.querySelector("form.print-form").addEventListener("submit", handlers[5])
+by_testid("language").addEventListener("change", handlers[6])
+document.addEventListener("keydown", handlers[7])
+for dialog in document.querySelectorAll("dialog"):
+    dialog.addEventListener("cancel", handlers[8])
+    dialog.addEventListener("close", handlers[8])
 
 render()
-for button in document.querySelectorAll("header .actions button"):
-    button.disabled = False
+for control in document.querySelectorAll("header .actions button, header .actions select"):
+    control.disabled = False
 document.documentElement.dataset.ready = "true"

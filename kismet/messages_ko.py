@@ -1,0 +1,219 @@
+"""The Korean message catalogue: the same keys as ``messages.EN``, box names from the rules."""
+
+from __future__ import annotations
+
+KO: dict[str, str] = {
+    "box.ones": "에이스",
+    "box.twos": "듀스",
+    "box.threes": "트레이",
+    "box.fours": "포",
+    "box.fives": "파이브",
+    "box.sixes": "식스",
+    "box.two_pair_same_color": "같은 색 투 페어",
+    "box.three_of_a_kind": "스리 오브 어 카인드",
+    "box.straight": "스트레이트",
+    "box.flush": "플러시",
+    "box.full_house": "풀 하우스",
+    "box.full_house_same_color": "같은 색 풀 하우스",
+    "box.four_of_a_kind": "포 오브 어 카인드",
+    "box.yarborough": "야버러",
+    "box.kismet": "키스멧",
+    "section.basic": "기본 섹션",
+    "section.kismet": "키스멧 섹션",
+    "rule.ones": "1의 눈만 더함",
+    "rule.twos": "2의 눈만 더함",
+    "rule.threes": "3의 눈만 더함",
+    "rule.fours": "4의 눈만 더함",
+    "rule.fives": "5의 눈만 더함",
+    "rule.sixes": "6의 눈만 더함",
+    "rule.two_pair_same_color": "같은 색 두 쌍: 주사위 합계",
+    "rule.three_of_a_kind": "같은 눈 셋: 주사위 합계",
+    "rule.straight": "1-2-3-4-5 또는 2-3-4-5-6: 30",
+    "rule.flush": "다섯 개 모두 같은 색: 35",
+    "rule.full_house": "같은 눈 셋과 한 쌍: 합계 + 15",
+    "rule.full_house_same_color": "같은 색의 풀 하우스: 합계 + 20",
+    "rule.four_of_a_kind": "같은 눈 넷: 합계 + 25",
+    "rule.yarborough": "아무 조합: 주사위 합계",
+    "rule.kismet": "같은 눈 다섯: 합계 + 50",
+    "sheet.basic_subtotal": "기본 소계",
+    "sheet.bonus": "보너스",
+    "sheet.bonus_rule": "63-70: 35, 71-77: 55, 78 이상: 75",
+    "sheet.kismet_subtotal": "키스멧 소계",
+    "sheet.grand_total": "총점",
+    "color.black": "검은색",
+    "color.red": "빨간색",
+    "color.green": "초록색",
+    "face.1": "일",
+    "face.2": "이",
+    "face.3": "삼",
+    "face.4": "사",
+    "face.5": "오",
+    "face.6": "육",
+    "die.label": "주사위 {number}",
+    "die.label_face": "주사위 {number}: {face}, {color}",
+    "app.title": "키스멧",
+    "app.tagline": "요트의 현대판 주사위 게임",
+    "app.loading": "게임을 불러오는 중…",
+    "app.roll": "굴리기",
+    "app.rolls_left": "{count}번 남음",
+    "app.new_game": "새 게임",
+    "app.help": "규칙",
+    "app.scores": "최고 점수",
+    "app.dice": "주사위",
+    "app.sheet": "점수표",
+    "app.close": "닫기",
+    "app.colorblind": "색 모양 표시",
+    "app.language": "언어",
+    "app.settings": "설정",
+    "lang.en": "English",
+    "lang.ko": "한국어",
+    "app.update_ready": "키스멧 새 버전이 준비되었습니다. 진행 중인 게임은 그대로 남습니다.",
+    "app.update_reload": "새로 고침",
+    "app.print": "인쇄",
+    "app.mode_sheet": "실제 주사위",
+    "app.mode_sheet_hint": (
+        "점수표 모드: 실제 주사위를 굴린 뒤 화면의 주사위를 누르거나 다섯 눈을 입력하세요."
+    ),
+    "app.enter_roll": "입력",
+    "app.entry_label": "나온 눈",
+    "app.entry_placeholder": "33456",
+    "app.rolls_entered": "3번 중 {count}번 입력",
+    "list.and": "{first}, {last}",
+    "turn.current": "{name} 차례",
+    "sheet.box": "칸",
+    "sheet.to_go": "다음 단계까지 {points}",
+    "sheet.top_tier": "최고 단계",
+    "sheet.option": "{box}: {points}",
+    "sheet.joker": "조커",
+    "sheet.penalty": "벌점 0",
+    "status.ready": "{name} 차례: 주사위를 굴리세요.",
+    "status.rolled": "{name}: {dice}.",
+    "status.scored": "{name}: {box}에 {points}점.",
+    "status.next": "{name} 차례.",
+    "status.extra_kismet": "추가 키스멧! {name}: {box}에 조커로 {points}점.",
+    "status.penalty": "{name}: {box}에 0점.",
+    "status.roll_again": "{name} 한 번 더.",
+    "status.game_over_one": "게임 끝: {name} 승리, {points}점.",
+    "status.game_over_shared": "게임 끝: {names} 공동 승리, {points}점.",
+    "status.confirm_zero": "{box}에 0점을 적을까요? {best}에 적으면 {points}점입니다.",
+    "status.restored": "다시 오셨네요. 게임이 그대로 있습니다.",
+    "status.save_corrupt": (
+        "저장된 게임을 읽을 수 없어 새 게임을 시작했습니다 (이전 저장은 백업으로 보관됩니다)."
+    ),
+    "status.history_corrupt": (
+        "끝난 게임 목록을 읽을 수 없어 새로 시작합니다 (이전 목록은 백업으로 보관됩니다)."
+    ),
+    "status.settings_corrupt": "설정을 읽을 수 없어 기본값으로 돌아갔습니다.",
+    "status.storage_full": "저장 공간이 가득 차 이 게임은 저장되지 않습니다. 게임은 계속됩니다.",
+    "status.storage_off": (
+        "이 브라우저가 저장을 허용하지 않아 (비공개 모드?) 이 게임은 남지 않습니다. "
+        "게임은 계속됩니다."
+    ),
+    "status.entered": "{name}: {dice} 입력.",
+    "status.mode_sheet": "점수표 모드: 직접 주사위를 굴린 뒤 주사위를 누르거나 눈을 입력하세요.",
+    "status.mode_dice": "화면 주사위: 굴리기를 누르세요.",
+    "status.mode_turn_start": "실제 주사위와 화면 주사위는 차례가 시작될 때만 바꿀 수 있습니다.",
+    "print.title": "키스멧 점수표",
+    "print.date": "날짜: {date}",
+    "print.colors": "눈 색: 1과 6 검은색, 2와 5 빨간색, 3과 4 초록색.",
+    "print.winner": "승자",
+    "print.marks": "★ 추가 키스멧 조커로 얻은 점수, 점선 0: 벌점 0.",
+    "print.game": "{number}번째 게임",
+    "print.dialog_title": "인쇄",
+    "print.this_game": "이 게임의 점수표",
+    "print.blank": "빈 점수표:",
+    "print.blank_players": "{count}명",
+    "print.blank_one_player": "1명",
+    "print.six_games": "혼자 6게임용 빈 점수표",
+    "dialog.confirm_title": "0점을 적을까요?",
+    "dialog.confirm_yes": "0점 적기",
+    "dialog.confirm_no": "돌아가기",
+    "dialog.new_title": "새 게임",
+    "dialog.players": "참가자 (차례 순서)",
+    "dialog.player": "참가자 {number}",
+    "dialog.default_name": "참가자 {number}",
+    "dialog.add_player": "참가자 추가",
+    "dialog.remove_player": "참가자 {number} 빼기",
+    "dialog.move_up": "참가자 {number} 위로",
+    "dialog.start": "시작",
+    "dialog.cancel": "취소",
+    "over.title": "게임 끝",
+    "over.winner": "{name} 승리, {points}점!",
+    "over.shared": "{names} 공동 승리, {points}점!",
+    "over.play_again": "다시 하기",
+    "scores.rank": "순위",
+    "scores.name": "이름",
+    "scores.score": "점수",
+    "scores.date": "날짜",
+    "scores.empty": "아직 끝난 게임이 없습니다. 가장 높은 점수 10개가 여기에 나옵니다.",
+    "shape.black": "동그란",
+    "shape.red": "네모난",
+    "shape.green": "세모난",
+    "help.colors_title": "색 묶음",
+    "help.color_group": "{color}: {faces}",
+    "help.color_shape": "색 모양 표시를 켜면 {color} 눈은 {shape} 모양입니다.",
+    "help.keys_title": "키보드",
+    "help.keys": (
+        "스페이스 또는 R: 굴리기. 1부터 5: 주사위 잡기/놓기. 화살표: 열린 칸 사이 이동, "
+        "Enter: 그 칸에 적기. N: 새 게임. ?: 규칙. Tab으로 모든 버튼에 갈 수 있습니다."
+    ),
+    "help.title": "키스멧 하는 법",
+    "help.body": """
+<h3>주사위</h3>
+<p>주사위는 다섯 개입니다. 눈에 색이 있습니다: <strong>1과 6은 검은색</strong>,
+<strong>2와 5는 빨간색</strong>, <strong>3과 4는 초록색</strong>. 마주 보는 면(합이 7)은
+같은 색입니다.</p>
+<h3>내 차례</h3>
+<ol>
+<li>주사위 다섯 개를 모두 굴립니다.</li>
+<li>남길 주사위를 누르면 잡히고, 나머지를 다시 굴립니다. 굴릴 때마다 잡을 주사위를 바꿀 수
+있으며, 한 차례에 최대 세 번 굴립니다.</li>
+<li>그다음 내 열의 빈칸 하나를 채웁니다. 지금 주사위로 그 칸이 주는 점수를, 맞지 않으면 0점을
+적습니다. 채운 칸은 바뀌지 않습니다. 첫 번째로 굴리기 전에는 적을 수 없습니다.</li>
+</ol>
+<h3>기본 섹션</h3>
+<p>에이스부터 식스까지: 그 눈이 나온 주사위의 합. 여섯 칸의 합이 63-70이면 보너스 35,
+71-77이면 55, 78 이상이면 75를 받습니다.</p>
+<h3>키스멧 섹션</h3>
+<ul>
+<li><strong>같은 색 투 페어</strong>: 같은 색 두 쌍 (1-1-6-6, 2-2-5-5, 3-3-4-4; 같은 눈 넷도
+됩니다): 다섯 주사위의 합.</li>
+<li><strong>스리 오브 어 카인드</strong>: 같은 눈 셋: 다섯 주사위의 합.</li>
+<li><strong>스트레이트</strong>: 1-2-3-4-5 또는 2-3-4-5-6: 30.</li>
+<li><strong>플러시</strong>: 다섯 개 모두 같은 색: 35.</li>
+<li><strong>풀 하우스</strong>: 같은 눈 셋과 다른 눈 한 쌍: 합계 + 15.</li>
+<li><strong>같은 색 풀 하우스</strong>: 두 눈이 같은 색인 풀 하우스: 합계 + 20.</li>
+<li><strong>포 오브 어 카인드</strong>: 같은 눈 넷: 합계 + 25.</li>
+<li><strong>야버러</strong>: 아무 조합: 다섯 주사위의 합.</li>
+<li><strong>키스멧</strong>: 다섯 개 모두 같은 눈: 합계 + 50.</li>
+</ul>
+<h3>추가 키스멧</h3>
+<p>키스멧 칸에 이미 점수가 있을 때 다시 같은 눈 다섯이 나오면 <strong>추가 키스멧</strong>입니다
+(키스멧 칸에 0점을 적었다면 추가 키스멧은 없습니다). 스트레이트를 뺀 키스멧 섹션의 빈칸에
+<strong>조커</strong>로 적을 수 있고 (풀 하우스라면 합계 + 15 등), 그 눈의 기본 섹션 칸에도
+적을 수 있습니다. 다른 참가자는 모두 자기 열에서 가장 위의 빈칸에 0점을 적고, 굴린 사람은
+한 번 더 합니다.</p>
+<h3>승리</h3>
+<p>모든 칸이 채워지면 게임이 끝납니다. 총점 = 기본 소계 + 보너스 + 키스멧 소계. 총점이 가장 높은
+사람이 이기며, 같으면 함께 이깁니다.</p>
+<h3>여럿이 하기</h3>
+<p>최대 8명이 입력한 순서대로 기기를 돌려 가며 합니다. 게임은 한 번 둘 때마다 이 브라우저에
+저장되므로 페이지를 닫았다가 나중에 이어서 할 수 있습니다.</p>
+""",
+    "error.game_over": "게임이 끝났습니다",
+    "error.no_rolls_left": "이번 차례에는 더 굴릴 수 없습니다",
+    "error.all_held": "주사위 다섯 개를 모두 잡았습니다. 하나를 놓고 굴리거나 칸에 적으세요",
+    "error.no_dice_to_hold": "먼저 굴리세요. 아직 잡을 주사위가 없습니다",
+    "error.hold_after_last_roll": "마지막으로 굴렸습니다. 적을 칸을 고르세요",
+    "error.no_such_die": "주사위 {die}은(는) 없습니다. 주사위 번호는 0부터 4까지입니다",
+    "error.score_before_roll": "적기 전에 주사위를 굴리세요",
+    "error.box_filled": "{box} 칸은 이미 채워졌습니다",
+    "error.not_a_box": "{box}은(는) 점수표의 칸이 아닙니다",
+    "error.bad_roll": "한 번 굴린 결과는 1부터 6까지의 눈 다섯 개입니다",
+    "error.player_count": "참가자는 1명부터 8명까지입니다 ({count}명이 아님)",
+    "error.typed_roll": "다섯 눈을 1부터 6까지의 숫자로 입력하세요. 예: 33456",
+    "error.player_name_type": "참가자 {number}의 이름은 글자여야 합니다",
+    "error.player_name_empty": "참가자 {number}의 이름을 적어 주세요",
+    "error.player_name_long": "참가자 {number}의 이름이 {limit}자보다 깁니다",
+    "error.player_name_control": "참가자 {number}의 이름에 제어 문자가 있습니다",
+}

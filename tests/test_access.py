@@ -1,0 +1,254 @@
+"""Everyone can play: axe-core checks, a keyboard-only game, Korean, colour shapes."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kismet import Category, Game, messages
+from kismet.keys import shortcut
+from tests.conftest import Site, artifact, open_app, watch_page
+from tests.test_browser import READ_SHEET, expected_sheet, faces
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+# ------------------------------------------------------------ catalogues (CPython)
+
+
+def test_every_catalogue_has_exactly_the_english_keys() -> None:
+    for lang, catalogue in messages.CATALOGUES.items():
+        assert set(catalogue) == set(messages.EN), lang
+        for key, value in catalogue.items():
+            wanted = set(re.findall(r"\{(\w+)", messages.EN[key]))
+            assert set(re.findall(r"\{(\w+)", value)) == wanted, (lang, key)
+
+
+def test_korean_box_names_are_those_of_the_rules() -> None:
+    names = [messages.box_name(c, "ko") for c in Category]
+    assert names == [
+        "에이스", "듀스", "트레이", "포", "파이브", "식스",
+        "같은 색 투 페어", "스리 오브 어 카인드", "스트레이트", "플러시", "풀 하우스",
+        "같은 색 풀 하우스", "포 오브 어 카인드", "야버러", "키스멧",
+    ]  # fmt: skip
+    assert messages.text("section.basic", "ko") == "기본 섹션"
+    assert messages.text("section.kismet", "ko") == "키스멧 섹션"
+
+
+def test_shortcuts() -> None:
+    assert shortcut(" ") == shortcut("r") == shortcut("R") == ("roll", 0)
+    assert [shortcut(str(n)) for n in range(1, 6)] == [("hold", i) for i in range(5)]
+    assert shortcut("n") == ("new-game", 0) and shortcut("?") == ("help", 0)
+    assert shortcut("ArrowDown") == ("move", 1) and shortcut("ArrowUp") == ("move", -1)
+    assert shortcut("x") is None and shortcut("6") is None
+
+
+# ------------------------------------------------------------------ browser
+
+browser_only = pytest.mark.browser
+
+
+def axe_violations(page: Any) -> list[str]:
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        f"{v['id']}: {v['help']} ({', '.join(n['target'][0] for n in v['nodes'][:3])})"
+        for v in result
+    ]
+
+
+@browser_only
+@pytest.mark.parametrize("locale", ["en-GB", "ko-KR"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violations(browser: Any, site: Site, locale: str, scheme: str) -> None:
+    context = browser.new_context(locale=locale, color_scheme=scheme)
+    page = context.new_page()
+    watch = watch_page(page, site.url)
+    open_app(page, site.url + "?seed=8")
+    assert page.get_attribute("html", "lang") == locale[:2]
+    states = {"board": axe_violations(page)}
+    page.click("[data-testid=roll]")
+    page.click("[data-testid=die-1]")
+    states["after a roll"] = axe_violations(page)
+    page.click("[data-testid=new-game]")
+    states["new-game dialog"] = axe_violations(page)
+    page.keyboard.press("Escape")
+    page.click("[data-testid=help]")
+    states["help"] = axe_violations(page)
+    page.keyboard.press("Escape")
+    page.click("[data-testid=shapes]")
+    states["colour shapes"] = axe_violations(page)
+    assert {k: v for k, v in states.items() if v} == {}
+    assert not watch.errors, watch.errors
+    context.close()
+
+
+@browser_only
+def test_a_whole_game_with_the_keyboard_only(browser: Any, site: Site) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    watch = watch_page(page, site.url)
+    page.goto(site.url + "?seed=17")
+    page.wait_for_selector("html[data-ready=true]", timeout=90_000)
+    page.evaluate("""() => { window.__mouse = 0;
+        for (const type of ['mousedown', 'mouseup', 'pointerdown'])
+          document.addEventListener(type, () => window.__mouse++, true); }""")
+    game = Game(["Player 1"], seed=17)
+    keyboard = page.keyboard
+    # Tab reaches the Roll button, and Space on it rolls.
+    for _ in range(20):
+        keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.testid") == "roll":
+            break
+    assert page.evaluate("document.activeElement.dataset.testid") == "roll"
+    while not game.is_over:
+        keyboard.press("r" if game.dice else " ")
+        game.roll()
+        assert faces(page) == game.dice
+        common = Counter(game.dice).most_common(1)[0][0]
+        for i, face in enumerate(game.dice):
+            if face == common:
+                keyboard.press(str(i + 1))
+                game.toggle_hold(i)
+        if not all(game.held):
+            keyboard.press("R")
+            game.roll()
+        options = game.options()
+        best = max(options, key=lambda c: (options[c], -list(Category).index(c)))
+        keyboard.press("ArrowDown")
+        order = list(options)
+        for _ in range(order.index(best)):
+            keyboard.press("ArrowDown")
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert label == f"{messages.box_name(best)}: score {options[best]}"
+        keyboard.press("Enter")
+        if page.is_visible("#confirm-dialog"):
+            assert page.evaluate("document.activeElement.dataset.testid") == "confirm"
+            keyboard.press("Enter")
+        game.score(best)
+        assert page.evaluate(READ_SHEET) == expected_sheet(game)
+    assert page.locator("[data-testid=game-over]").count() == 1
+    # N opens the new-game dialog with focus inside it; Escape returns focus.
+    keyboard.press("n")
+    assert page.evaluate("document.activeElement.dataset.testid") == "player-name-0"
+    keyboard.press("Escape")
+    page.wait_for_selector("#new-game-dialog", state="hidden")
+    keyboard.press("?")
+    assert page.is_visible("#help-dialog")
+    assert "Keyboard" in page.text_content("#help-dialog")
+    keyboard.press("Escape")
+    assert page.evaluate("window.__mouse") == 0
+    assert not watch.errors, watch.errors
+    context.close()
+
+
+@browser_only
+def test_screen_reader_names_and_announcements(page: Any, site: Site) -> None:
+    open_app(page, site.url + "?seed=6")
+    game = Game(["Player 1"], seed=6)
+    page.click("[data-testid=roll]")
+    game.roll()
+    for i, face in enumerate(game.dice):
+        name = page.get_attribute(f"[data-testid=die-{i}]", "aria-label")
+        color = {1: "black", 6: "black", 2: "red", 5: "red", 3: "green", 4: "green"}[face]
+        assert name == f"Die {i + 1}: {messages.text(f'face.{face}')}, {color}"
+    assert page.get_attribute("[data-testid=status]", "aria-live") == "polite"
+    assert page.text_content("[data-testid=status]").startswith("Player 1 rolled")
+    headers = page.locator("table.sheet th[scope=row]").count()
+    assert headers == 15 + 4 and page.locator("table.sheet th[scope=col]").count() == 2
+
+
+def visible_words(page: Any) -> set[str]:
+    text = page.evaluate("document.body.innerText")
+    return set(re.findall(r"[A-Za-z]{3,}", text))
+
+
+def english_words() -> set[str]:
+    words: set[str] = set()
+    for key, value in messages.EN.items():
+        if key.startswith("lang.") or key == "help.body":
+            continue  # language names are shown in their own language
+        words |= set(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{\w+\}", "", value)))
+    return words
+
+
+@browser_only
+def test_a_whole_game_in_korean(browser: Any, site: Site) -> None:
+    context = browser.new_context(locale="ko-KR")
+    page = context.new_page()
+    watch = watch_page(page, site.url)
+    open_app(page, site.url + "?seed=19")
+    assert page.url.split("?")[0].endswith("index.ko.html")
+    english = english_words() - {"Tab", "Enter"}  # key names, as printed on keyboards
+    game = Game(["참가자 1"], seed=19)
+    while not game.is_over:
+        page.click("[data-testid=roll]")
+        game.roll()
+        leaked = visible_words(page) & english
+        assert not leaked, leaked
+        options = game.options()
+        best = max(options, key=lambda c: (options[c], -list(Category).index(c)))
+        page.click(f"[data-testid=cell-0-{best.value}] button")
+        if page.is_visible("#confirm-dialog"):
+            assert not visible_words(page) & english
+            page.click("[data-testid=confirm]")
+        game.score(best)
+    assert page.evaluate(READ_SHEET) == expected_sheet(game)
+    assert f"참가자 1 승리, {game.total(0)}점!" in page.text_content("[data-testid=game-over]")
+    for dialog in ("new-game", "help", "print"):
+        page.click(f"[data-testid={dialog}]")
+        leaked = visible_words(page) & english
+        assert not leaked, (dialog, leaked)
+        page.keyboard.press("Escape")
+    page.screenshot(path=artifact("korean-game-over.png"), full_page=True)
+    # The language can be switched in the page, and the choice is remembered.
+    page.select_option("[data-testid=language]", "en")
+    page.wait_for_url(re.compile(r"/index\.html"))
+    page.wait_for_selector("html[data-ready=true]", timeout=90_000)
+    assert page.get_attribute("html", "lang") == "en"
+    page.goto(site.url)
+    page.wait_for_selector("html[data-ready=true]", timeout=90_000)
+    assert page.get_attribute("html", "lang") == "en"
+    assert "Welcome back" in page.text_content("[data-testid=status]")
+    assert not watch.errors, watch.errors
+    context.close()
+
+
+@browser_only
+def test_colour_shapes_tell_the_groups_apart(browser: Any, site: Site) -> None:
+    context = browser.new_context(viewport={"width": 900, "height": 700})
+    page = context.new_page()
+    open_app(page, site.url)
+    # Show all six faces on the five dice and the help's mini dice.
+    page.click("[data-testid=help]")
+    groups = page.locator("#help-dialog .color-groups")
+    shapes: dict[str, list[tuple[str, str]]] = {}
+    for mode in ("off", "on"):
+        if mode == "on":
+            page.keyboard.press("Escape")
+            page.click("[data-testid=shapes]")
+            page.click("[data-testid=help]")
+        groups.screenshot(path=artifact(f"faces-shapes-{mode}.png"))
+        shapes[mode] = page.evaluate("""() => [1, 2, 3, 4, 5, 6].map(face => {
+            const pip = document.querySelector(
+              `#help-dialog .die[data-face="${face}"] .pip`);
+            const style = getComputedStyle(pip);
+            return [style.borderRadius + ' ' + style.clipPath, style.backgroundColor];
+        })""")
+    by_group_off = {shapes["off"][f - 1][0] for f in range(1, 7)}
+    assert len(by_group_off) == 1  # one round shape for all
+    on = [shapes["on"][f - 1][0] for f in range(1, 7)]
+    assert on[0] == on[5] and on[1] == on[4] and on[2] == on[3]  # faces of a group agree
+    assert len({on[0], on[1], on[2]}) == 3  # the three groups differ in shape
+    assert "triangular" in page.text_content("#help-dialog")
+    page.keyboard.press("Escape")
+    open_app(page, site.url)  # remembered
+    assert page.get_attribute("html", "data-shapes") == "on"
+    assert page.get_attribute("[data-testid=shapes]", "aria-pressed") == "true"
+    context.close()
