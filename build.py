@@ -251,6 +251,41 @@ def manifest() -> str:
 ICON_SIZES = (192, 512)
 
 
+# The files the strategy table is computed from: a change to any of them solves it again.
+STRATEGY_SOURCES = ("tools/solve.py", "kismet/strategy.py", "kismet/scoring.py",
+                    "kismet/dice.py", "kismet/game.py")  # fmt: skip
+BUILD_CACHE = ROOT / ".build-cache"
+
+
+def page_strategy_path() -> str:
+    sys.path.insert(0, str(ROOT))
+    from kismet.strategy import TABLE_PATH
+
+    return TABLE_PATH
+
+
+def strategy_table(target: Path) -> None:
+    """Copy the optimal-strategy table to ``target``, solving it (with numpy, in .venv) when
+    no table for the current code is cached in .build-cache/."""
+    digest = hashlib.sha256()
+    for name in STRATEGY_SOURCES:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    cached = BUILD_CACHE / f"strategy-{digest.hexdigest()[:16]}.bin"
+    if not cached.exists():
+        print("Solving the optimal strategy (about a minute, once per rules change) ...",
+              flush=True)  # fmt: skip
+        python = ensure_venv()
+        BUILD_CACHE.mkdir(exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        run([str(python), str(ROOT / "tools" / "solve.py"), "--quiet", "--out", str(partial)])
+        partial.replace(cached)
+        for old in BUILD_CACHE.glob("strategy-*.bin"):
+            if old != cached:
+                old.unlink()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(cached, target)
+
+
 def write_service_worker(site: Path) -> str:
     """Write sw.js precaching every file of the site under a cache named by their hash."""
     files = sorted(
@@ -299,6 +334,7 @@ def build() -> Path:
     (DIST / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(modules / "pyodide" / name, DIST / "pyodide" / name)
+    strategy_table(DIST / page_strategy_path())
     cache = write_service_worker(DIST)
     print(f"Built {DIST.relative_to(ROOT)}/ (cache {cache})", flush=True)
     return DIST

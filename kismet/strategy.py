@@ -1,0 +1,360 @@
+"""Perfect play: the exact optimal solitaire strategy (maximise the expected grand total).
+
+The whole-game table holds, for every turn-start state, the expected points still to come
+under perfect play: ``V(filled boxes, Basic subtotal capped at 78, joker)`` where "joker"
+means the Kismet box holds more than 0 (later five-of-a-kinds are extra Kismets). The build
+computes it once with numpy (``tools/solve.py``); this module reads it and does the
+per-turn computation in plain Python, so the same advice is given in CPython and in the
+browser:
+
+- after the last roll, the best box is the one maximising its points plus V of the state
+  it leads to;
+- before the second and third rolls, the best keep is the sub-multiset of the dice whose
+  expected value over the re-rolled dice is highest.
+
+In a game of several players the advice maximises the player's own expected total: the
+table knows nothing of penalty zeros from other players' extra Kismets.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from math import factorial
+from pathlib import Path
+
+from .game import Game
+from .scoring import BASIC_BOXES, Category, score, upper_bonus
+
+TABLE_PATH = "static/strategy.bin"
+"""Where the build writes the table, relative to ``dist/``."""
+
+TABLE_MAGIC = b"KSMT"
+TABLE_VERSION = 1
+TABLE_SCALE = 100
+"""Values are stored as unsigned 16-bit hundredths of a point."""
+
+SUBTOTAL_CAP = 78
+"""The Basic subtotal matters up to 78, the top bonus tier."""
+
+BOXES: tuple[Category, ...] = tuple(Category)
+KISMET_BIT = 1 << BOXES.index(Category.KISMET)
+FULL = (1 << len(BOXES)) - 1
+
+ROLLS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 7), 5))
+"""The 252 distinct rolls of five dice, as sorted tuples."""
+
+KEEPS: tuple[tuple[int, ...], ...] = tuple(
+    keep for size in range(6) for keep in combinations_with_replacement(range(1, 7), size)
+)
+"""The 462 multisets of 0 to 5 dice a player can keep, smallest first."""
+
+KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
+ROLL_KEEP = tuple(KEEP_INDEX[r] for r in ROLLS)
+"""For each roll, its index among the keeps (keeping all five)."""
+
+# For a keep of fewer than five dice: the keeps with one die more (one per face).
+CHILDREN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(KEEP_INDEX[tuple(sorted((*k, f)))] for f in range(1, 7)) if len(k) < 5 else ()
+    for k in KEEPS
+)
+# For a keep of one die or more: the keeps with one die fewer (duplicates removed).
+PARENTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({KEEP_INDEX[k[:i] + k[i + 1 :]] for i in range(len(k))})) for k in KEEPS
+)
+
+
+def roll_probability(roll: Sequence[int]) -> float:
+    """The probability of rolling this multiset with len(roll) dice."""
+    ways = factorial(len(roll))
+    for face in set(roll):
+        ways //= factorial(roll.count(face))
+    return float(ways / 6 ** len(roll))
+
+
+ROLL_PROBABILITY = tuple(roll_probability(r) for r in ROLLS)
+
+
+def basic_mask(filled: int) -> int:
+    """The filled Basic boxes of a filled-box bit set, as a 6-bit set."""
+    return filled & 0b111111
+
+
+def subtotal_limit(filled: int) -> int:
+    """The highest Basic subtotal (capped) that the filled Basic boxes can hold."""
+    return min(SUBTOTAL_CAP, sum(5 * (i + 1) for i in range(6) if filled >> i & 1))
+
+
+def table_layout() -> tuple[list[int], int]:
+    """The offset of each filled-box set's values in the table, and the table's length.
+
+    For each set (in numeric order): for joker 0 (and 1 if Kismet is filled), the values
+    for subtotals 0 to ``subtotal_limit(set)``.
+    """
+    offsets = []
+    total = 0
+    for filled in range(FULL + 1):
+        offsets.append(total)
+        jokers = 2 if filled & KISMET_BIT else 1
+        total += jokers * (subtotal_limit(filled) + 1)
+    return offsets, total
+
+
+@dataclass(frozen=True)
+class State:
+    """A player's position at the start of a turn, as the table sees it."""
+
+    filled: int
+    """Bit set of filled boxes (bit i for ``BOXES[i]``)."""
+    subtotal: int
+    """Basic subtotal, capped at 78."""
+    joker: bool
+    """The Kismet box holds more than 0."""
+    scored: int
+    """Points already in the boxes (bonus not included)."""
+
+    @classmethod
+    def of(cls, game: Game, player: int) -> State:
+        sheet = game.sheet(player)
+        filled = sum(1 << i for i, box in enumerate(BOXES) if sheet[box] is not None)
+        basic = sum(sheet[box] or 0 for box in BASIC_BOXES)
+        return cls(
+            filled=filled,
+            subtotal=min(SUBTOTAL_CAP, basic),
+            joker=bool(sheet[Category.KISMET]),
+            scored=sum(v or 0 for v in sheet.values()),
+        )
+
+    def after(self, box: Category, points: int) -> State:
+        """The state after writing ``points`` in the open ``box``."""
+        subtotal = self.subtotal
+        if box.face is not None:
+            subtotal = min(SUBTOTAL_CAP, subtotal + points)
+        return State(
+            filled=self.filled | 1 << BOXES.index(box),
+            subtotal=subtotal,
+            joker=self.joker or (box is Category.KISMET and points > 0),
+            scored=self.scored + points,
+        )
+
+    def open_boxes(self) -> list[Category]:
+        return [box for i, box in enumerate(BOXES) if not self.filled >> i & 1]
+
+
+Lookup = Callable[[int, int, bool], float]
+"""V(filled, subtotal, joker): expected points still to come from a turn start."""
+
+
+def box_points(box: Category, roll: Sequence[int], joker: bool) -> int:
+    """Points of ``box`` for a roll, as a joker when it is an extra Kismet."""
+    return score(box, roll, joker=joker and len(set(roll)) == 1)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The exact values inside one turn, for one state: the heart of every decision.
+
+    ``after[s][r]`` is the expected final outcome (points still to come) with roll ``r``
+    showing and ``s`` rolls left, playing perfectly; ``keep[s][k]`` is the same before
+    rolling the dice not in keep ``k`` with ``s`` rolls left after that roll.
+    """
+
+    state: State
+    after: tuple[tuple[float, ...], ...]  # [rolls left 0..2][roll index]
+    keep: tuple[tuple[float, ...], ...]  # [rolls left after the roll 0..2][keep index]
+
+    @property
+    def start(self) -> float:
+        """Expected points still to come before the turn's first roll."""
+        return self.keep[2][KEEP_INDEX[()]]
+
+
+def _expect(values: Sequence[float]) -> list[float]:
+    """Keep values from roll values: the mean over the re-rolled dice, largest keeps first."""
+    out = [0.0] * len(KEEPS)
+    for r, k in enumerate(ROLL_KEEP):
+        out[k] = values[r]
+    for i in range(len(KEEPS) - 1, -1, -1):
+        children = CHILDREN[i]
+        if children:
+            out[i] = sum(out[c] for c in children) / 6
+    return out
+
+
+def _best_subkeep(keep_values: Sequence[float]) -> list[float]:
+    """For each roll, the value of its best sub-multiset to keep."""
+    best = list(keep_values)
+    for i, parents in enumerate(PARENTS):
+        for p in parents:
+            if best[p] > best[i]:
+                best[i] = best[p]
+    return [best[k] for k in ROLL_KEEP]
+
+
+def solve_turn(state: State, lookup: Lookup) -> Turn:
+    """The exact expected values of every roll and keep in this state's turn."""
+    last = []
+    boxes = state.open_boxes()
+    for roll in ROLLS:
+        best = float("-inf")
+        for box in boxes:
+            points = box_points(box, roll, state.joker)
+            nxt = state.after(box, points)
+            value = points + lookup(nxt.filled, nxt.subtotal, nxt.joker)
+            if value > best:
+                best = value
+        last.append(best)
+    keep0 = _expect(last)
+    second = _best_subkeep(keep0)
+    keep1 = _expect(second)
+    first = _best_subkeep(keep1)
+    keep2 = _expect(first)
+    return Turn(state, (tuple(last), tuple(second), tuple(first)), (tuple(keep0), tuple(keep1),
+                tuple(keep2)))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option a player has now, with the expected final grand total it leads to."""
+
+    kind: str
+    """"keep" (dice to hold before rolling) or "box" (the box to fill now)."""
+    keep: tuple[int, ...]
+    """The faces kept, for a keep; the dice showing, for a box."""
+    box: Category | None
+    """The box, for a box choice."""
+    expected: float
+    """Expected final grand total after this choice, playing perfectly afterwards."""
+
+    def describe(self) -> str:
+        if self.box is not None:
+            return f"{self.box.value}: {self.expected:.1f}"
+        faces = "-".join(map(str, self.keep)) if self.keep else "nothing"
+        return f"keep {faces}: {self.expected:.1f}"
+
+
+class Advisor:
+    """Answers "how good is this position, and what is best?" from the solved table."""
+
+    def __init__(self, values: Sequence[int] | Sequence[float], *, scale: float = 1.0) -> None:
+        self._values = values
+        self._scale = scale
+        self._offsets, length = table_layout()
+        if len(values) != length:
+            raise ValueError(f"A strategy table has {length} values, not {len(values)}")
+        self._turns: dict[State, Turn] = {}
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Advisor:
+        """Read the table as the build writes it (``TABLE_PATH``)."""
+        if data[:4] != TABLE_MAGIC:
+            raise ValueError("Not a Kismet strategy table")
+        version, count = struct.unpack_from("<II", data, 4)
+        if version != TABLE_VERSION:
+            raise ValueError(f"Unknown strategy table version {version}")
+        body = memoryview(data)[12:]
+        if len(body) != 2 * count:
+            raise ValueError("The strategy table is truncated")
+        values = body.cast("H")
+        return cls(values, scale=1 / TABLE_SCALE)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Advisor:
+        """Read the table from a file (CPython)."""
+        return cls.from_bytes(Path(path).read_bytes())
+
+    def future(self, filled: int, subtotal: int, joker: bool) -> float:
+        """Expected points still to come from a turn start in this state (bonus included)."""
+        if filled == FULL:
+            return float(upper_bonus(subtotal))
+        index = self._offsets[filled] + subtotal
+        if joker:
+            index += subtotal_limit(filled) + 1
+        return self._values[index] * self._scale
+
+    def turn(self, state: State) -> Turn:
+        """The per-turn values of a state (kept for the states asked about)."""
+        found = self._turns.get(state)
+        if found is None:
+            key = State(state.filled, state.subtotal, state.joker, 0)
+            found = self._turns.get(key) or solve_turn(key, self.future)
+            if len(self._turns) > 64:
+                self._turns.clear()
+            self._turns[key] = found
+        return found
+
+    # -------------------------------------------------------------- for a game
+
+    def _position(self, game: Game) -> tuple[State, Turn]:
+        if game.is_over:
+            raise ValueError("The game is over")
+        state = State.of(game, game.current)
+        return state, self.turn(state)
+
+    def value(self, game: Game) -> float:
+        """Expected final grand total of the current player under perfect play from now."""
+        state, turn = self._position(game)
+        if not game.dice:
+            return state.scored + turn.start
+        stage = game.rolls_left  # 2 after the first roll, 1 after the second, 0 after the last
+        return state.scored + turn.after[stage][ROLLS.index(tuple(sorted(game.dice)))]
+
+    def choices(self, game: Game) -> list[Choice]:
+        """Every option now, best first: keeps before a re-roll, boxes to fill."""
+        state, turn = self._position(game)
+        if not game.dice:
+            return []
+        roll = tuple(sorted(game.dice))
+        options: list[Choice] = []
+        for box in state.open_boxes():
+            points = box_points(box, roll, state.joker)
+            nxt = state.after(box, points)
+            expected = nxt.scored + self.future(nxt.filled, nxt.subtotal, nxt.joker)
+            options.append(Choice("box", roll, box, expected))
+        if game.rolls_left > 0:
+            stage = game.rolls_left - 1
+            for keep in sorted(_sub_multisets(roll)):
+                if len(keep) == 5:
+                    continue  # keeping all five is scoring now, listed as boxes
+                expected = state.scored + turn.keep[stage][KEEP_INDEX[keep]]
+                options.append(Choice("keep", keep, None, expected))
+        options.sort(key=lambda c: -c.expected)
+        return options
+
+    def best_box(self, game: Game) -> Category:
+        """The box to fill now with the dice showing."""
+        boxes = [c for c in self.choices(game) if c.box is not None]
+        if not boxes:
+            raise ValueError("Roll the dice first")
+        return boxes[0].box  # type: ignore[return-value]
+
+    def best_holds(self, game: Game) -> tuple[bool, ...]:
+        """Which dice to hold before the next roll (all five held: score now instead)."""
+        best = self.choices(game)
+        if not best:
+            return (False,) * 5
+        if best[0].kind == "box" or game.rolls_left == 0:
+            return (True,) * 5
+        return holds_for(game.dice, best[0].keep)
+
+
+@lru_cache(maxsize=512)
+def _sub_multisets(roll: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """Every distinct multiset of dice that can be kept from a sorted roll."""
+    return frozenset(keep for n in range(6) for keep in combinations(roll, n))
+
+
+def holds_for(dice: Sequence[int], keep: Sequence[int]) -> tuple[bool, ...]:
+    """Hold flags for the dice positions that keep these faces (leftmost dice first)."""
+    wanted = list(keep)
+    held = []
+    for face in dice:
+        if face in wanted:
+            wanted.remove(face)
+            held.append(True)
+        else:
+            held.append(False)
+    return tuple(held)
