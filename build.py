@@ -297,7 +297,9 @@ def write_service_worker(site: Path) -> str:
     for name in files:
         digest.update(name.encode() + b"\0" + (site / name).read_bytes())
     cache = f"kismet-{digest.hexdigest()[:16]}"
-    urls = ["./", *(f"./{name}" for name in files)]
+    # The strategy table is fetched only when a feature needs it, then kept like the rest.
+    lazy = {page_strategy_path()}
+    urls = ["./", *(f"./{name}" for name in files if name not in lazy)]
     template = (ROOT / "static" / "service-worker.js").read_text(encoding="utf-8")
     code = template.replace("__CACHE_NAME__", cache).replace("__FILES__", json.dumps(urls))
     (site / "sw.js").write_text(code, encoding="utf-8")

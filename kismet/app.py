@@ -18,6 +18,7 @@ Stored values (all JSON, keys namespaced and versioned):
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -27,8 +28,11 @@ from typing import Any, Protocol
 from . import messages
 from .game import MAX_PLAYERS, ROLLS_PER_TURN, Game, RuleError
 from .page import die_label, sheet_html
+from .players import LEVELS, Step, needs_table, plan
+from .review import Decision, review
 from .save import SaveError
 from .scoring import Category
+from .strategy import Advisor, Choice, State, holds_for
 
 PREFIX = "kismet:v1:"
 GAME_KEY = PREFIX + "game"
@@ -37,6 +41,9 @@ SETTINGS_KEY = PREFIX + "settings"
 BACKUP_PREFIX = PREFIX + "backup:"
 HISTORY_LIMIT = 200
 HIGH_SCORES = 10
+HUMAN = "human"
+SEATS = (HUMAN, *LEVELS)
+"""What sits in each seat: a person, or a computer at one of the levels."""
 DICE_MODE = "dice"
 SHEET_MODE = "sheet"
 MODES = (DICE_MODE, SHEET_MODE)
@@ -82,6 +89,57 @@ class MemoryStorage:
 
     def set(self, key: str, value: str) -> None:
         self.items[key] = value
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the Hint button shows: dice to hold (or the box to fill) and the alternatives."""
+
+    marks: tuple[bool, ...]
+    box: Category | None
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A game in progress as stored under ``GAME_KEY``."""
+
+    id: str
+    started: str
+    mode: str
+    seats: list[str]
+    decisions: list[Decision]
+    game: Game
+
+
+def parse_envelope(raw: str) -> Saved:
+    """Read the stored game in progress; raises ``ValueError`` for anything else.
+
+    "mode" came with score-sheet mode, "seats" and "decisions" with computer players and
+    the review: a save without them is an on-screen game of humans with no decisions kept.
+    """
+    envelope = json.loads(raw)
+    if not isinstance(envelope, dict):
+        raise ValueError("not a saved game")
+    required, optional = {"id", "started", "game"}, {"mode", "seats", "decisions"}
+    if not required <= set(envelope) <= required | optional:
+        raise ValueError("not a saved game")
+    game = Game.from_dict(envelope["game"])
+    mode = envelope.get("mode", DICE_MODE)
+    seats = envelope.get("seats", [HUMAN] * len(game.players))
+    decisions = envelope.get("decisions", [])
+    if (
+        not isinstance(envelope["id"], str)
+        or not isinstance(envelope["started"], str)
+        or mode not in MODES
+        or not isinstance(seats, list)
+        or len(seats) != len(game.players)
+        or any(seat not in SEATS for seat in seats)
+        or not isinstance(decisions, list)
+    ):
+        raise ValueError("not a saved game")
+    kept = [Decision.from_dict(d) for d in decisions]
+    return Saved(envelope["id"], envelope["started"], mode, seats, kept, game)
 
 
 @dataclass(frozen=True)
@@ -144,6 +202,12 @@ class App:
         self.history: list[dict[str, Any]] = []
         self.settings: dict[str, Any] = {}
         self.mode = DICE_MODE
+        self.seats: list[str] = []
+        self.decisions: list[Decision] = []
+        self.advisor: Advisor | None = None
+        self.hint: Hint | None = None
+        self.steps: list[Step] = []
+        self.acting = False  # a computer is making its move through the human actions
         self.draft: list[int | None] = [None] * 5
         self.game_id = ""
         self.started = ""
@@ -225,38 +289,32 @@ class App:
         raw = self._read(GAME_KEY)
         if raw is not None:
             try:
-                envelope = json.loads(raw)
-                # "mode" came with score-sheet mode; a save without it played on-screen dice.
-                if not isinstance(envelope, dict) or set(envelope) - {"mode"} != {
-                    "id",
-                    "started",
-                    "game",
-                }:
-                    raise ValueError("not a saved game")
-                if not isinstance(envelope["id"], str) or not isinstance(envelope["started"], str):
-                    raise ValueError("not a saved game")
-                mode = envelope.get("mode", DICE_MODE)
-                if mode not in MODES:
-                    raise ValueError("not a saved game")
-                game = Game.from_dict(envelope["game"])
+                saved = parse_envelope(raw)
             except ValueError:  # includes json and SaveError
                 self._backup("game", raw)
                 self.status = f"{self.status} {self.text('status.save_corrupt')}".strip()
             else:
-                self.game_id, self.started = envelope["id"], envelope["started"]
-                self.game, self.mode = game, mode
-                if game.dice:
-                    self.draft = list(game.dice)
+                self.game_id, self.started, self.game = saved.id, saved.started, saved.game
+                self.mode, self.seats, self.decisions = saved.mode, saved.seats, saved.decisions
+                if saved.game.dice:
+                    self.draft = list(saved.game.dice)
                 if not self.status:
                     self.status = self.text("status.restored")
                 self._record_if_over()
-                return game
+                return saved.game
         default = [self.text("dialog.default_name", number=1)]
         return self._new(default, announce=not self.status)
 
-    def _new(self, names: Sequence[str], *, announce: bool = True) -> Game:
+    def _new(
+        self, names: Sequence[str], seats: Sequence[str] | None = None, *, announce: bool = True
+    ) -> Game:
         game = Game(names, seed=self.seed)
-        self.game = game
+        seats = list(seats or [HUMAN] * len(game.players))
+        if len(seats) != len(game.players) or any(s not in SEATS for s in seats):
+            raise RuleError("error.player_count", count=len(seats))
+        self.game, self.seats, self.decisions = game, seats, []
+        self.hint = None
+        self.steps = []
         self.game_id = secrets.token_hex(8)
         self.started = self.clock()
         self.pending = None
@@ -272,6 +330,8 @@ class App:
             "id": self.game_id,
             "started": self.started,
             "mode": self.mode,
+            "seats": self.seats,
+            "decisions": [d.to_dict() for d in self.decisions],
             "game": self.game.to_dict(),
         }
         self._write(GAME_KEY, json.dumps(envelope, separators=(",", ":")))
@@ -303,10 +363,21 @@ class App:
             return False
         return True
 
+    def _refuse_while_computer(self) -> bool:
+        """While a computer is to move, the page's controls do nothing."""
+        return self.computer_to_move and not self.acting
+
     def roll(self) -> None:
         """The Roll button."""
-        before = self.game.dice
+        if self._refuse_while_computer():
+            return
+        game = self.game
+        before = game.dice
+        if before and not game.is_over and game.rolls_left and not all(game.held):
+            kept = tuple(sorted(d for d, h in zip(before, game.held, strict=True) if h))
+            self._decided(keep=kept)
         if self._act(self.game.roll):
+            self.hint = None
             self.pending = None
             # The dice that left the table this roll: all five at first, then the free ones.
             self.rolled = tuple(not before or not held for held in self.game.held)
@@ -316,6 +387,8 @@ class App:
 
     def tap_die(self, die: int) -> None:
         """A click on a die: holds or releases it, or in score-sheet mode sets its face."""
+        if self._refuse_while_computer():
+            return
         if self.mode == SHEET_MODE:
             if self.game.is_over or self.game.rolls_left == 0:
                 return
@@ -332,6 +405,8 @@ class App:
 
     def enter_roll(self, typed: str | None = None) -> None:
         """Record the faces of real dice (typed, or else the draft) as one of the turn's rolls."""
+        if self._refuse_while_computer():
+            return
         self.rolled = (False,) * 5
         try:
             if typed is not None and typed.strip():
@@ -371,6 +446,8 @@ class App:
 
     def choose(self, box: Category) -> None:
         """A click on an open box: scores it, or first asks when a zero would waste the turn."""
+        if self._refuse_while_computer():
+            return
         self.rolled = (False,) * 5
         options = self.game.options()
         if box in options and options[box] == 0 and max(options.values()) > 0:
@@ -392,12 +469,33 @@ class App:
             self.pending = None
             self.status = self.text("status.ready", name=self.name(self.game.current))
 
+    def _decided(self, *, keep: tuple[int, ...] | None = None, box: Category | None = None) -> None:
+        """Record a human's decision for the review (on-screen dice only: with real dice the
+        app does not see the holds)."""
+        game = self.game
+        if self.seats[game.current] != HUMAN or not game.dice or self.mode != DICE_MODE:
+            return
+        if box is not None and game.sheet(game.current)[box] is not None:
+            return  # refused anyway
+        self.decisions.append(
+            Decision(
+                player=game.current,
+                state=State.of(game, game.current),
+                dice=tuple(sorted(game.dice)),
+                rolls_left=game.rolls_left,
+                keep=keep,
+                box=box,
+            )
+        )
+
     def _score(self, box: Category) -> None:
         game = self.game
         roller = game.current
         before = len(game.history)
+        self._decided(box=box)
         if not self._act(lambda: game.score(box)):
             return
+        self.hint = None
         fills = game.history[before:]
         first = fills[0]
         self.draft = [None] * 5
@@ -433,8 +531,9 @@ class App:
             return self.text(one, name=winners[0], points=points)
         return self.text(shared, names=messages.join_names(winners, self.lang), points=points)
 
-    def new_game(self, names: Sequence[str]) -> None:
-        """Start a game for these names (blank names become "Player N"); refuses bad lists."""
+    def new_game(self, names: Sequence[str], seats: Sequence[str] | None = None) -> None:
+        """Start a game for these names (blank names become "Player N"), each seat a human or
+        a computer level; refuses bad lists."""
         filled = [
             (name.strip() or self.text("dialog.default_name", number=i + 1))
             if isinstance(name, str)
@@ -442,7 +541,7 @@ class App:
             for i, name in enumerate(names)
         ]
         try:
-            self._new(filled)
+            self._new(filled, seats)
         except RuleError as error:
             self.status = error.message(self.lang)
 
@@ -463,8 +562,83 @@ class App:
         self._write(SETTINGS_KEY, json.dumps(self.settings))
 
     def play_again(self) -> None:
-        """A new game with the same players in the same order."""
-        self._new(self.game.players)
+        """A new game with the same players (and computers) in the same order."""
+        self._new(self.game.players, self.seats)
+
+    # ------------------------------------------------------ computers, hints
+
+    @property
+    def computer_to_move(self) -> bool:
+        """Whether the seat to move is a computer (and the game goes on)."""
+        return not self.game.is_over and self.seats[self.game.current] != HUMAN
+
+    @property
+    def needs_table(self) -> bool:
+        """Whether a seat of this game plays from the strategy table."""
+        return any(needs_table(seat) for seat in self.seats)
+
+    def computer_step(self) -> bool:
+        """One visible step of the computer to move (a hold, a roll or a box); False when
+        it cannot move now (not its turn, or its table is not loaded yet)."""
+        if not self.computer_to_move:
+            return False
+        level = self.seats[self.game.current]
+        if needs_table(level) and self.advisor is None:
+            return False
+        if not self.steps:
+            rng = random.Random(f"{self.game_id}:{len(self.game.history)}:{self.game.rolls_left}")
+            self.steps = plan(self.game, level, self.advisor, rng)
+        step = self.steps.pop(0)
+        self.acting = True
+        try:
+            if step.kind == "hold" and step.die is not None:
+                self.toggle_hold(step.die)
+            elif step.kind == "roll":
+                self.roll()
+            elif step.box is not None:
+                self.steps = []
+                self._score(step.box)
+        finally:
+            self.acting = False
+        return True
+
+    def ask_hint(self) -> None:
+        """The Hint button: the best holds or box now, and the next best, from the table."""
+        if self.advisor is None or self.game.is_over or not self.game.dice:
+            self.hint = None
+            return
+        choices = self.advisor.choices(self.game)
+        best = choices[0]
+        marks: tuple[bool, ...] = (False,) * 5
+        if best.kind == "keep":
+            marks = holds_for(self.game.dice, best.keep)
+        lines = tuple(self._describe(c) for c in choices[:4])
+        self.hint = Hint(marks=marks, box=best.box, lines=lines)
+
+    def _describe(self, choice: Choice) -> str:
+        if choice.box is not None:
+            return self.text("hint.box", box=choice.box, points=f"{choice.expected:.1f}")
+        faces = "-".join(map(str, choice.keep)) or self.text("hint.nothing")
+        return self.text("hint.keep", faces=faces, points=f"{choice.expected:.1f}")
+
+    def review_lines(self) -> list[str]:
+        """After the game: each human decision, the best one, and what it cost."""
+        if self.advisor is None or not self.decisions:
+            return []
+        verdicts = review(self.decisions, self.advisor)
+        lines = []
+        for verdict in verdicts:
+            who = self.name(verdict.decision.player)
+            chose, best = self._describe(verdict.chosen), self._describe(verdict.best)
+            lines.append(
+                self.text(
+                    "review.line", name=who, chose=chose, best=best, cost=f"{verdict.cost:.1f}"
+                )
+            )
+        total = sum(v.cost for v in verdicts)
+        perfect = self.advisor.future(0, 0, False)
+        lines.append(self.text("review.total", cost=f"{total:.1f}", perfect=f"{perfect:.2f}"))
+        return lines
 
     # ---------------------------------------------------------------- view
 

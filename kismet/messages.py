@@ -97,6 +97,31 @@ EN: dict[str, str] = {
     "app.entry_label": "Faces rolled",
     "app.entry_placeholder": "33456",
     "app.rolls_entered": "{count} of 3 entered",
+    "app.hint": "Hint",
+    "app.skip": "Skip",
+    "app.review": "Review",
+    "app.loading_table": "Loading the strategy table…",
+    "hint.title": "Best play now, with the expected final total:",
+    "hint.keep": "keep {faces}: {points}",
+    "hint.nothing": "nothing",
+    "hint.box": "{box}: {points}",
+    "review.title": "How each decision went",
+    "review.line": "{name} chose {chose}; best: {best}; cost {cost}.",
+    "review.total": (
+        "Total cost: {cost} expected points. Perfect play from the start expects {perfect}."
+    ),
+    "review.none": "No decisions of a person to review in this game.",
+    "seat.human": "Person",
+    "seat.perfect": "Computer: Perfect",
+    "seat.good": "Computer: Good",
+    "seat.casual": "Computer: Casual",
+    "dialog.seat": "Player {number} plays as",
+    "help.advice_title": "Hints, computers and the review",
+    "help.advice": (
+        "Hints, the review and the Perfect and Good computers use the exact optimal strategy "
+        "for one player: each maximises that player's own expected total, as if playing "
+        "alone, and does not plan around other players' extra Kismets."
+    ),
     "list.and": "{first} and {last}",
     "turn.current": "{name}'s turn",
     # Score sheet rows that are not boxes.

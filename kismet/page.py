@@ -222,6 +222,7 @@ def help_html(lang: str = messages.DEFAULT_LANGUAGE) -> str:
         + f"<h3>{t('help.colors_title', lang)}</h3>"
         + f'<ul class="color-groups">{"".join(groups)}</ul>'
         + f"<h3>{t('help.keys_title', lang)}</h3><p>{t('help.keys', lang)}</p>"
+        + f"<h3>{t('help.advice_title', lang)}</h3><p>{t('help.advice', lang)}</p>"
     )
 
 

@@ -304,19 +304,24 @@ class Advisor:
 
     def choices(self, game: Game) -> list[Choice]:
         """Every option now, best first: keeps before a re-roll, boxes to fill."""
-        state, turn = self._position(game)
+        state, _ = self._position(game)
         if not game.dice:
             return []
-        roll = tuple(sorted(game.dice))
+        return self.options(state, game.dice, game.rolls_left)
+
+    def options(self, state: State, dice: Sequence[int], rolls_left: int) -> list[Choice]:
+        """Every option with these dice showing in this state, best first."""
+        turn = self.turn(state)
+        roll = tuple(sorted(dice))
         options: list[Choice] = []
         for box in state.open_boxes():
             points = box_points(box, roll, state.joker)
             nxt = state.after(box, points)
             expected = nxt.scored + self.future(nxt.filled, nxt.subtotal, nxt.joker)
             options.append(Choice("box", roll, box, expected))
-        if game.rolls_left > 0:
-            stage = game.rolls_left - 1
-            for keep in sorted(_sub_multisets(roll)):
+        if rolls_left > 0:
+            stage = rolls_left - 1
+            for keep in sorted(sub_multisets(roll)):
                 if len(keep) == 5:
                     continue  # keeping all five is scoring now, listed as boxes
                 expected = state.scored + turn.keep[stage][KEEP_INDEX[keep]]
@@ -342,7 +347,7 @@ class Advisor:
 
 
 @lru_cache(maxsize=512)
-def _sub_multisets(roll: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+def sub_multisets(roll: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
     """Every distinct multiset of dice that can be kept from a sorted roll."""
     return frozenset(keep for n in range(6) for keep in combinations(roll, n))
 

@@ -8,14 +8,26 @@ values, or HTML the ``kismet.page`` functions escaped.
 
 from __future__ import annotations
 
+import asyncio
 from urllib.parse import parse_qs
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.http import pyfetch
 from pyscript import document, window
 
 from kismet import MAX_PLAYERS, Category, messages, page
-from kismet.app import DICE_MODE, SHEET_MODE, App, StorageFull, StorageUnavailable, View
+from kismet.app import (
+    DICE_MODE,
+    HUMAN,
+    SEATS,
+    SHEET_MODE,
+    App,
+    StorageFull,
+    StorageUnavailable,
+    View,
+)
 from kismet.keys import shortcut
+from kismet.strategy import TABLE_PATH, Advisor
 
 
 class LocalStorage:
@@ -102,6 +114,17 @@ def render() -> None:
     paint_confirm(view)
     paint_game_over(view)
     paint_high_scores(view)
+    paint_hint()
+    computer = app.computer_to_move
+    roll.hidden = computer
+    by_testid("hint").disabled = computer or not view.can_hold or app.mode != DICE_MODE
+    by_testid("skip").hidden = not computer
+    if computer:
+        for die in range(5):
+            by_testid(f"die-{die}").disabled = True
+        for button in document.querySelectorAll("table.sheet button.option"):
+            button.disabled = True
+        schedule_computer()
 
 
 def paint_dice(view: View) -> None:
@@ -117,6 +140,77 @@ def paint_dice(view: View) -> None:
         die.classList.remove(*roll_animation)
         if view.rolled[i] and not reduced_motion:
             die.classList.add(roll_animation[0])
+
+
+def paint_hint() -> None:
+    panel = by_testid("hint-panel")
+    hint = app.hint
+    for die in range(5):
+        by_testid(f"die-{die}").classList.toggle("hinted", bool(hint and hint.marks[die]))
+    if hint is None:
+        panel.hidden = True
+        return
+    items = [element("li", line) for line in hint.lines]
+    panel.querySelector("ol").replaceChildren(*items)
+    panel.hidden = False
+    if hint.box is not None:
+        cell = by_testid(f"cell-{app.game.current}-{hint.box.value}")
+        if cell:
+            cell.classList.add("hinted")
+
+
+# ------------------------------------------------------ the strategy table
+
+table_task: asyncio.Future[None] | None = None
+
+
+async def fetch_table() -> None:
+    """Fetch the strategy table the first time a feature needs it (hint, computer, review);
+    the service worker then keeps it for offline play."""
+    response = await pyfetch(TABLE_PATH)
+    if not response.ok:
+        raise RuntimeError(f"The strategy table could not be loaded ({response.status})")
+    app.advisor = Advisor.from_bytes(await response.bytes())
+
+
+def with_table(then) -> None:  # type: ignore[no-untyped-def]
+    """Run ``then`` once the table is loaded (at once if it already is)."""
+    global table_task
+    if app.advisor is not None:
+        then()
+        return
+    by_testid("status").textContent = text("app.loading_table")
+    if table_task is None:
+        table_task = asyncio.ensure_future(fetch_table())
+    table_task.add_done_callback(lambda _: then())
+
+
+# ---------------------------------------------------------------- computers
+
+PACE_MS = 450
+computer = {"scheduled": False, "skip": False}
+
+
+def schedule_computer() -> None:
+    """Play the computer's next step after a readable pause (none while skipping)."""
+    if computer["scheduled"]:
+        return
+    if app.needs_table and app.advisor is None:
+        with_table(render)
+        return
+    computer["scheduled"] = True
+    delay = 0 if computer["skip"] else PACE_MS
+    window.setTimeout(create_once_callable(computer_step), delay)
+
+
+def computer_step() -> None:
+    computer["scheduled"] = False
+    playing = app.game.current
+    if app.computer_step() and app.game.current != playing:
+        computer["skip"] = False  # skipping ends with the computer's turn
+    if not app.computer_to_move:
+        computer["skip"] = False
+    render()
 
 
 def paint_entry(view: View) -> None:
@@ -178,6 +272,8 @@ def paint_game_over(view: View) -> None:
                            class_="primary"))  # fmt: skip
     buttons.append(element("button", text("app.new_game"), type="button",
                            data_action="new-game"))  # fmt: skip
+    buttons.append(element("button", text("app.review"), type="button",
+                           data_action="review", data_testid="open-review"))  # fmt: skip
     panel.append(buttons)
     slot.replaceChildren(panel)
 
@@ -214,7 +310,11 @@ def player_names() -> list[str]:
     return [str(row.querySelector("input").value) for row in player_rows()]
 
 
-def fill_player_list(names: list[str]) -> None:
+def player_seats() -> list[str]:
+    return [str(row.querySelector("select").value) for row in player_rows()]
+
+
+def fill_player_list(names: list[str], seats: list[str]) -> None:
     listing = document.getElementById("player-list")
     rows = []
     for i, name in enumerate(names):
@@ -225,6 +325,13 @@ def fill_player_list(names: list[str]) -> None:
         field.value = name
         label.append(field)
         row.append(label)
+        seat = element("select", data_testid=f"player-kind-{i}",
+                       aria_label=text("dialog.seat", number=i + 1))  # fmt: skip
+        for kind in SEATS:
+            option = element("option", text(f"seat.{kind}"), value=kind)
+            seat.append(option)
+        seat.value = seats[i] if i < len(seats) else HUMAN
+        row.append(seat)
         if i > 0:
             row.append(element("button", "↑", type="button", data_action="move-up",
                                data_index=str(i),
@@ -274,7 +381,7 @@ returning: dict[str, object] = {}
 
 
 def open_new_game() -> None:
-    fill_player_list(list(app.game.players))
+    fill_player_list(list(app.game.players), list(app.seats))
     open_dialog("new-game-dialog", '[data-testid="player-name-0"]')
 
 
@@ -303,6 +410,15 @@ def on_click(event) -> None:  # type: ignore[no-untyped-def]
     elif action == "new-game":
         open_new_game()
         return
+    elif action == "hint":
+        with_table(lambda: (app.ask_hint(), render()))
+        return
+    elif action == "skip":
+        computer["skip"] = True
+        return
+    elif action == "review":
+        with_table(show_review)
+        return
     elif action == "shapes":
         app.set_shapes(not app.shapes)
     elif action == "print":
@@ -315,21 +431,31 @@ def on_click(event) -> None:  # type: ignore[no-untyped-def]
         close_dialog(str(target.closest("dialog").id))
         return
     elif action in ("add-player", "remove-player", "move-up"):
-        names = player_names()
+        names, seats = player_names(), player_seats()
         if action == "add-player":
             names.append(text("dialog.default_name", number=len(names) + 1))
+            seats.append(HUMAN)
         else:
             i = int(target.dataset.index)
             if action == "remove-player":
                 del names[i]
+                del seats[i]
             else:
                 names[i - 1], names[i] = names[i], names[i - 1]
-        fill_player_list(names)
+                seats[i - 1], seats[i] = seats[i], seats[i - 1]
+        fill_player_list(names, seats)
         focus = by_testid(f"player-name-{len(names) - 1}")
         if focus:
             focus.focus()
         return
     render()
+
+
+def show_review() -> None:
+    lines = app.review_lines() or [text("review.none")]
+    by_testid("review").replaceChildren(*(element("li", line) for line in lines))
+    render()
+    open_dialog("review-dialog", "#review-dialog .primary")
 
 
 def on_confirm_cancel(event) -> None:  # type: ignore[no-untyped-def]
@@ -341,8 +467,9 @@ def on_confirm_cancel(event) -> None:  # type: ignore[no-untyped-def]
 def on_submit(event) -> None:  # type: ignore[no-untyped-def]
     # The Start button, or Enter in a name field.
     event.preventDefault()
+    names, seats = player_names(), player_seats()
     close_dialog("new-game-dialog")
-    app.new_game(player_names())
+    app.new_game(names, seats)
     render()
 
 

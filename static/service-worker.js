@@ -32,6 +32,10 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE_NAME);
     const hit = await cache.match(request, { ignoreSearch: true })
       || (request.mode === "navigate" ? await cache.match("./index.html") : undefined);
-    return hit || fetch(request);
+    if (hit) return hit;
+    // A file fetched only when needed (the strategy table): keep it for offline play.
+    const response = await fetch(request);
+    if (response.ok) cache.put(request, response.clone());
+    return response;
   })());
 });

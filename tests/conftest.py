@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import build
+from kismet.strategy import Advisor
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
@@ -133,6 +134,14 @@ def open_app(page: Any, url: str) -> Any:
 def artifact(name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / name
+
+
+@pytest.fixture(scope="session")
+def advisor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Advisor]:
+    """The strategy table as the build makes it (solved once per code change, then cached)."""
+    target: Path = tmp_path_factory.mktemp("strategy") / "strategy.bin"
+    build.strategy_table(target)
+    yield Advisor.from_file(target)
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:

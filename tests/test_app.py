@@ -64,7 +64,8 @@ def test_first_visit_starts_a_solo_game_and_saves_it() -> None:
     assert app.game.players == ("Player 1",)
     assert app.status == "Player 1's turn: roll the dice."
     saved = json.loads(storage.items[GAME_KEY])
-    assert set(saved) == {"id", "started", "mode", "game"} and saved["mode"] == "dice"
+    assert set(saved) == {"id", "started", "mode", "seats", "decisions", "game"}
+    assert saved["mode"] == "dice" and saved["seats"] == ["human"]
     assert Game.from_dict(saved["game"]) == app.game
 
 

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from functools import cache
 from itertools import product
-from pathlib import Path
 
 import pytest
 
-import build
 from kismet import Category, Game
 from kismet.strategy import (
     BOXES,
@@ -23,14 +20,6 @@ from kismet.strategy import (
     solve_turn,
     subtotal_limit,
 )
-
-
-@pytest.fixture(scope="session")
-def advisor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Advisor]:
-    """The table as the build makes it (solved once per code change, then cached)."""
-    target: Path = tmp_path_factory.mktemp("strategy") / "strategy.bin"
-    build.strategy_table(target)
-    yield Advisor.from_file(target)
 
 
 def brute_force_start(state: State, lookup) -> float:  # type: ignore[no-untyped-def]

@@ -13,6 +13,7 @@ import argparse
 import struct
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -53,39 +54,91 @@ def keep_plan() -> tuple[list[tuple[np.ndarray, np.ndarray]], list[tuple[np.ndar
     return expect, best
 
 
-def solve(verbose: bool = False) -> tuple[np.ndarray, float]:
-    """The compact table (layout of ``st.table_layout``) and the value of the empty sheet."""
-    started = time.perf_counter()
-    points, deltas = score_tables()
-    kismet_scores = points[st.BOXES.index(st.Category.KISMET), 0, :] > 0
-    kismet_box = st.BOXES.index(st.Category.KISMET)
-    roll_keep = np.array(st.ROLL_KEEP)
-    expect_plan, best_plan = keep_plan()
-    cap = st.SUBTOTAL_CAP
-    values = np.zeros((st.FULL + 1, cap + 1, 2), dtype=DTYPE)
-    flat = values.reshape(-1)  # index (filled * (cap + 1) + subtotal) * 2 + joker
-    values[st.FULL, :, :] = np.array([upper_bonus(s) for s in range(cap + 1)])[:, None]
-    popcount = np.array([bin(s).count("1") for s in range(st.FULL + 1)])
+class Machine:
+    """The vectorised turn: for many states at once, the values of every roll and keep."""
 
-    def stage(after: np.ndarray) -> np.ndarray:
+    def __init__(self) -> None:
+        self.points, self.deltas = score_tables()
+        self.kismet_box = st.BOXES.index(st.Category.KISMET)
+        self.kismet_scores = (self.points[self.kismet_box, 0, :] > 0).astype(np.int64)
+        self.roll_keep = np.array(st.ROLL_KEEP)
+        self.expect_plan, self.best_plan = keep_plan()
+        cap = st.SUBTOTAL_CAP
+        self.values = np.zeros((st.FULL + 1, cap + 1, 2), dtype=DTYPE)
+        self.values[st.FULL, :, :] = np.array([upper_bonus(s) for s in range(cap + 1)])[:, None]
+        self.flat = self.values.reshape(-1)  # (filled * (cap + 1) + subtotal) * 2 + joker
+
+    def box_values(self, filled: np.ndarray, sub: np.ndarray, joker: np.ndarray) -> np.ndarray:
+        """(states, boxes, rolls): points of each box plus the value of the state it leads
+        to; -inf for a filled box."""
+        out = np.full((len(filled), len(st.BOXES), len(st.ROLLS)), -np.inf, dtype=DTYPE)
+        for c, open_rows, gained in self._each_box(filled, sub, joker):
+            out[open_rows, c] = gained
+        return out
+
+    def last_values(self, filled: np.ndarray, sub: np.ndarray, joker: np.ndarray) -> np.ndarray:
+        """(states, rolls): the value of the best box for each roll after the last roll."""
+        out = np.full((len(filled), len(st.ROLLS)), -np.inf, dtype=DTYPE)
+        for _, open_rows, gained in self._each_box(filled, sub, joker):
+            out[open_rows] = np.maximum(out[open_rows], gained)
+        return out
+
+    def _each_box(
+        self, filled: np.ndarray, sub: np.ndarray, joker: np.ndarray
+    ) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
+        cap = st.SUBTOTAL_CAP
+        for c in range(len(st.BOXES)):
+            open_rows = np.flatnonzero((filled >> c & 1) == 0)
+            if not len(open_rows):
+                continue
+            nxt = (filled[open_rows] | (1 << c))[:, None]
+            j = joker[open_rows]
+            if c < 6:
+                nsub = np.minimum(cap, sub[open_rows, None] + self.deltas[c][None, :])
+                njoker = j[:, None]
+            elif c == self.kismet_box:
+                nsub = sub[open_rows, None]
+                njoker = self.kismet_scores[None, :]
+            else:
+                nsub = sub[open_rows, None]
+                njoker = j[:, None]
+            yield c, open_rows, self.points[c][j] + self.flat[(nxt * (cap + 1) + nsub) * 2 + njoker]
+
+    def stage(self, after: np.ndarray) -> np.ndarray:
+        """Keep values from roll values: the mean over the re-rolled dice."""
         keep = np.empty((after.shape[0], len(st.KEEPS)), dtype=DTYPE)
-        keep[:, roll_keep] = after
-        for idx, children in expect_plan:
+        keep[:, self.roll_keep] = after
+        for idx, children in self.expect_plan:
             total = keep[:, children[:, 0]]
             for f in range(1, 6):
                 total += keep[:, children[:, f]]
             keep[:, idx] = total * DTYPE(1 / 6)
         return keep
 
-    def best_subkeep(keep: np.ndarray) -> np.ndarray:
+    def best_subkeep(self, keep: np.ndarray) -> np.ndarray:
+        """Roll values from keep values: the best sub-multiset of each roll to keep."""
         best = keep.copy()
-        for idx, parents in best_plan:
+        for idx, parents in self.best_plan:
             top = best[:, idx]
             for p in range(parents.shape[1]):
                 np.maximum(top, best[:, parents[:, p]], out=top)
             best[:, idx] = top
-        return best[:, roll_keep]
+        return best[:, self.roll_keep]
 
+    def keeps(self, last: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """From the best-box values: keep values before the last, second and first roll."""
+        keep0 = self.stage(last)
+        keep1 = self.stage(self.best_subkeep(keep0))
+        keep2 = self.stage(self.best_subkeep(keep1))
+        return keep0, keep1, keep2
+
+
+def solve(verbose: bool = False, machine: Machine | None = None) -> tuple[np.ndarray, float]:
+    """The compact table (layout of ``st.table_layout``) and the value of the empty sheet."""
+    started = time.perf_counter()
+    machine = machine or Machine()
+    values = machine.values
+    popcount = np.array([bin(s).count("1") for s in range(st.FULL + 1)])
     for layer in range(len(st.BOXES) - 1, -1, -1):
         rows = [
             (s, sub, j)
@@ -97,27 +150,7 @@ def solve(verbose: bool = False) -> tuple[np.ndarray, float]:
         for start in range(0, len(table), CHUNK):
             part = table[start : start + CHUNK]
             filled, sub, joker = part[:, 0], part[:, 1], part[:, 2]
-            last = np.full((len(part), len(st.ROLLS)), -np.inf, dtype=DTYPE)
-            for c in range(len(st.BOXES)):
-                open_rows = np.flatnonzero((filled >> c & 1) == 0)
-                if not len(open_rows):
-                    continue
-                nxt = (filled[open_rows] | (1 << c))[:, None]
-                j = joker[open_rows]
-                if c < 6:
-                    nsub = np.minimum(cap, sub[open_rows, None] + deltas[c][None, :])
-                    njoker = j[:, None]
-                elif c == kismet_box:
-                    nsub = sub[open_rows, None]
-                    njoker = kismet_scores[None, :].astype(np.int64)
-                else:
-                    nsub = sub[open_rows, None]
-                    njoker = j[:, None]
-                gained = points[c][j] + flat[(nxt * (cap + 1) + nsub) * 2 + njoker]
-                last[open_rows] = np.maximum(last[open_rows], gained)
-            keep0 = stage(last)
-            keep1 = stage(best_subkeep(keep0))
-            keep2 = stage(best_subkeep(keep1))
+            keep2 = machine.keeps(machine.last_values(filled, sub, joker))[2]
             values[filled, sub, joker] = keep2[:, st.KEEP_INDEX[()]]
         if verbose:
             print(f"layer {layer:2d}: {len(table):7d} states, "

@@ -1,0 +1,137 @@
+"""Computer players, hints and the review, in Chromium with the real strategy table."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from kismet import Category, Game
+from kismet.app import GAME_KEY, App, MemoryStorage
+from kismet.players import plan
+from kismet.strategy import Advisor
+from tests.conftest import Site, artifact, open_app
+
+COMPUTER_TURN_MS = 60_000
+
+
+def start_with_seats(page: Any, seats: list[tuple[str, str]]) -> None:
+    page.click("[data-testid=new-game]")
+    while page.locator("[data-testid^=player-name-]").count() < len(seats):
+        page.click("[data-testid=add-player]")
+    for i, (name, kind) in enumerate(seats):
+        page.fill(f"[data-testid=player-name-{i}]", name)
+        page.select_option(f"[data-testid=player-kind-{i}]", kind)
+    page.click("[data-testid=start-game]")
+
+
+def wait_for_human(page: Any, player: int) -> None:
+    """Wait for the player's turn (or the end), skipping through the computers' turns."""
+    while True:
+        page.wait_for_function(
+            "([p]) => document.querySelector('[data-testid=game-over]') ||"
+            " !document.querySelector('[data-testid=skip]').hidden ||"
+            " (document.querySelector(`[data-testid=player-head-${p}]`)"
+            "    .classList.contains('current') &&"
+            "  !document.querySelector('[data-testid=roll]').hidden)",
+            arg=[player],
+            timeout=COMPUTER_TURN_MS,
+        )
+        if not page.is_visible("[data-testid=skip]"):
+            return
+        with contextlib.suppress(PlaywrightError):  # the computer's turn may end first
+            page.click("[data-testid=skip]", timeout=2_000)
+
+
+@pytest.mark.browser
+def test_a_game_against_a_perfect_and_a_casual_computer(page: Any, site: Site) -> None:
+    open_app(page, site.url + "?seed=23")
+    start_with_seats(page, [("Ann", "human"), ("Deep", "perfect"), ("Easy", "casual")])
+    turns = 0
+    while page.locator("[data-testid=game-over]").count() == 0:
+        wait_for_human(page, 0)
+        if page.locator("[data-testid=game-over]").count():
+            break
+        page.click("[data-testid=roll]")
+        options = page.locator("[data-testid^=cell-0-] button.option")
+        options.first.click()
+        if page.is_visible("#confirm-dialog"):
+            page.click("[data-testid=confirm]")
+        turns += 1
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
+    game = Game.from_dict(saved["game"])
+    assert game.is_over and saved["seats"] == ["human", "perfect", "casual"]
+    assert turns == len([f for f in game.history if f.player == 0 and not f.penalty])
+    for player in (1, 2):
+        assert all(v is not None for v in game.sheet(player).values())
+    page.screenshot(path=artifact("computers-game-over.png"), full_page=True)
+    # The review lists every one of Ann's decisions, then the total.
+    page.click("[data-testid=open-review]")
+    lines = page.locator("[data-testid=review] li")
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=review] li').length === n",
+        arg=len(saved["decisions"]) + 1,
+        timeout=30_000,
+    )
+    assert len(saved["decisions"]) == turns  # one roll, then a box: one decision a turn
+    assert lines.first.text_content().startswith("Ann chose")
+    assert "Perfect play from the start expects 315.10" in lines.last.text_content()
+
+
+@pytest.mark.browser
+def test_a_hint_marks_the_best_holds(page: Any, site: Site, advisor: Advisor) -> None:
+    open_app(page, site.url + "?seed=31")
+    game = Game(["Player 1"], seed=31)
+    page.click("[data-testid=roll]")
+    game.roll()
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=30_000)
+    choices = advisor.choices(game)
+    best = choices[0]
+    lines = page.locator("[data-testid=hint-panel] li")
+    assert lines.count() == min(4, len(choices))
+    assert f"{best.expected:.1f}" in lines.first.text_content()
+    marked = [
+        "hinted" in (page.get_attribute(f"[data-testid=die-{i}]", "class") or "")
+        for i in range(5)
+    ]
+    assert tuple(marked) == advisor.best_holds(game) or best.kind == "box"
+    page.screenshot(path=artifact("hint.png"))
+
+
+def test_computer_steps_are_legal_and_visible() -> None:
+    # CPython: a Casual computer's turn is several single steps, each a legal action.
+    app = App(MemoryStorage(), seed=4, clock=lambda: "2026-11-30T00:00:00+00:00")
+    app.new_game(["Me", "Cas"], ["human", "casual"])
+    app.roll()
+    app.choose(next(iter(app.game.options())))
+    if app.pending is not None:
+        app.confirm()
+    assert app.computer_to_move
+    app.roll()  # a person's click does nothing on the computer's turn
+    assert not app.game.dice
+    steps = 0
+    while app.computer_to_move:
+        assert app.computer_step()
+        steps += 1
+    assert steps >= 2 and app.game.current == 0
+    assert app.game.sheet(1) != dict.fromkeys(Category)
+
+
+def test_every_level_finishes_a_game(advisor: Advisor) -> None:
+    for level in ("perfect", "good", "casual"):
+        game = Game(["Computer"], seed=11)
+        rng = random.Random(1)
+        while not game.is_over:
+            for step in plan(game, level, advisor, rng):
+                if step.kind == "hold":
+                    game.toggle_hold(step.die)  # type: ignore[arg-type]
+                elif step.kind == "roll":
+                    game.roll()
+                else:
+                    game.score(step.box)  # type: ignore[arg-type]
+        assert 50 < game.total(0) < 600
