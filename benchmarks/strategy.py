@@ -119,6 +119,60 @@ def play_with_kismet_players(level: str, games: int, advisor: st.Advisor | None)
     return totals
 
 
+HINT_ONCE = """async () => {
+  const panel = document.querySelector('[data-testid=hint-panel]');
+  panel.hidden = true;
+  const shown = new Promise((resolve) => {
+    const seen = new MutationObserver(() => {
+      if (!panel.hidden) { seen.disconnect(); resolve(performance.now()); }
+    });
+    seen.observe(panel, {attributes: true, childList: true, subtree: true});
+  });
+  const start = performance.now();
+  document.querySelector('[data-testid=hint]').click();
+  return (await shown) - start;
+}"""
+
+
+def browser_hint_times(hints: int) -> list[float]:
+    """Click-to-hint times in the app under Pyodide (the table already loaded)."""
+    import threading
+
+    import build
+    from tests.conftest import CHROMIUM_ARGS, chromium_executable
+
+    site = build.build()
+    server = build.make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/?seed=5"
+    from playwright.sync_api import sync_playwright
+
+    times = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_executable(playwright), args=CHROMIUM_ARGS
+        )
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-ready=true]", timeout=120_000)
+        page.click("[data-testid=roll]")
+        page.click("[data-testid=hint]")  # the first hint also fetches the table
+        page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=120_000)
+        while len(times) < hints:
+            if page.locator("[data-testid=game-over]").count():
+                page.click("[data-testid=play-again]")
+            if page.is_enabled("[data-testid=roll]"):
+                page.click("[data-testid=roll]")
+                times.append(page.evaluate(HINT_ONCE))
+            else:
+                page.click("table.sheet button.option >> nth=0")
+                if page.is_visible("#confirm-dialog"):
+                    page.click("[data-testid=confirm]")
+        browser.close()
+    server.shutdown()
+    return times
+
+
 def interval(totals: np.ndarray | list[int]) -> tuple[float, float, float]:
     values = np.asarray(totals, dtype=np.float64)
     mean = float(values.mean())
@@ -131,6 +185,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--perfect-games", type=int, default=20_000)
     parser.add_argument("--check-games", type=int, default=300)
+    parser.add_argument("--hints", type=int, default=30)
     args = parser.parse_args()
     lines = [f"Kismet strategy benchmark, {time.strftime('%Y-%m-%d')}"]
 
@@ -161,6 +216,10 @@ def main() -> int:
         advisor.choices(game)
         timings.append((time.perf_counter() - t0) * 1000)
     lines.append(f"hint in CPython: median {statistics.median(timings):.1f} ms   goal: < 100 ms")
+    in_browser = browser_hint_times(args.hints)
+    lines.append(f"hint in the browser (Pyodide), {len(in_browser)} hints: median "
+                 f"{statistics.median(in_browser):.1f} ms, slowest {max(in_browser):.1f} ms"
+                 "   goal: < 100 ms")  # fmt: skip
 
     machine = solver.Machine()
     solver.solve(machine=machine)

@@ -602,6 +602,11 @@ class App:
             self.acting = False
         return True
 
+    @property
+    def can_hint(self) -> bool:
+        """A hint needs dice showing (on screen or entered) in a game that goes on."""
+        return bool(self.game.dice) and not self.game.is_over
+
     def ask_hint(self) -> None:
         """The Hint button: the best holds or box now, and the next best, from the table."""
         if self.advisor is None or self.game.is_over or not self.game.dice:

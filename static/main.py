@@ -117,7 +117,7 @@ def render() -> None:
     paint_hint()
     computer = app.computer_to_move
     roll.hidden = computer
-    by_testid("hint").disabled = computer or not view.can_hold or app.mode != DICE_MODE
+    by_testid("hint").disabled = computer or not app.can_hint
     by_testid("skip").hidden = not computer
     if computer:
         for die in range(5):
