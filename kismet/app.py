@@ -23,16 +23,18 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import messages
 from .game import MAX_PLAYERS, ROLLS_PER_TURN, Game, RuleError
 from .page import die_label, sheet_html
-from .players import LEVELS, Step, needs_table, plan
-from .review import Decision, review
 from .save import SaveError
 from .scoring import Category
-from .strategy import Advisor, Choice, State, holds_for
+
+if TYPE_CHECKING:  # the strategy modules load only when a feature needs them
+    from .players import Step
+    from .review import Decision
+    from .strategy import Advisor, Choice
 
 PREFIX = "kismet:v1:"
 GAME_KEY = PREFIX + "game"
@@ -41,8 +43,12 @@ SETTINGS_KEY = PREFIX + "settings"
 BACKUP_PREFIX = PREFIX + "backup:"
 HISTORY_LIMIT = 200
 HIGH_SCORES = 10
+ROLL = "roll"
+"""A pending roll, waiting for the player to confirm past the coach's warning."""
+COACH_THRESHOLD = 5.0
+"""The coach warns before a move that costs more than this many expected points."""
 HUMAN = "human"
-SEATS = (HUMAN, *LEVELS)
+SEATS = (HUMAN, "perfect", "good", "casual")
 """What sits in each seat: a person, or a computer at one of the levels."""
 DICE_MODE = "dice"
 SHEET_MODE = "sheet"
@@ -138,7 +144,11 @@ def parse_envelope(raw: str) -> Saved:
         or not isinstance(decisions, list)
     ):
         raise ValueError("not a saved game")
-    kept = [Decision.from_dict(d) for d in decisions]
+    kept = []
+    if decisions:
+        from .review import Decision
+
+        kept = [Decision.from_dict(d) for d in decisions]
     return Saved(envelope["id"], envelope["started"], mode, seats, kept, game)
 
 
@@ -171,6 +181,8 @@ class View:
     notice: str
     sheet_html: str
     confirm: str | None
+    confirm_title: str
+    confirm_yes: str
     game_over: str | None
     high_scores: tuple[HighScore, ...]
     rolled: tuple[bool, ...] = field(default=(False,) * 5)
@@ -196,7 +208,8 @@ class App:
         self.lang = lang
         self.clock = clock
         self.status = ""
-        self.pending: Category | None = None
+        self.pending: Category | str | None = None  # a box, or ROLL
+        self.pending_reason = "zero"  # or "coach": which question the dialog asks
         self.rolled: tuple[bool, ...] = (False,) * 5
         self.storage_problem: str | None = None
         self.history: list[dict[str, Any]] = []
@@ -271,9 +284,10 @@ class App:
             settings = json.loads(raw)
             if (
                 not isinstance(settings, dict)
-                or set(settings) - {"lang", "shapes"}
+                or set(settings) - {"lang", "shapes", "coach"}
                 or settings.get("lang", messages.DEFAULT_LANGUAGE) not in messages.LANGUAGES
                 or not isinstance(settings.get("shapes", False), bool)
+                or not isinstance(settings.get("coach", False), bool)
             ):
                 raise ValueError("not settings")
         except ValueError:
@@ -367,16 +381,21 @@ class App:
         """While a computer is to move, the page's controls do nothing."""
         return self.computer_to_move and not self.acting
 
-    def roll(self) -> None:
-        """The Roll button."""
+    def roll(self, *, confirmed: bool = False) -> None:
+        """The Roll button (``confirmed`` once the coach's warning was accepted)."""
         if self._refuse_while_computer():
             return
         game = self.game
         before = game.dice
+        decision = None
         if before and not game.is_over and game.rolls_left and not all(game.held):
             kept = tuple(sorted(d for d, h in zip(before, game.held, strict=True) if h))
-            self._decided(keep=kept)
+            decision = self._decision(keep=kept)
+        if decision and not confirmed and self._coach_warns(decision, ROLL):
+            return
         if self._act(self.game.roll):
+            if decision:
+                self.decisions.append(decision)
             self.hint = None
             self.pending = None
             # The dice that left the table this roll: all five at first, then the free ones.
@@ -449,19 +468,24 @@ class App:
         if self._refuse_while_computer():
             return
         self.rolled = (False,) * 5
+        decision = self._decision(box=box)
+        if decision and self._coach_warns(decision, box):
+            return
         options = self.game.options()
         if box in options and options[box] == 0 and max(options.values()) > 0:
             best = max(options, key=lambda c: options[c])
-            self.pending = box
+            self.pending, self.pending_reason = box, "zero"
             self.status = self.text("status.confirm_zero", box=box, best=best, points=options[best])
             return
         self._score(box)
 
     def confirm(self) -> None:
-        """Accept the pending zero."""
-        if self.pending is not None:
-            box, self.pending = self.pending, None
-            self._score(box)
+        """Go ahead with the pending move: the zero, or what the coach warned about."""
+        pending, self.pending = self.pending, None
+        if pending == ROLL:
+            self.roll(confirmed=True)
+        elif isinstance(pending, Category):
+            self._score(pending)
 
     def cancel(self) -> None:
         """Keep playing the turn instead of the pending zero."""
@@ -469,32 +493,52 @@ class App:
             self.pending = None
             self.status = self.text("status.ready", name=self.name(self.game.current))
 
-    def _decided(self, *, keep: tuple[int, ...] | None = None, box: Category | None = None) -> None:
-        """Record a human's decision for the review (on-screen dice only: with real dice the
-        app does not see the holds)."""
+    def _decision(
+        self, *, keep: tuple[int, ...] | None = None, box: Category | None = None
+    ) -> Decision | None:
+        """A human's decision about to be taken, for the review and the coach (on-screen dice
+        only: with real dice the app does not see the holds)."""
         game = self.game
         if self.seats[game.current] != HUMAN or not game.dice or self.mode != DICE_MODE:
-            return
-        if box is not None and game.sheet(game.current)[box] is not None:
-            return  # refused anyway
-        self.decisions.append(
-            Decision(
-                player=game.current,
-                state=State.of(game, game.current),
-                dice=tuple(sorted(game.dice)),
-                rolls_left=game.rolls_left,
-                keep=keep,
-                box=box,
-            )
+            return None
+        from .review import Decision
+        from .strategy import State
+
+        if game.is_over or (box is not None and game.sheet(game.current)[box] is not None):
+            return None  # refused anyway
+        return Decision(
+            player=game.current,
+            state=State.of(game, game.current),
+            dice=tuple(sorted(game.dice)),
+            rolls_left=game.rolls_left,
+            keep=keep,
+            box=box,
         )
+
+    def _coach_warns(self, decision: Decision, pending: Category | str) -> bool:
+        """With the coach on, stop a move that costs more than ``COACH_THRESHOLD`` expected
+        points and ask first."""
+        if not self.coach or self.advisor is None:
+            return False
+        from .review import price
+
+        verdict = price(decision, self.advisor)
+        if verdict.cost <= COACH_THRESHOLD:
+            return False
+        self.pending, self.pending_reason = pending, "coach"
+        best = self._describe(verdict.best)
+        self.status = self.text("coach.warning", cost=f"{verdict.cost:.1f}", best=best)
+        return True
 
     def _score(self, box: Category) -> None:
         game = self.game
         roller = game.current
         before = len(game.history)
-        self._decided(box=box)
+        decision = self._decision(box=box)
         if not self._act(lambda: game.score(box)):
             return
+        if decision:
+            self.decisions.append(decision)
         self.hint = None
         fills = game.history[before:]
         first = fills[0]
@@ -556,6 +600,16 @@ class App:
         """Whether the pips of each colour group are drawn with their own shape."""
         return bool(self.settings.get("shapes", False))
 
+    @property
+    def coach(self) -> bool:
+        """Whether the coach warns before costly moves."""
+        return bool(self.settings.get("coach", False))
+
+    def set_coach(self, on: bool) -> None:
+        """Switch the coach on or off, and remember it."""
+        self.settings["coach"] = bool(on)
+        self._write(SETTINGS_KEY, json.dumps(self.settings))
+
     def set_shapes(self, on: bool) -> None:
         """Switch the colour shapes on or off, and remember it."""
         self.settings["shapes"] = bool(on)
@@ -575,6 +629,8 @@ class App:
     @property
     def needs_table(self) -> bool:
         """Whether a seat of this game plays from the strategy table."""
+        from .players import needs_table
+
         return any(needs_table(seat) for seat in self.seats)
 
     def computer_step(self) -> bool:
@@ -582,6 +638,8 @@ class App:
         it cannot move now (not its turn, or its table is not loaded yet)."""
         if not self.computer_to_move:
             return False
+        from .players import needs_table, plan
+
         level = self.seats[self.game.current]
         if needs_table(level) and self.advisor is None:
             return False
@@ -612,6 +670,8 @@ class App:
         if self.advisor is None or self.game.is_over or not self.game.dice:
             self.hint = None
             return
+        from .strategy import holds_for
+
         choices = self.advisor.choices(self.game)
         best = choices[0]
         marks: tuple[bool, ...] = (False,) * 5
@@ -630,6 +690,8 @@ class App:
         """After the game: each human decision, the best one, and what it cost."""
         if self.advisor is None or not self.decisions:
             return []
+        from .review import review
+
         verdicts = review(self.decisions, self.advisor)
         lines = []
         for verdict in verdicts:
@@ -701,6 +763,8 @@ class App:
             notice=self.text(self.storage_problem) if self.storage_problem else "",
             sheet_html=sheet_html(game.players, game, self.lang),
             confirm=confirm,
+            confirm_title=self.text(f"dialog.{self.pending_reason}_title"),
+            confirm_yes=self.text(f"dialog.{self.pending_reason}_yes"),
             game_over=over,
             high_scores=self.high_scores(),
             rolled=self.rolled,

@@ -27,7 +27,6 @@ from kismet.app import (
     View,
 )
 from kismet.keys import shortcut
-from kismet.strategy import TABLE_PATH, Advisor
 
 
 class LocalStorage:
@@ -98,6 +97,7 @@ def render() -> None:
     by_testid("mode").setAttribute("aria-pressed", str(view.mode == SHEET_MODE).lower())
     document.documentElement.dataset.shapes = "on" if app.shapes else "off"
     by_testid("shapes").setAttribute("aria-pressed", str(app.shapes).lower())
+    by_testid("coach").setAttribute("aria-pressed", str(app.coach).lower())
     paint_dice(view)
     roll = by_testid("roll")
     roll.disabled = not view.can_roll
@@ -167,6 +167,8 @@ table_task: asyncio.Future[None] | None = None
 async def fetch_table() -> None:
     """Fetch the strategy table the first time a feature needs it (hint, computer, review);
     the service worker then keeps it for offline play."""
+    from kismet.strategy import TABLE_PATH, Advisor  # loaded with the table, not at start
+
     response = await pyfetch(TABLE_PATH)
     if not response.ok:
         raise RuntimeError(f"The strategy table could not be loaded ({response.status})")
@@ -239,6 +241,8 @@ def paint_confirm(view: View) -> None:
     dialog = document.getElementById("confirm-dialog")
     if view.confirm:
         document.getElementById("confirm-text").textContent = view.confirm
+        document.getElementById("confirm-title").textContent = view.confirm_title
+        by_testid("confirm").textContent = view.confirm_yes
         if not dialog.open:
             open_dialog("confirm-dialog", '[data-testid="confirm"]')
     elif dialog.open:
@@ -419,6 +423,11 @@ def on_click(event) -> None:  # type: ignore[no-untyped-def]
     elif action == "review":
         with_table(show_review)
         return
+    elif action == "coach":
+        app.set_coach(not app.coach)
+        if app.coach:
+            with_table(render)  # the coach needs the table: fetch it now
+            return
     elif action == "shapes":
         app.set_shapes(not app.shapes)
     elif action == "print":
@@ -572,6 +581,8 @@ for dialog in document.querySelectorAll("dialog"):
     dialog.addEventListener("close", handlers[8])
 
 render()
+if app.coach:
+    with_table(render)  # the coach needs the table from the first move
 for control in document.querySelectorAll("header .actions button, header .actions select"):
     control.disabled = False
 document.documentElement.dataset.ready = "true"

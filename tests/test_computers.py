@@ -135,3 +135,35 @@ def test_every_level_finishes_a_game(advisor: Advisor) -> None:
                 else:
                     game.score(step.box)  # type: ignore[arg-type]
         assert 50 < game.total(0) < 600
+
+
+def test_the_coach_warns_before_a_costly_move(advisor: Advisor) -> None:
+    app = App(MemoryStorage(), seed=2, clock=lambda: "2026-11-30T00:00:00+00:00")
+    app.advisor = advisor
+    app.set_coach(True)
+    app.game.set_dice([6, 6, 6, 6, 2])
+    # Re-rolling the four sixes wastes a near-Kismet: the coach asks first.
+    app.roll()
+    assert app.pending == "roll" and app.game.rolls_left == 2
+    view = app.view()
+    assert view.confirm and "costs about" in view.confirm and "keep 6-6-6-6" in view.confirm
+    assert view.confirm_title == "The coach asks" and view.confirm_yes == "Go ahead"
+    app.cancel()
+    assert app.pending is None and app.game.rolls_left == 2
+    for die in range(4):
+        app.tap_die(die)
+    app.roll()  # keeping the sixes: no warning
+    assert app.pending is None and app.game.rolls_left == 1
+    app.game.set_dice([6, 6, 6, 6, 6])
+    app.choose(Category.ONES)
+    assert app.pending is Category.ONES and "Kismet" in app.status
+    app.confirm()
+    assert app.game.sheet(0)[Category.ONES] == 0
+    assert len(app.decisions) == 2  # the kept sixes and the box (the cancelled roll is not)
+
+
+def test_the_app_offers_every_computer_level() -> None:
+    from kismet.app import HUMAN, SEATS
+    from kismet.players import LEVELS
+
+    assert SEATS == (HUMAN, *LEVELS)
