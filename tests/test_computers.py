@@ -166,4 +166,4 @@ def test_the_app_offers_every_computer_level() -> None:
     from kismet.app import HUMAN, SEATS
     from kismet.players import LEVELS
 
-    assert SEATS == (HUMAN, *LEVELS)
+    assert (HUMAN, *LEVELS) == SEATS
