@@ -145,6 +145,20 @@ def load(
     return {"ready": timing["ready"], "sheet": timing["sheet"] or 0.0, **sizes}
 
 
+def ready_to_roll(page: Any) -> bool:
+    """True when Roll can be pressed; else moves the game on (fills the first open box, or
+    starts the next game) and returns False."""
+    if page.locator("[data-testid=game-over]").count():
+        page.click("[data-testid=play-again]")
+        return False
+    if page.is_enabled("[data-testid=roll]"):
+        return True
+    page.click("table.sheet button.option >> nth=0")
+    if page.is_visible("#confirm-dialog"):
+        page.click("[data-testid=confirm]")
+    return False
+
+
 def roll_latencies(browser: Any, url: str, rolls: int) -> list[float]:
     context = browser.new_context()
     page = context.new_page()
@@ -153,14 +167,8 @@ def roll_latencies(browser: Any, url: str, rolls: int) -> list[float]:
     page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
     latencies = []
     while len(latencies) < rolls:
-        if page.locator("[data-testid=game-over]").count():
-            page.click("[data-testid=play-again]")
-        if page.is_enabled("[data-testid=roll]"):
+        if ready_to_roll(page):
             latencies.append(page.evaluate(ROLL_ONCE))
-        else:
-            page.click("table.sheet button.option >> nth=0")
-            if page.is_visible("#confirm-dialog"):
-                page.click("[data-testid=confirm]")
     context.close()
     return latencies
 

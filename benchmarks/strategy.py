@@ -32,12 +32,13 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import solve as solver  # noqa: E402
 
 from kismet import Game  # noqa: E402
 from kismet import strategy as st  # noqa: E402
-from kismet.players import GOOD_MARGIN, plan  # noqa: E402
+from kismet.players import GOOD_MARGIN, play_out  # noqa: E402
 from kismet.scoring import upper_bonus  # noqa: E402
 
 ROLL_OF_CODE = np.full(7**5, -1, dtype=np.int64)
@@ -106,15 +107,7 @@ def play_with_kismet_players(level: str, games: int, advisor: st.Advisor | None)
     totals = []
     for seed in range(games):
         game = Game(["Computer"], seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            for step in plan(game, level, advisor, rng):
-                if step.kind == "hold":
-                    game.toggle_hold(step.die)  # type: ignore[arg-type]
-                elif step.kind == "roll":
-                    game.roll()
-                else:
-                    game.score(step.box)  # type: ignore[arg-type]
+        play_out(game, level, advisor, random.Random(seed))
         totals.append(game.total(0))
     return totals
 
@@ -138,6 +131,8 @@ def browser_hint_times(hints: int) -> list[float]:
     """Click-to-hint times in the app under Pyodide (the table already loaded)."""
     import threading
 
+    from startup import ready_to_roll
+
     import build
     from tests.conftest import CHROMIUM_ARGS, chromium_executable
 
@@ -159,15 +154,9 @@ def browser_hint_times(hints: int) -> list[float]:
         page.click("[data-testid=hint]")  # the first hint also fetches the table
         page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=120_000)
         while len(times) < hints:
-            if page.locator("[data-testid=game-over]").count():
-                page.click("[data-testid=play-again]")
-            if page.is_enabled("[data-testid=roll]"):
+            if ready_to_roll(page):
                 page.click("[data-testid=roll]")
                 times.append(page.evaluate(HINT_ONCE))
-            else:
-                page.click("table.sheet button.option >> nth=0")
-                if page.is_visible("#confirm-dialog"):
-                    page.click("[data-testid=confirm]")
         browser.close()
     server.shutdown()
     return times

@@ -41,6 +41,18 @@ class Step:
     box: Category | None = None
 
 
+def play_out(game: Game, level: str, advisor: Advisor | None, rng: random.Random) -> None:
+    """Play every remaining turn of a game (all seats) at this level, as fast as it goes."""
+    while not game.is_over:
+        for step in plan(game, level, advisor, rng):
+            if step.kind == "hold" and step.die is not None:
+                game.toggle_hold(step.die)
+            elif step.kind == "roll":
+                game.roll()
+            elif step.box is not None:
+                game.score(step.box)
+
+
 def needs_table(level: str) -> bool:
     """Whether this level plays from the strategy table."""
     return level in ("perfect", "good")

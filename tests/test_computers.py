@@ -12,7 +12,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from kismet import Category, Game
 from kismet.app import GAME_KEY, App, MemoryStorage
-from kismet.players import plan
+from kismet.players import play_out
 from kismet.strategy import Advisor
 from tests.conftest import Site, artifact, open_app
 
@@ -125,16 +125,8 @@ def test_computer_steps_are_legal_and_visible() -> None:
 def test_every_level_finishes_a_game(advisor: Advisor) -> None:
     for level in ("perfect", "good", "casual"):
         game = Game(["Computer"], seed=11)
-        rng = random.Random(1)
-        while not game.is_over:
-            for step in plan(game, level, advisor, rng):
-                if step.kind == "hold":
-                    game.toggle_hold(step.die)  # type: ignore[arg-type]
-                elif step.kind == "roll":
-                    game.roll()
-                else:
-                    game.score(step.box)  # type: ignore[arg-type]
-        assert 50 < game.total(0) < 600
+        play_out(game, level, advisor, random.Random(1))
+        assert game.is_over and 50 < game.total(0) < 600
 
 
 def test_the_coach_warns_before_a_costly_move(advisor: Advisor) -> None:
