@@ -179,3 +179,30 @@ def test_dist_holds_only_what_the_page_uses(site: Site) -> None:
         # The strategy table is cached when first fetched, not precached.
         if path.is_file() and path.name not in ("sw.js", ".nojekyll", "strategy.bin"):
             assert f'"./{path.relative_to(site.root).as_posix()}"' in sw, path
+
+
+def test_the_strategy_table_is_kept_for_offline_hints(
+    context: Any, site: Site, tmp_path: Path
+) -> None:
+    with serve_copy(site, tmp_path) as (url, root):
+        page = context.new_page()
+        watch = watch_page(page, url)
+        open_app(page, url + "?seed=15")
+        precached(page, root)
+        page.click("[data-testid=roll]")
+        page.click("[data-testid=hint]")  # fetches the table, which the worker then keeps
+        page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
+        page.wait_for_function(
+            "async () => { const k = (await caches.keys()).find(c => c.startsWith('kismet-'));"
+            " return !!(await (await caches.open(k)).match('static/strategy.bin')); }",
+            timeout=30_000,
+        )
+        context.set_offline(True)
+        open_app(page, url)
+        if page.is_enabled("[data-testid=roll]"):
+            page.click("[data-testid=roll]")
+        page.click("[data-testid=hint]")
+        page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
+        assert page.locator("[data-testid=hint-panel] li").count() >= 1
+        context.set_offline(False)
+        assert not watch.errors, watch.errors
