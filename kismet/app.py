@@ -18,8 +18,7 @@ Stored values (all JSON, keys namespaced and versioned):
 from __future__ import annotations
 
 import json
-import random
-import secrets
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -329,7 +328,7 @@ class App:
         self.game, self.seats, self.decisions = game, seats, []
         self.hint = None
         self.steps = []
-        self.game_id = secrets.token_hex(8)
+        self.game_id = os.urandom(8).hex()
         self.started = self.clock()
         self.pending = None
         self.rolled = (False,) * 5
@@ -638,6 +637,8 @@ class App:
         it cannot move now (not its turn, or its table is not loaded yet)."""
         if not self.computer_to_move:
             return False
+        import random
+
         from .players import needs_table, plan
 
         level = self.seats[self.game.current]

@@ -7,7 +7,7 @@ CPython and in the browser's Pyodide, whatever their versions.
 
 from __future__ import annotations
 
-import secrets
+import os
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -30,7 +30,7 @@ class DiceStream:
     def from_seed(cls, seed: int | None) -> DiceStream:
         """A stream for a seed (any whole number), or an unpredictable one for ``None``."""
         if seed is None:
-            return cls(secrets.randbits(64))
+            return cls(int.from_bytes(os.urandom(8), "little"))
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"A seed is a whole number, not {seed!r}")
         return cls(seed & _MASK)

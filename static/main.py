@@ -9,10 +9,8 @@ values, or HTML the ``kismet.page`` functions escaped.
 from __future__ import annotations
 
 import asyncio
-from urllib.parse import parse_qs
 
 from pyodide.ffi import create_once_callable, create_proxy
-from pyodide.http import pyfetch
 from pyscript import document, window
 
 from kismet import MAX_PLAYERS, Category, messages, page
@@ -62,9 +60,10 @@ class LocalStorage:
 
 def url_seed() -> int | None:
     """``?seed=N`` in the address makes every new game's dice reproducible."""
-    values = parse_qs(str(window.location.search).lstrip("?")).get("seed", [])
+    # The browser's own URLSearchParams: importing urllib.parse costs ~70 ms at start-up.
+    value = window.URLSearchParams.new(window.location.search).get("seed")
     try:
-        return int(values[0]) if values else None
+        return int(value) if isinstance(value, str) else None
     except ValueError:
         return None
 
@@ -167,6 +166,8 @@ table_task: asyncio.Future[None] | None = None
 async def fetch_table() -> None:
     """Fetch the strategy table the first time a feature needs it (hint, computer, review);
     the service worker then keeps it for offline play."""
+    from pyodide.http import pyfetch
+
     from kismet.strategy import TABLE_PATH, Advisor  # loaded with the table, not at start
 
     response = await pyfetch(TABLE_PATH)
