@@ -200,9 +200,14 @@ def main() -> int:
         load(browser, base + "bare.html", root)
         for name, network in NETWORKS.items():
             results: dict[str, list[dict[str, float]]] = {"app": [], "bare": [], "warm": []}
+            # Cold loads alternate, swapping who goes first each round, so neither page is
+            # always the one that follows the other; the warm loads (whose service worker
+            # keeps the machine busy precaching) come after, in a loop of their own.
+            for round_number in range(args.loads):
+                pages = [("app", base), ("bare", base + "bare.html")]
+                for kind, url in pages if round_number % 2 == 0 else pages[::-1]:
+                    results[kind].append(load(browser, url, root, network))
             for _ in range(args.loads):
-                results["app"].append(load(browser, base, root, network))
-                results["bare"].append(load(browser, base + "bare.html", root, network))
                 results["warm"].append(load(browser, base, root, network, warm=True))
             runs[name] = results
         latencies = roll_latencies(browser, base, args.rolls)
