@@ -34,6 +34,20 @@ def serve_copy(site: Site, tmp_path: Path, prefix: str = "/") -> Iterator[tuple[
         server.shutdown()
 
 
+@contextmanager
+def visited_once(
+    context: Any, site: Site, tmp_path: Path, *, seed: int
+) -> Iterator[tuple[Any, Any, str, Path]]:
+    """A private copy of the site, visited once with the network on and fully precached:
+    the page, what it did (errors, requests), the site's URL and folder."""
+    with serve_copy(site, tmp_path) as (url, root):
+        page = context.new_page()
+        watch = watch_page(page, url)
+        open_app(page, f"{url}?seed={seed}")
+        precached(page, root)
+        yield page, watch, url, root
+
+
 def precached(page: Any, root: Path) -> None:
     """Wait until the service worker is active and holds every file of the site."""
     urls = json.loads((root / "sw.js").read_text().split("const FILES = ", 1)[1].split(";")[0])
@@ -61,11 +75,7 @@ def play_first_box(page: Any, seed: int) -> Game:
 
 
 def test_after_one_visit_the_game_plays_offline(context: Any, site: Site, tmp_path: Path) -> None:
-    with serve_copy(site, tmp_path) as (url, root):
-        page = context.new_page()
-        watch = watch_page(page, url)
-        open_app(page, url + "?seed=12")
-        precached(page, root)
+    with visited_once(context, site, tmp_path, seed=12) as (page, watch, url, _):
         context.set_offline(True)
         open_app(page, url)
         assert page.evaluate("navigator.onLine") is False
@@ -80,11 +90,7 @@ def test_after_one_visit_the_game_plays_offline(context: Any, site: Site, tmp_pa
 def test_an_update_is_offered_and_the_game_survives_it(
     context: Any, site: Site, tmp_path: Path
 ) -> None:
-    with serve_copy(site, tmp_path) as (url, root):
-        page = context.new_page()
-        watch = watch_page(page, url)
-        open_app(page, url + "?seed=13")
-        precached(page, root)
+    with visited_once(context, site, tmp_path, seed=13) as (page, watch, _, root):
         old_cache = page.evaluate("caches.keys()")
         game = play_first_box(page, 13)
         # A new deployment: one file changes, so the whole cache is renamed.
@@ -184,11 +190,7 @@ def test_dist_holds_only_what_the_page_uses(site: Site) -> None:
 def test_the_strategy_table_is_kept_for_offline_hints(
     context: Any, site: Site, tmp_path: Path
 ) -> None:
-    with serve_copy(site, tmp_path) as (url, root):
-        page = context.new_page()
-        watch = watch_page(page, url)
-        open_app(page, url + "?seed=15")
-        precached(page, root)
+    with visited_once(context, site, tmp_path, seed=15) as (page, watch, url, _):
         page.click("[data-testid=roll]")
         page.click("[data-testid=hint]")  # fetches the table, which the worker then keeps
         page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
