@@ -23,7 +23,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
-from math import factorial
 from pathlib import Path
 
 from .game import Game
@@ -65,22 +64,6 @@ CHILDREN: tuple[tuple[int, ...], ...] = tuple(
 PARENTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted({KEEP_INDEX[k[:i] + k[i + 1 :]] for i in range(len(k))})) for k in KEEPS
 )
-
-
-def roll_probability(roll: Sequence[int]) -> float:
-    """The probability of rolling this multiset with len(roll) dice."""
-    ways = factorial(len(roll))
-    for face in set(roll):
-        ways //= factorial(roll.count(face))
-    return float(ways / 6 ** len(roll))
-
-
-ROLL_PROBABILITY = tuple(roll_probability(r) for r in ROLLS)
-
-
-def basic_mask(filled: int) -> int:
-    """The filled Basic boxes of a filled-box bit set, as a 6-bit set."""
-    return filled & 0b111111
 
 
 def subtotal_limit(filled: int) -> int:
@@ -228,12 +211,6 @@ class Choice:
     """The box, for a box choice."""
     expected: float
     """Expected final grand total after this choice, playing perfectly afterwards."""
-
-    def describe(self) -> str:
-        if self.box is not None:
-            return f"{self.box.value}: {self.expected:.1f}"
-        faces = "-".join(map(str, self.keep)) if self.keep else "nothing"
-        return f"keep {faces}: {self.expected:.1f}"
 
 
 class Advisor:
