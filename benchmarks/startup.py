@@ -130,10 +130,12 @@ def load(
             " (await caches.keys()).some(k => k.startsWith('kismet-'))",
             timeout=120_000,
         )
-        # Let the service worker finish its precache before the measured visit.
+        # Let the service worker finish its precache, and static/boot.mjs save the Pyodide
+        # memory snapshot, before the measured visit.
         page.evaluate(
             "async () => { const r = await navigator.serviceWorker.ready; return r.active.state; }"
         )
+        page.wait_for_selector("html[data-snapshot=saved]", timeout=120_000)
         page.close()
         page = context.new_page()
         emulate(context, page, network)
@@ -141,8 +143,10 @@ def load(
     page.goto(url)
     page.wait_for_selector("html[data-ready=true]", timeout=120_000)
     timing = page.evaluate("window.__kismet")
+    restored = page.evaluate("document.documentElement.dataset.snapshot === 'restored'")
     context.close()
-    return {"ready": timing["ready"], "sheet": timing["sheet"] or 0.0, **sizes}
+    return {"ready": timing["ready"], "sheet": timing["sheet"] or 0.0,
+            "restored": float(restored), **sizes}  # fmt: skip
 
 
 def ready_to_roll(page: Any) -> bool:
@@ -194,7 +198,7 @@ def main() -> int:
     runs: dict[str, dict[str, list[dict[str, float]]]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=chromium_executable(playwright), args=CHROMIUM_ARGS
+            executable_path=chromium_executable(playwright.chromium), args=CHROMIUM_ARGS
         )
         load(browser, base, root)  # one unmeasured load each, to warm the OS file cache
         load(browser, base + "bare.html", root)
@@ -237,6 +241,8 @@ def main() -> int:
             f"    ratio sheet / ready        {sheet / app:7.3f}    target < 0.10",
             f"  time to ready, app warm (SW) {warm:7.0f} ms",
             f"    ratio warm / cold          {warm / app:7.2f}    target <= 0.60",
+            f"    warm loads that restored the Pyodide snapshot: "
+            f"{sum(r['restored'] for r in results['warm']):.0f} of {len(results['warm'])}",
             f"  bytes, app   {med('app', 'raw') / 1e6:6.2f} MB raw, {app_mb:6.2f} MB gzip",
             f"  bytes, bare  {med('bare', 'raw') / 1e6:6.2f} MB raw, {bare_mb:6.2f} MB gzip",
             f"    ratio app / bare (gzip)    {app_mb / bare_mb:7.3f}    target <= 1.05",

@@ -145,7 +145,7 @@ def browser_hint_times(hints: int) -> list[float]:
     times = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=chromium_executable(playwright), args=CHROMIUM_ARGS
+            executable_path=chromium_executable(playwright.chromium), args=CHROMIUM_ARGS
         )
         page = browser.new_page()
         page.goto(url)

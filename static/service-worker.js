@@ -2,7 +2,8 @@
 // Every file of the site is precached on install and served cache-first, so after one
 // visit the game opens and plays with no network. The cache name carries a hash of all the
 // files: a new deployment installs a whole new cache, and the old ones are deleted when it
-// takes over, so old and new files never mix.
+// takes over, so old and new files never mix. The Pyodide memory snapshot's cache
+// ("kismet-snapshot-...") belongs to static/boot.mjs, which replaces it itself.
 const CACHE_NAME = "__CACHE_NAME__";
 const FILES = __FILES__;
 
@@ -14,7 +15,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names
-        .filter((name) => name.startsWith("kismet-") && name !== CACHE_NAME)
+        .filter((name) => name.startsWith("kismet-") && name !== CACHE_NAME
+          && !name.startsWith("kismet-snapshot-"))
         .map((name) => caches.delete(name))))
       .then(() => self.clients.claim()),
   );

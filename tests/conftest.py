@@ -53,9 +53,10 @@ def site() -> Iterator[Site]:
     server.shutdown()
 
 
-def chromium_executable(playwright: Any) -> str | None:
-    """Playwright's own Chromium if installed (None lets Playwright find it), else Debian's."""
-    own = Path(playwright.chromium.executable_path)
+def chromium_executable(chromium: Any) -> str | None:
+    """For Playwright's Chromium browser type: Playwright's own Chromium if installed (None
+    lets Playwright find it), else Debian's."""
+    own = Path(chromium.executable_path)
     if own.exists():
         return None
     if Path(SYSTEM_CHROMIUM).exists():
@@ -73,7 +74,7 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        executable = chromium_executable(playwright)
+        executable = chromium_executable(playwright.chromium)
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()

@@ -96,8 +96,7 @@ def test_a_hint_marks_the_best_holds(page: Any, site: Site, advisor: Advisor) ->
     assert lines.count() == min(4, len(choices))
     assert f"{best.expected:.1f}" in lines.first.text_content()
     marked = [
-        "hinted" in (page.get_attribute(f"[data-testid=die-{i}]", "class") or "")
-        for i in range(5)
+        "hinted" in (page.get_attribute(f"[data-testid=die-{i}]", "class") or "") for i in range(5)
     ]
     assert tuple(marked) == advisor.best_holds(game) or best.kind == "box"
     page.screenshot(path=artifact("hint.png"))

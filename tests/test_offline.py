@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 import struct
 import threading
@@ -17,9 +18,17 @@ import pytest
 
 import build
 from kismet import Game
-from tests.conftest import Site, artifact, open_app, watch_page
+from tests.conftest import (
+    CHROMIUM_ARGS,
+    Site,
+    artifact,
+    chromium_executable,
+    open_app,
+    watch_page,
+)
 
 pytestmark = pytest.mark.browser
+
 
 @contextmanager
 def serve_copy(site: Site, tmp_path: Path, prefix: str = "/") -> Iterator[tuple[str, Path]]:
@@ -38,14 +47,39 @@ def serve_copy(site: Site, tmp_path: Path, prefix: str = "/") -> Iterator[tuple[
 def visited_once(
     context: Any, site: Site, tmp_path: Path, *, seed: int
 ) -> Iterator[tuple[Any, Any, str, Path]]:
-    """A private copy of the site, visited once with the network on and fully precached:
-    the page, what it did (errors, requests), the site's URL and folder."""
+    """A private copy of the site, visited once with the network on, fully precached and
+    its Pyodide snapshot saved: the page, what it did (errors, requests), the site's URL
+    and folder."""
     with serve_copy(site, tmp_path) as (url, root):
         page = context.new_page()
         watch = watch_page(page, url)
         open_app(page, f"{url}?seed={seed}")
         precached(page, root)
+        page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
         yield page, watch, url, root
+
+
+def snapshot_state(page: Any) -> str | None:
+    """How static/boot.mjs started Pyodide on this visit: "restored" from the snapshot, or
+    "saved" (started normally and kept a snapshot), "failed" or "off"."""
+    return page.get_attribute("html", "data-snapshot")
+
+
+def snapshot_cache(root: Path) -> str:
+    """The name of the Cache Storage cache that holds this build's Pyodide snapshot."""
+    code = (root / "static" / "boot.mjs").read_text()
+    found = re.search(r'const SNAPSHOT_KEY = "([0-9a-f]{16})";', code)
+    assert found, "build.py did not fill in the snapshot key"
+    return f"kismet-snapshot-{found.group(1)}"
+
+
+SNAPSHOT_CACHES = "async () => (await caches.keys()).filter(c => c.startsWith('kismet-snapshot-'))"
+
+# In the page: the service worker's caches (the Pyodide snapshot has a cache of its own).
+SITE_CACHES = (
+    "(await caches.keys())"
+    ".filter(c => c.startsWith('kismet-') && !c.startsWith('kismet-snapshot-'))"
+)
 
 
 def precached(page: Any, root: Path) -> None:
@@ -53,7 +87,7 @@ def precached(page: Any, root: Path) -> None:
     urls = json.loads((root / "sw.js").read_text().split("const FILES = ", 1)[1].split(";")[0])
     page.wait_for_function(
         "async (n) => { const r = await navigator.serviceWorker.ready;"
-        " const k = (await caches.keys()).filter(c => c.startsWith('kismet-'));"
+        f" const k = {SITE_CACHES};"
         " if (k.length !== 1 || !navigator.serviceWorker.controller) return false;"
         " return (await (await caches.open(k[0])).keys()).length === n; }",
         arg=len(urls),
@@ -79,6 +113,7 @@ def test_after_one_visit_the_game_plays_offline(context: Any, site: Site, tmp_pa
         context.set_offline(True)
         open_app(page, url)
         assert page.evaluate("navigator.onLine") is False
+        assert snapshot_state(page) == "restored"
         game = play_first_box(page, 12)
         open_app(page, url)  # and again, still offline, the game is kept
         assert page.text_content("[data-testid=total-0] .value") == str(game.total(0))
@@ -91,7 +126,7 @@ def test_an_update_is_offered_and_the_game_survives_it(
     context: Any, site: Site, tmp_path: Path
 ) -> None:
     with visited_once(context, site, tmp_path, seed=13) as (page, watch, _, root):
-        old_cache = page.evaluate("caches.keys()")
+        old_cache = page.evaluate(f"async () => {SITE_CACHES}")
         game = play_first_box(page, 13)
         # A new deployment: one file changes, so the whole cache is renamed.
         css = root / "static" / "kismet.css"
@@ -105,7 +140,7 @@ def test_an_update_is_offered_and_the_game_survives_it(
             page.click("[data-testid=update] button")
         page.wait_for_selector("html[data-ready=true]", timeout=90_000)
         page.wait_for_function(
-            "async (name) => { const k = await caches.keys();"
+            f"async (name) => {{ const k = {SITE_CACHES};"
             " return k.length === 1 && k[0] === name; }",
             arg=new_cache,
             timeout=30_000,
@@ -114,7 +149,87 @@ def test_an_update_is_offered_and_the_game_survives_it(
         cell = f"[data-testid=cell-0-{box.value}]"
         assert page.text_content(cell) == str(game.history[0].points)
         assert "Welcome back" in page.text_content("[data-testid=status]")
+        # The new service worker left the Pyodide snapshot alone (same Pyodide, same key).
+        assert snapshot_state(page) == "restored"
+        assert page.evaluate(SNAPSHOT_CACHES) == [snapshot_cache(root)]
         assert not watch.errors, watch.errors
+
+
+def test_later_visits_restore_the_pyodide_snapshot(
+    context: Any, site: Site, tmp_path: Path
+) -> None:
+    with visited_once(context, site, tmp_path, seed=16) as (page, watch, url, root):
+        assert page.evaluate(SNAPSHOT_CACHES) == [snapshot_cache(root)]
+        open_app(page, url)
+        assert snapshot_state(page) == "restored"
+        play_first_box(page, 16)
+        # Every restored visit has randomness of its own: the game a visit starts (no save
+        # in storage) gets a new id and a new dice stream.
+        starts = []
+        for _ in range(2):
+            page.evaluate("localStorage.removeItem('kismet:v1:game')")
+            open_app(page, url)
+            assert snapshot_state(page) == "restored"
+            page.click("[data-testid=roll]")
+            saved = json.loads(page.evaluate("localStorage.getItem('kismet:v1:game')"))
+            starts.append((saved["id"], saved["game"]["stream"], saved["game"]["dice"]))
+        assert starts[0][0] != starts[1][0] and starts[0][1] != starts[1][1], starts
+        assert not watch.errors, watch.errors
+
+
+# Damage done to the stored snapshot: bytes that are not a snapshot (with a matching
+# length), and an entry cut short.
+DAMAGE = """async ([name, damage]) => {
+  const cache = await caches.open(name);
+  const [entry] = await cache.keys();
+  const good = new Uint8Array(await (await cache.match(entry)).arrayBuffer());
+  const bytes = damage === 'garbage'
+    ? good.map((byte, i) => (i * 2654435761) >>> 24)
+    : good.slice(0, good.length >> 1);
+  const length = damage === 'garbage' ? bytes.length : good.length;
+  const headers = {'x-kismet-snapshot-bytes': String(length)};
+  await cache.put(entry, new Response(bytes, {headers}));
+  const stale = await caches.open('kismet-snapshot-0000000000000000');
+  await stale.put(entry, new Response('an older Pyodide'));
+}"""
+
+
+@pytest.mark.parametrize("damage", ["garbage", "cut short"])
+def test_a_damaged_snapshot_only_means_a_normal_start(
+    context: Any, site: Site, tmp_path: Path, damage: str
+) -> None:
+    with visited_once(context, site, tmp_path, seed=17) as (page, watch, url, root):
+        page.evaluate(DAMAGE, [snapshot_cache(root), damage])
+        open_app(page, url)
+        play_first_box(page, 17)
+        # Started the normal way, then kept a good snapshot and dropped the stale one.
+        page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
+        assert page.evaluate(SNAPSHOT_CACHES) == [snapshot_cache(root)]
+        open_app(page, url)
+        assert snapshot_state(page) == "restored"
+        assert not watch.errors, watch.errors
+
+
+def test_without_cache_storage_the_app_starts_the_normal_way(browser: Any, site: Site) -> None:
+    """A page on plain http:// from a host that is not this machine has no Cache Storage
+    (and no service worker): no snapshot, and the game plays as ever."""
+    chromium = browser.browser_type
+    elsewhere = chromium.launch(  # a browser that finds "kismet.test" at this machine
+        executable_path=chromium_executable(chromium),
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP kismet.test 127.0.0.1"],
+    )
+    try:
+        page = elsewhere.new_page()
+        url = site.url.replace("127.0.0.1", "kismet.test")
+        watch = watch_page(page, url)
+        open_app(page, url + "?seed=18")
+        assert page.evaluate("window.isSecureContext") is False
+        assert snapshot_state(page) == "off"
+        play_first_box(page, 18)
+        assert not watch.errors, watch.errors
+        assert not watch.foreign()
+    finally:
+        elsewhere.close()
 
 
 def test_the_app_works_under_a_sub_path(context: Any, site: Site, tmp_path: Path) -> None:
@@ -195,7 +310,7 @@ def test_the_strategy_table_is_kept_for_offline_hints(
         page.click("[data-testid=hint]")  # fetches the table, which the worker then keeps
         page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
         page.wait_for_function(
-            "async () => { const k = (await caches.keys()).find(c => c.startsWith('kismet-'));"
+            f"async () => {{ const k = {SITE_CACHES}[0];"
             " return !!(await (await caches.open(k)).match('static/strategy.bin')); }",
             timeout=30_000,
         )

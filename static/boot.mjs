@@ -1,0 +1,119 @@
+// Kismet's Pyodide loader: PyScript imports this module as its interpreter (pyscript.toml)
+// and calls loadPyodide() from it; build.py fills in SNAPSHOT_KEY and writes
+// dist/static/boot.mjs.
+//
+// Why it exists: starting Python inside Pyodide takes about 1.8 s of CPU on every visit,
+// even when every file comes from the service worker's cache. So the first visit takes a
+// memory snapshot of the freshly started interpreter (Pyodide's own makeMemorySnapshot,
+// about 30 MB) and keeps it in Cache Storage; later visits restore it instead of starting
+// Python again, which takes about 0.15 s. The snapshot holds only Pyodide's start-up state,
+// taken before PyScript or the game run any code, so nothing of a game is ever in it
+// (Python's string-hash seed is fixed within one snapshot; nothing here depends on it).
+//
+// SNAPSHOT_KEY is a hash of the Pyodide files and of this module: a new Pyodide (or a
+// change here) makes a new key, and the old snapshot is deleted when the new one is saved.
+// Anything that goes wrong with a snapshot (no Cache Storage, a full quota, a damaged or
+// foreign entry) only means the normal, slower start: the snapshot is an optimisation and
+// never stands between the player and the game. What happened is written to
+// <html data-snapshot="...">: "restored", "saved", "failed" (kept nothing) or "off".
+//
+// makeMemorySnapshot needs Pyodide started with _makeSnapshot, an option Pyodide marks as
+// internal; it is pinned (package-lock.json), and tests/test_offline.py checks both ways
+// in. In that mode Pyodide hands Python a proxy of the JavaScript globals through which the
+// DOM's getters fail ("Illegal invocation"), so once the snapshot is taken the `js` module
+// is registered again as the real globals, before any other Python code runs.
+import * as pyodide from "../pyodide/pyodide.mjs";
+
+export const version = pyodide.version;
+
+const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
+const CACHE_PREFIX = "kismet-snapshot-";
+const CACHE_NAME = CACHE_PREFIX + SNAPSHOT_KEY;
+// The key of the snapshot's entry in its cache; nothing is ever fetched from this address.
+const ENTRY = new URL("../pyodide/memory-snapshot", import.meta.url).href;
+const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+
+const report = (state) => {
+  if (globalThis.document) document.documentElement.dataset.snapshot = state;
+};
+
+const whenReady = () => new Promise((resolve) => {
+  const root = document.documentElement;
+  if (root.dataset.ready === "true") return resolve();
+  const watch = new MutationObserver(() => {
+    if (root.dataset.ready === "true") { watch.disconnect(); resolve(); }
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+});
+
+async function storedSnapshot() {
+  const cache = await caches.open(CACHE_NAME);
+  const response = await cache.match(ENTRY);
+  if (!response) return null;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // A cut-short entry is thrown away here rather than handed to Pyodide.
+  if (String(bytes.length) !== response.headers.get("x-kismet-snapshot-bytes")) {
+    await caches.delete(CACHE_NAME);
+    return null;
+  }
+  return bytes;
+}
+
+// Saved once the game is on screen, so writing 30 MB never delays the start.
+async function keep(bytes) {
+  await whenReady();
+  try {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
+    }
+    const cache = await caches.open(CACHE_NAME);
+    await cache.put(ENTRY, new Response(bytes, {
+      headers: { "content-type": "application/octet-stream",
+                 "x-kismet-snapshot-bytes": String(bytes.length) },
+    }));
+    report("saved");
+  } catch (error) {
+    // Most likely a full quota: the next visit simply starts Python the normal way.
+    await caches.delete(CACHE_NAME).catch(() => {});
+    report("failed");
+  }
+}
+
+export async function loadPyodide(options = {}) {
+  const config = { ...options, indexURL: INDEX_URL };
+  // Cache Storage exists only on https:// and localhost pages.
+  if (!globalThis.caches || !globalThis.document) {
+    report("off");
+    return pyodide.loadPyodide(config);
+  }
+  let snapshot = null;
+  try {
+    snapshot = await storedSnapshot();
+  } catch (error) {
+    snapshot = null;
+  }
+  if (snapshot) {
+    try {
+      const restored = await pyodide.loadPyodide({ ...config, _loadSnapshot: snapshot });
+      // The snapshot froze the state of `random` (seeded when Pyodide imported it): seed it
+      // again from the system's randomness so no two visits share it. (The dice never use
+      // `random`: kismet.rng seeds from os.urandom when a game starts.)
+      restored.runPython("import random\nrandom.seed()");
+      report("restored");
+      return restored;
+    } catch (error) {
+      await caches.delete(CACHE_NAME).catch(() => {});
+    }
+  }
+  const started = await pyodide.loadPyodide({ ...config, _makeSnapshot: true });
+  let bytes = null;
+  try {
+    bytes = started.makeMemorySnapshot();
+  } catch (error) {
+    report("failed");
+  }
+  started.registerJsModule("js", globalThis);
+  started.runPython("import sys\nsys.modules.pop('js', None)");
+  if (bytes) keep(bytes);
+  return started;
+}
