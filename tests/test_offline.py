@@ -177,24 +177,28 @@ def test_later_visits_restore_the_pyodide_snapshot(
         assert not watch.errors, watch.errors
 
 
-# Damage done to the stored snapshot: bytes that are not a snapshot (with a matching
-# length), and an entry cut short.
+# Damage done to the stored snapshot (kept gzipped): bytes that are not gzip, a gzip entry
+# cut short, and well-formed gzip of bytes that are not a Pyodide snapshot. A stale cache
+# of another key is added too: saving a new snapshot must delete it.
 DAMAGE = """async ([name, damage]) => {
   const cache = await caches.open(name);
   const [entry] = await cache.keys();
   const good = new Uint8Array(await (await cache.match(entry)).arrayBuffer());
-  const bytes = damage === 'garbage'
-    ? good.map((byte, i) => (i * 2654435761) >>> 24)
-    : good.slice(0, good.length >> 1);
-  const length = damage === 'garbage' ? bytes.length : good.length;
-  const headers = {'x-kismet-snapshot-bytes': String(length)};
-  await cache.put(entry, new Response(bytes, {headers}));
+  let bytes;
+  if (damage === 'not gzip') bytes = good.map((byte, i) => (i * 2654435761) >>> 24);
+  else if (damage === 'cut short') bytes = good.slice(0, good.length >> 1);
+  else {
+    const junk = new Blob([new Uint8Array(1 << 20).map((_, i) => (i * 2654435761) >>> 24)]);
+    const packed = junk.stream().pipeThrough(new CompressionStream('gzip'));
+    bytes = new Uint8Array(await new Response(packed).arrayBuffer());
+  }
+  await cache.put(entry, new Response(bytes));
   const stale = await caches.open('kismet-snapshot-0000000000000000');
   await stale.put(entry, new Response('an older Pyodide'));
 }"""
 
 
-@pytest.mark.parametrize("damage", ["garbage", "cut short"])
+@pytest.mark.parametrize("damage", ["not gzip", "cut short", "not a snapshot"])
 def test_a_damaged_snapshot_only_means_a_normal_start(
     context: Any, site: Site, tmp_path: Path, damage: str
 ) -> None:
