@@ -15,7 +15,8 @@
 // Anything that goes wrong with a snapshot (no Cache Storage, a full quota, a damaged or
 // foreign entry) only means the normal, slower start: the snapshot is an optimisation and
 // never stands between the player and the game. What happened is written to
-// <html data-snapshot="...">: "restored", "saved", "failed" (kept nothing) or "off".
+// <html data-snapshot="...">: "restored"; "saving" then "saved" or "failed" (kept nothing);
+// or "off" (no Cache Storage).
 //
 // makeMemorySnapshot needs Pyodide started with _makeSnapshot, an option Pyodide marks as
 // internal; it is pinned (package-lock.json), and tests/test_offline.py checks both ways
@@ -48,31 +49,25 @@ const whenReady = () => new Promise((resolve) => {
 
 // The snapshot is kept gzipped: 31 MB of memory packs to about 6 MB, and gzip's checksum
 // rejects an entry that was damaged or cut short before Pyodide ever sees it.
-const through = (stream, transform) => new Response(stream.pipeThrough(transform)).arrayBuffer();
-
 async function storedSnapshot() {
   const cache = await caches.open(CACHE_NAME);
   const response = await cache.match(ENTRY);
   if (!response) return null;
-  return new Uint8Array(await through(response.body, new DecompressionStream("gzip")));
+  const unpacking = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unpacking).arrayBuffer());
 }
 
-// Saved once the game is on screen, so packing and writing it never delays the start.
+// Saved once the game is on screen, by a worker (static/snapshot-worker.js), so packing
+// and writing it neither delays the start nor holds up the first clicks.
 async function keep(bytes) {
   await whenReady();
   try {
-    const packed = await through(new Blob([bytes]).stream(), new CompressionStream("gzip"));
-    for (const name of await caches.keys()) {
-      if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
-    }
-    const cache = await caches.open(CACHE_NAME);
-    await cache.put(ENTRY, new Response(packed, {
-      headers: { "content-type": "application/gzip" },
-    }));
-    report("saved");
+    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url));
+    worker.onmessage = ({ data }) => { report(data); worker.terminate(); };
+    worker.onerror = () => { report("failed"); worker.terminate(); };
+    const message = { bytes, cacheName: CACHE_NAME, cachePrefix: CACHE_PREFIX, entry: ENTRY };
+    worker.postMessage(message, [bytes.buffer]);
   } catch (error) {
-    // Most likely a full quota: the next visit simply starts Python the normal way.
-    await caches.delete(CACHE_NAME).catch(() => {});
     report("failed");
   }
 }
@@ -112,6 +107,9 @@ export async function loadPyodide(options = {}) {
   }
   started.registerJsModule("js", globalThis);
   started.runPython("import sys\nsys.modules.pop('js', None)");
-  if (bytes) keep(bytes);
+  if (bytes) {
+    report("saving");
+    keep(bytes);
+  }
   return started;
 }

@@ -61,7 +61,8 @@ def visited_once(
 
 def snapshot_state(page: Any) -> str | None:
     """How static/boot.mjs started Pyodide on this visit: "restored" from the snapshot, or
-    "saved" (started normally and kept a snapshot), "failed" or "off"."""
+    normally, then "saving", "saved" or "failed" (kept no snapshot); "off": no Cache
+    Storage."""
     return page.get_attribute("html", "data-snapshot")
 
 
@@ -211,6 +212,26 @@ def test_a_damaged_snapshot_only_means_a_normal_start(
         assert page.evaluate(SNAPSHOT_CACHES) == [snapshot_cache(root)]
         open_app(page, url)
         assert snapshot_state(page) == "restored"
+        assert not watch.errors, watch.errors
+
+
+def test_a_full_storage_only_means_a_normal_start(
+    context: Any, site: Site, tmp_path: Path
+) -> None:
+    with serve_copy(site, tmp_path) as (url, _):
+        page = context.new_page()
+        watch = watch_page(page, url)
+        # A storage quota of 1 MB for the site: neither the snapshot (6 MB) nor the service
+        # worker's copy of the site fits.
+        session = context.new_cdp_session(page)
+        origin = url.rstrip("/")
+        session.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 2**20})
+        open_app(page, url + "?seed=19")
+        page.wait_for_selector("html[data-snapshot=failed]", state="attached", timeout=60_000)
+        assert page.evaluate(SNAPSHOT_CACHES) == []
+        open_app(page, url)  # started the normal way again, tried again, and plays
+        page.wait_for_selector("html[data-snapshot=failed]", state="attached", timeout=60_000)
+        play_first_box(page, 19)
         assert not watch.errors, watch.errors
 
 
