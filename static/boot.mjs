@@ -98,7 +98,14 @@ export async function loadPyodide(options = {}) {
       await caches.delete(CACHE_NAME).catch(() => {});
     }
   }
-  const started = await pyodide.loadPyodide({ ...config, _makeSnapshot: true });
+  let started;
+  try {
+    started = await pyodide.loadPyodide({ ...config, _makeSnapshot: true });
+  } catch (error) {
+    // A browser where the snapshot mode itself fails still gets the game, started normally.
+    report("failed");
+    return pyodide.loadPyodide(config);
+  }
   let bytes = null;
   try {
     bytes = started.makeMemorySnapshot();
