@@ -44,8 +44,11 @@ HISTORY_LIMIT = 200
 HIGH_SCORES = 10
 ROLL = "roll"
 """A pending roll, waiting for the player to confirm past the coach's warning."""
-COACH_THRESHOLD = 5.0
-"""The coach warns before a move that costs more than this many expected points."""
+COACH_MARGINS = (1.0, 2.0, 5.0, 10.0)
+"""The margins a player can choose: the coach warns before a move that costs more than this
+many expected points."""
+COACH_MARGIN = 5.0
+"""The margin until the player chooses another."""
 HUMAN = "human"
 SEATS = (HUMAN, "perfect", "good", "casual")
 """What sits in each seat: a person, or a computer at one of the levels."""
@@ -191,6 +194,19 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _is_coach_margin(value: object) -> bool:
+    """Whether ``value`` is one of the coach's margins (a number, not a bool)."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return number and value in COACH_MARGINS
+
+
+def coach_margin_label(points: float, lang: str) -> str:
+    """How a margin reads in the coach's menu: "1 point", "5 points"."""
+    if points == 1:
+        return messages.text("coach.margin_one", lang)
+    return messages.text("coach.margin_many", lang, points=f"{points:g}")
+
+
 class App:
     """One player's (or table's) session: the game in progress, its saves, the messages."""
 
@@ -283,10 +299,11 @@ class App:
             settings = json.loads(raw)
             if (
                 not isinstance(settings, dict)
-                or set(settings) - {"lang", "shapes", "coach"}
+                or set(settings) - {"lang", "shapes", "coach", "coach_margin"}
                 or settings.get("lang", messages.DEFAULT_LANGUAGE) not in messages.LANGUAGES
                 or not isinstance(settings.get("shapes", False), bool)
                 or not isinstance(settings.get("coach", False), bool)
+                or not _is_coach_margin(settings.get("coach_margin", COACH_MARGIN))
             ):
                 raise ValueError("not settings")
         except ValueError:
@@ -515,14 +532,14 @@ class App:
         )
 
     def _coach_warns(self, decision: Decision, pending: Category | str) -> bool:
-        """With the coach on, stop a move that costs more than ``COACH_THRESHOLD`` expected
-        points and ask first."""
+        """With the coach on, stop a move that costs more than the player's margin
+        (``coach_margin``) in expected points, and ask first."""
         if not self.coach or self.advisor is None:
             return False
         from .review import price
 
         verdict = price(decision, self.advisor)
-        if verdict.cost <= COACH_THRESHOLD:
+        if verdict.cost <= self.coach_margin:
             return False
         self.pending, self.pending_reason = pending, "coach"
         best = self._describe(verdict.best)
@@ -607,6 +624,18 @@ class App:
     def set_coach(self, on: bool) -> None:
         """Switch the coach on or off, and remember it."""
         self.settings["coach"] = bool(on)
+        self._write(SETTINGS_KEY, json.dumps(self.settings))
+
+    @property
+    def coach_margin(self) -> float:
+        """The coach warns before a move that costs more than this many expected points."""
+        return float(self.settings.get("coach_margin", COACH_MARGIN))
+
+    def set_coach_margin(self, points: float) -> None:
+        """Choose the coach's margin (one of ``COACH_MARGINS``), and remember it."""
+        if not _is_coach_margin(points):
+            raise ValueError(f"the coach's margin is one of {COACH_MARGINS}, not {points!r}")
+        self.settings["coach_margin"] = float(points)
         self._write(SETTINGS_KEY, json.dumps(self.settings))
 
     def set_shapes(self, on: bool) -> None:

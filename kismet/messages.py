@@ -120,7 +120,8 @@ EN: dict[str, str] = {
     "help.advice": (
         "Hints, the review and the Perfect and Good computers use the exact optimal strategy "
         "for one player: each maximises that player's own expected total, as if playing "
-        "alone, and does not plan around other players' extra Kismets."
+        "alone, and does not plan around other players' extra Kismets. The Coach asks before "
+        "a move that costs more expected points than you chose under Warn above."
     ),
     "list.and": "{first} and {last}",
     "turn.current": "{name}'s turn",
@@ -182,6 +183,9 @@ EN: dict[str, str] = {
     "dialog.coach_title": "The coach asks",
     "dialog.coach_yes": "Go ahead",
     "app.coach": "Coach",
+    "app.coach_margin": "Warn above",
+    "coach.margin_one": "1 point",
+    "coach.margin_many": "{points} points",
     "coach.warning": "That move costs about {cost} expected points; best: {best}. Go ahead?",
     "dialog.confirm_no": "Go back",
     "dialog.new_title": "New game",

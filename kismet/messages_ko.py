@@ -98,7 +98,8 @@ KO: dict[str, str] = {
     "help.advice_title": "힌트, 컴퓨터, 돌아보기",
     "help.advice": (
         "힌트, 돌아보기, 완벽·잘함 컴퓨터는 혼자 할 때의 정확한 최적 전략을 씁니다. 각자 자기 "
-        "예상 총점을 가장 높이며, 다른 참가자의 추가 키스멧은 고려하지 않습니다."
+        "예상 총점을 가장 높이며, 다른 참가자의 추가 키스멧은 고려하지 않습니다. 코치는 "
+        "경고 기준에서 고른 것보다 예상 점수를 더 잃는 수 앞에서 먼저 묻습니다."
     ),
     "list.and": "{first}, {last}",
     "turn.current": "{name} 차례",
@@ -152,6 +153,9 @@ KO: dict[str, str] = {
     "dialog.coach_title": "코치의 질문",
     "dialog.coach_yes": "그대로 하기",
     "app.coach": "코치",
+    "app.coach_margin": "경고 기준",
+    "coach.margin_one": "1점",
+    "coach.margin_many": "{points}점",
     "coach.warning": "그 수는 예상 점수를 약 {cost}점 잃습니다. 최선: {best}. 그대로 할까요?",
     "dialog.confirm_no": "돌아가기",
     "dialog.new_title": "새 게임",

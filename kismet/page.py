@@ -256,7 +256,7 @@ def pip_css() -> str:
 
 
 _PLACEHOLDER = re.compile(
-    r"\{\{(t:[a-z_.]+|dice|sheet|help|pip_css|preloads|print_players|lang|lang_pages|language_options)\}\}"
+    r"\{\{(t:[a-z_.]+|dice|sheet|help|pip_css|preloads|print_players|lang|lang_pages|language_options|coach_margins)\}\}"
 )
 
 
@@ -264,7 +264,8 @@ def render_index(
     template: str, lang: str = messages.DEFAULT_LANGUAGE, *, preloads: str = ""
 ) -> str:
     """Fill the page template: ``{{t:key}}`` texts, ``{{dice}}``, ``{{sheet}}``, ``{{help}}``,
-    ``{{pip_css}}``, and ``{{preloads}}`` (link tags the build computes).
+    ``{{pip_css}}``, the language and coach's menus, and ``{{preloads}}`` (link tags the
+    build computes).
 
     The sheet is the empty one of a solo game, so the first paint shows the board before
     Python starts.
@@ -288,6 +289,15 @@ def render_index(
                 f'<option value="{code}"{" selected" if code == lang else ""}>'
                 f"{t(f'lang.{code}', lang)}</option>"
                 for code in messages.LANGUAGES
+            )
+        if name == "coach_margins":
+            # Imported here: kismet.app imports this module.
+            from .app import COACH_MARGIN, COACH_MARGINS, coach_margin_label
+
+            return "".join(
+                f'<option value="{points:g}"{" selected" if points == COACH_MARGIN else ""}>'
+                f"{html.escape(coach_margin_label(points, lang))}</option>"
+                for points in COACH_MARGINS
             )
         if name == "pip_css":
             return pip_css()

@@ -97,6 +97,9 @@ def render() -> None:
     document.documentElement.dataset.shapes = "on" if app.shapes else "off"
     by_testid("shapes").setAttribute("aria-pressed", str(app.shapes).lower())
     by_testid("coach").setAttribute("aria-pressed", str(app.coach).lower())
+    margin = by_testid("coach-margin")
+    margin.parentElement.hidden = not app.coach
+    margin.value = f"{app.coach_margin:g}"
     paint_dice(view)
     roll = by_testid("roll")
     roll.disabled = not view.can_roll
@@ -426,9 +429,10 @@ def on_click(event) -> None:  # type: ignore[no-untyped-def]
         return
     elif action == "coach":
         app.set_coach(not app.coach)
+        render()  # pressed at once, and its margin shown
         if app.coach:
             with_table(render)  # the coach needs the table: fetch it now
-            return
+        return
     elif action == "shapes":
         app.set_shapes(not app.shapes)
     elif action == "print":
@@ -510,6 +514,11 @@ def on_print(event) -> None:  # type: ignore[no-untyped-def]
     window.print()
 
 
+def on_coach_margin(event) -> None:  # type: ignore[no-untyped-def]
+    app.set_coach_margin(float(event.target.value))
+    render()
+
+
 def on_language(event) -> None:  # type: ignore[no-untyped-def]
     lang = str(event.target.value)
     app.set_language(lang)
@@ -568,6 +577,7 @@ handlers = [
     create_proxy(on_language),
     create_proxy(on_key),
     create_proxy(on_dialog_close),
+    create_proxy(on_coach_margin),
 ]
 document.addEventListener("click", handlers[0])
 document.getElementById("confirm-dialog").addEventListener("cancel", handlers[1])
@@ -577,6 +587,7 @@ by_testid("entry-faces").addEventListener("input", handlers[4])
 document.querySelector("form.print-form").addEventListener("submit", handlers[5])
 by_testid("language").addEventListener("change", handlers[6])
 document.addEventListener("keydown", handlers[7])
+by_testid("coach-margin").addEventListener("change", handlers[9])
 for dialog in document.querySelectorAll("dialog"):
     dialog.addEventListener("cancel", handlers[8])
     dialog.addEventListener("close", handlers[8])

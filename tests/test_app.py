@@ -14,6 +14,7 @@ from kismet.app import (
     DICE_MODE,
     GAME_KEY,
     HISTORY_KEY,
+    SETTINGS_KEY,
     SHEET_MODE,
     App,
     MemoryStorage,
@@ -103,6 +104,41 @@ def test_a_bad_history_is_backed_up_and_starts_again() -> None:
     assert "finished games could not be read" in app.status
     assert storage.items[HISTORY_KEY] == "[]"
     assert [v for k, v in storage.items.items() if "backup:history" in k] == ['[{"id": 3}]']
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "{not json",
+        "[]",
+        json.dumps({"colour": True}),
+        json.dumps({"lang": "fr"}),
+        json.dumps({"shapes": "yes"}),
+        json.dumps({"coach": 1}),
+        json.dumps({"coach_margin": 3}),
+        json.dumps({"coach_margin": "5"}),
+        json.dumps({"coach_margin": True}),
+    ],
+)
+def test_bad_settings_are_backed_up_and_back_to_the_defaults(raw: str) -> None:
+    app, storage = app_with({SETTINGS_KEY: raw})
+    assert "settings could not be read" in app.status
+    assert storage.items[SETTINGS_KEY] == "{}"
+    assert [v for k, v in storage.items.items() if "backup:settings" in k] == [raw]
+    assert (app.lang, app.shapes, app.coach, app.coach_margin) == ("en", False, False, 5.0)
+
+
+def test_settings_are_remembered() -> None:
+    app, storage = app_with({})
+    app.set_shapes(True)
+    app.set_coach(True)
+    app.set_coach_margin(2)
+    again = App(storage, clock=Clock())
+    assert (again.shapes, again.coach, again.coach_margin) == (True, True, 2.0)
+    assert "settings" not in again.status
+    with pytest.raises(ValueError, match="margin"):
+        again.set_coach_margin(3)
+    assert App(storage, clock=Clock()).coach_margin == 2.0
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -153,8 +154,46 @@ def test_the_coach_warns_before_a_costly_move(advisor: Advisor) -> None:
     assert len(app.decisions) == 2  # the kept sixes and the box (the cancelled roll is not)
 
 
+@pytest.mark.parametrize("margin,warns", [(1, True), (2, False), (5, False)])
+def test_the_coach_warns_only_above_the_players_margin(
+    advisor: Advisor, margin: float, warns: bool
+) -> None:
+    app = App(MemoryStorage(), seed=2, clock=lambda: "2026-11-30T00:00:00+00:00")
+    app.advisor = advisor
+    app.set_coach(True)
+    app.set_coach_margin(margin)
+    app.game.set_dice([1, 2, 3, 4, 6])
+    for die in (2, 3, 4):  # keep 3-4-6: about 1.8 expected points worse than the best
+        app.tap_die(die)
+    app.roll()
+    assert (app.pending == "roll") is warns
+    if warns:
+        cost = float(re.search(r"costs about ([0-9.]+)", app.status).group(1))
+        assert 1 < cost <= 2
+
+
 def test_the_app_offers_every_computer_level() -> None:
     from kismet.app import HUMAN, SEATS
     from kismet.players import LEVELS
 
     assert (HUMAN, *LEVELS) == SEATS
+
+
+def test_the_coach_and_its_margin_are_set_in_the_page(page: Any, site: Site) -> None:
+    open_app(page, site.url)
+    margin = page.locator("[data-testid=coach-margin]")
+    assert not margin.is_visible()  # the margin shows only while the coach is on
+    page.click("[data-testid=coach]")
+    assert page.get_attribute("[data-testid=coach]", "aria-pressed") == "true"
+    assert margin.is_visible() and margin.input_value() == "5"
+    assert margin.locator("option").all_text_contents() == [
+        "1 point", "2 points", "5 points", "10 points"]  # fmt: skip
+    margin.select_option("10")
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('kismet:v1:settings')).coach_margin === 10"
+    )
+    open_app(page, site.url)  # remembered
+    assert margin.is_visible() and margin.input_value() == "10"
+    page.screenshot(path=artifact("coach-margin.png"))
+    page.click("[data-testid=coach]")
+    assert not margin.is_visible()
