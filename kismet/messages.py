@@ -155,7 +155,7 @@ EN: dict[str, str] = {
     "status.settings_corrupt": "Your settings could not be read, so they are back to the defaults.",
     "status.storage_full": "Storage is full, so this game is not being saved; play goes on.",
     "status.storage_off": (
-        "This browser is not letting the page save (private mode?), "
+        "This browser is not letting the page save (private mode, or site data blocked?), "
         "so this game will not be kept; play goes on."
     ),
     "status.entered": "{name} entered {dice}.",

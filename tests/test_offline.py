@@ -215,9 +215,7 @@ def test_a_damaged_snapshot_only_means_a_normal_start(
         assert not watch.errors, watch.errors
 
 
-def test_a_full_storage_only_means_a_normal_start(
-    context: Any, site: Site, tmp_path: Path
-) -> None:
+def test_a_full_storage_only_means_a_normal_start(context: Any, site: Site, tmp_path: Path) -> None:
     with serve_copy(site, tmp_path) as (url, _):
         page = context.new_page()
         watch = watch_page(page, url)
@@ -233,6 +231,39 @@ def test_a_full_storage_only_means_a_normal_start(
         page.wait_for_selector("html[data-snapshot=failed]", state="attached", timeout=60_000)
         play_first_box(page, 19)
         assert not watch.errors, watch.errors
+
+
+def test_a_browser_that_blocks_all_site_data_still_plays(
+    browser: Any, site: Site, tmp_path: Path
+) -> None:
+    """Chromium set to block all site data (cookies, localStorage, IndexedDB, caches): the
+    game says it cannot save, and plays on."""
+    chromium = browser.browser_type
+    profile = tmp_path / "profile"
+    (profile / "Default").mkdir(parents=True)
+    blocked = {"profile": {"default_content_setting_values": {"cookies": 2}}}
+    (profile / "Default" / "Preferences").write_text(json.dumps(blocked))
+    context = chromium.launch_persistent_context(
+        str(profile), executable_path=chromium_executable(chromium), args=CHROMIUM_ARGS
+    )
+    try:
+        page = context.new_page()
+        watch = watch_page(page, site.url)
+        open_app(page, site.url + "?seed=20")
+        denied = (
+            "(() => { try { localStorage.length; return false; } catch (e) { return true; } })()"
+        )
+        assert page.evaluate(denied) is True
+        notice = "not letting the page save (private mode, or site data blocked?)"
+        assert notice in page.text_content("[data-testid=notice]")
+        play_first_box(page, 20)
+        assert notice in page.text_content("[data-testid=notice]")
+        page.wait_for_selector("html[data-snapshot=failed]", state="attached", timeout=60_000)
+        page.screenshot(path=artifact("site-data-blocked.png"))
+        assert not watch.errors, watch.errors
+        assert not watch.foreign()
+    finally:
+        context.close()
 
 
 def test_without_cache_storage_the_app_starts_the_normal_way(browser: Any, site: Site) -> None:
