@@ -73,6 +73,12 @@ EN: dict[str, str] = {
     "app.title": "Kismet",
     "app.tagline": "The modern game of Yacht",
     "app.loading": "Loading the game…",
+    "app.file_protocol": (
+        "Kismet cannot start from a file on disk: browsers do not run its Python from file:// "
+        "addresses. Serve the folder over HTTP instead (python3 build.py serve), or open the "
+        "hosted page."
+    ),
+    "app.no_script": "Kismet needs JavaScript: it runs its Python in the page through Pyodide.",
     "app.roll": "Roll",
     "app.rolls_left": "{count} left",
     "app.new_game": "New game",

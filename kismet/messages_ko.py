@@ -54,6 +54,14 @@ KO: dict[str, str] = {
     "app.title": "키스멧",
     "app.tagline": "요트의 현대판 주사위 게임",
     "app.loading": "게임을 불러오는 중…",
+    "app.file_protocol": (
+        "키스멧은 디스크의 파일로는 시작할 수 없습니다. 브라우저는 file:// 주소에서 파이썬을 "
+        "실행하지 않습니다. 폴더를 HTTP로 제공하거나 (python3 build.py serve) 호스팅된 "
+        "페이지를 여세요."
+    ),
+    "app.no_script": (
+        "키스멧은 자바스크립트가 필요합니다. 페이지 안에서 Pyodide로 파이썬을 실행합니다."
+    ),
     "app.roll": "굴리기",
     "app.rolls_left": "{count}번 남음",
     "app.new_game": "새 게임",

@@ -266,6 +266,18 @@ def test_a_browser_that_blocks_all_site_data_still_plays(
         context.close()
 
 
+def test_opened_as_a_file_the_page_says_how_to_serve_it(context: Any, site: Site) -> None:
+    page = context.new_page()
+    page.goto(site.url)
+    assert not page.is_visible("[data-testid=file-notice]")
+    page.goto((site.root / "index.html").as_uri())  # browsers run no modules from file://
+    notice = page.locator("[data-testid=file-notice]")
+    notice.wait_for(state="visible")
+    assert "python3 build.py serve" in notice.text_content()
+    assert not page.is_visible("[data-testid=status]")  # no "Loading" that never ends
+    page.screenshot(path=artifact("opened-as-file.png"))
+
+
 def test_without_cache_storage_the_app_starts_the_normal_way(browser: Any, site: Site) -> None:
     """A page on plain http:// from a host that is not this machine has no Cache Storage
     (and no service worker): no snapshot, and the game plays as ever."""
