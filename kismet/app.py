@@ -608,8 +608,7 @@ class App:
     def set_language(self, lang: str) -> None:
         """Remember the interface language chosen in the page (the glue then loads its page)."""
         if lang in messages.LANGUAGES:
-            self.settings["lang"] = lang
-            self._write(SETTINGS_KEY, json.dumps(self.settings))
+            self._remember("lang", lang)
 
     @property
     def shapes(self) -> bool:
@@ -623,8 +622,7 @@ class App:
 
     def set_coach(self, on: bool) -> None:
         """Switch the coach on or off, and remember it."""
-        self.settings["coach"] = bool(on)
-        self._write(SETTINGS_KEY, json.dumps(self.settings))
+        self._remember("coach", bool(on))
 
     @property
     def coach_margin(self) -> float:
@@ -635,12 +633,15 @@ class App:
         """Choose the coach's margin (one of ``COACH_MARGINS``), and remember it."""
         if not _is_coach_margin(points):
             raise ValueError(f"the coach's margin is one of {COACH_MARGINS}, not {points!r}")
-        self.settings["coach_margin"] = float(points)
-        self._write(SETTINGS_KEY, json.dumps(self.settings))
+        self._remember("coach_margin", float(points))
 
     def set_shapes(self, on: bool) -> None:
         """Switch the colour shapes on or off, and remember it."""
-        self.settings["shapes"] = bool(on)
+        self._remember("shapes", bool(on))
+
+    def _remember(self, name: str, value: object) -> None:
+        """Set one setting and save them all."""
+        self.settings[name] = value
         self._write(SETTINGS_KEY, json.dumps(self.settings))
 
     def play_again(self) -> None:

@@ -430,8 +430,8 @@ def on_click(event) -> None:  # type: ignore[no-untyped-def]
     elif action == "coach":
         app.set_coach(not app.coach)
         render()  # pressed at once, and its margin shown
-        if app.coach:
-            with_table(render)  # the coach needs the table: fetch it now
+        if app.coach and app.advisor is None:
+            with_table(render)  # the coach needs the table: fetch it, then paint again
         return
     elif action == "shapes":
         app.set_shapes(not app.shapes)
