@@ -21,11 +21,9 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import zipfile
-import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -167,48 +165,6 @@ def preload_tags(modules: list[str]) -> str:
     return "\n  ".join(tags)
 
 
-def icon_png(size: int) -> bytes:
-    """The app icon as a PNG: a white die showing five red pips on the green felt."""
-    felt, white, edge, red = (31, 95, 63, 255), (255, 255, 251, 255), (189, 182, 166, 255), (
-        200, 16, 46, 255)  # fmt: skip
-
-    def inside_rounded(x: float, y: float, lo: float, hi: float, radius: float) -> bool:
-        cx = min(max(x, lo + radius), hi - radius)
-        cy = min(max(y, lo + radius), hi - radius)
-        return (x - cx) ** 2 + (y - cy) ** 2 <= radius**2
-
-    pips = [(0.33, 0.33), (0.67, 0.33), (0.5, 0.5), (0.33, 0.67), (0.67, 0.67)]
-    rows = []
-    for py in range(size):
-        row = bytearray(b"\x00")  # PNG filter: none
-        y = (py + 0.5) / size
-        for px in range(size):
-            x = (px + 0.5) / size
-            color = (0, 0, 0, 0)
-            if inside_rounded(x, y, 0.0, 1.0, 0.18):
-                color = felt
-                if inside_rounded(x, y, 0.14, 0.86, 0.13):
-                    color = edge
-                    if inside_rounded(x, y, 0.16, 0.84, 0.11):
-                        color = white
-                        if any((x - a) ** 2 + (y - b) ** 2 <= 0.075**2 for a, b in pips):
-                            color = red
-            row += bytes(color)
-        rows.append(bytes(row))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
-    return b"".join([
-        b"\x89PNG\r\n\x1a\n",
-        chunk(b"IHDR", header),
-        chunk(b"IDAT", zlib.compress(b"".join(rows), 9)),
-        chunk(b"IEND", b""),
-    ])  # fmt: skip
-
-
 def manifest() -> str:
     """The web app manifest: every URL relative, so it works under any sub-path."""
     icons = [{"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
@@ -232,17 +188,24 @@ def manifest() -> str:
 
 
 ICON_SIZES = (192, 512)
+"""The committed PNG icons (static/icon-N.png, drawn from icon.svg by tools/icons.py)."""
 
 
 # The files the strategy table is computed from: a change to any of them solves it again.
-STRATEGY_SOURCES = ("tools/solve.py", "kismet/strategy.py", "kismet/scoring.py",
-                    "kismet/dice.py", "kismet/game.py")  # fmt: skip
+STRATEGY_SOURCES = (
+    "tools/solve.py",
+    "kismet/advice/strategy.py",
+    "kismet/advice/state.py",
+    "kismet/rules/scoring.py",
+    "kismet/rules/dice.py",
+    "kismet/rules/game.py",
+)
 BUILD_CACHE = ROOT / ".build-cache"
 
 
 def page_strategy_path() -> str:
     sys.path.insert(0, str(ROOT))
-    from kismet.strategy import TABLE_PATH
+    from kismet.advice.strategy import TABLE_PATH
 
     return TABLE_PATH
 
@@ -308,7 +271,7 @@ def build() -> Path:
     check_python()
     modules = ensure_node_modules()
     sys.path.insert(0, str(ROOT))
-    from kismet import page
+    from kismet.html import page
 
     if DIST.exists():
         shutil.rmtree(DIST)
@@ -325,8 +288,6 @@ def build() -> Path:
     package_zip(DIST / "kismet.zip")
     shutil.copytree(ROOT / "static", DIST / "static", ignore=shutil.ignore_patterns(
         "service-worker.js", "boot.mjs", "__pycache__"))  # fmt: skip
-    for size in ICON_SIZES:
-        (DIST / "static" / f"icon-{size}.png").write_bytes(icon_png(size))
     (DIST / "pyscript").mkdir()
     for name in needed:
         shutil.copy2(core / name, DIST / "pyscript" / name)
