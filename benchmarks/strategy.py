@@ -36,10 +36,11 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import solve as solver  # noqa: E402
 
-from kismet import Game  # noqa: E402
-from kismet import strategy as st  # noqa: E402
-from kismet.players import GOOD_MARGIN, play_out  # noqa: E402
-from kismet.scoring import upper_bonus  # noqa: E402
+from kismet.advice import state as pos  # noqa: E402
+from kismet.advice import strategy as st  # noqa: E402
+from kismet.advice.level import Level  # noqa: E402
+from kismet.advice.players import GOOD_MARGIN, play_out  # noqa: E402
+from kismet.rules import Game, upper_bonus  # noqa: E402
 
 ROLL_OF_CODE = np.full(7**5, -1, dtype=np.int64)
 for _index, _roll in enumerate(st.ROLLS):
@@ -79,7 +80,7 @@ def simulate(machine: solver.Machine, level: str, games: int, seed: int) -> np.n
     basic = np.zeros(games, dtype=np.int64)
     total = np.zeros(games, dtype=np.int64)
     rows = np.arange(games)
-    for _ in range(len(st.BOXES)):
+    for _ in range(len(pos.BOXES)):
         boxes = machine.box_values(filled, sub, joker)
         keep0, keep1, _ = machine.keeps(boxes.max(axis=1))
         dice = rng.integers(1, 7, size=(games, 5))
@@ -96,7 +97,7 @@ def simulate(machine: solver.Machine, level: str, games: int, seed: int) -> np.n
         points = machine.points[box, joker, roll].astype(np.int64)
         total += points
         basic += np.where(box < 6, points, 0)
-        sub = np.minimum(st.SUBTOTAL_CAP, basic)
+        sub = np.minimum(pos.SUBTOTAL_CAP, basic)
         joker = np.where((box == machine.kismet_box) & (points > 0), 1, joker)
         filled |= 1 << box
     return total + np.array([upper_bonus(int(b)) for b in basic])
@@ -107,7 +108,7 @@ def play_with_kismet_players(level: str, games: int, advisor: st.Advisor | None)
     totals = []
     for seed in range(games):
         game = Game(["Computer"], seed=seed)
-        play_out(game, level, advisor, random.Random(seed))
+        play_out(game, Level(level), advisor, random.Random(seed))
         totals.append(game.total(0))
     return totals
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import build
-from kismet.strategy import Advisor
+from kismet.advice.strategy import Advisor
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
-from kismet import Category, Game
+import pytest
+
+from kismet import Category, Game, RuleError
+from kismet.text import explain
 
 FIVE_THREES = (3, 3, 3, 3, 3)
 
@@ -24,3 +29,12 @@ def fill_in_order(game: Game, player: int, boxes: Iterable[Category]) -> None:
             play(game, (1, 2, 3, 4, 6), wanted.pop(0))
         else:
             play(game, (1, 2, 3, 4, 6), game.open_boxes(game.current)[-1])
+
+
+@contextmanager
+def refused(pattern: str) -> Iterator[None]:
+    """The block raises ``RuleError``, whose English explanation matches ``pattern``."""
+    with pytest.raises(RuleError) as caught:
+        yield
+    words = explain(caught.value)
+    assert re.search(pattern, words), f"{pattern!r} not in {words!r}"

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from kismet import Category, Game, messages
-from kismet.keys import shortcut
+from kismet import Category, Game, Refusal, SaveProblem
+from kismet import text as messages
+from kismet.app.keys import Key, shortcut
 from tests.conftest import Site, artifact, open_app, watch_page
 from tests.test_browser import READ_SHEET, expected_sheet, faces
 
@@ -40,11 +41,19 @@ def test_korean_box_names_are_those_of_the_rules() -> None:
     assert messages.text("section.kismet", "ko") == "키스멧 섹션"
 
 
+def test_every_refusal_and_save_problem_has_words() -> None:
+    for lang in messages.LANGUAGES:
+        for reason in Refusal:
+            assert f"error.{reason.value}" in messages.CATALOGUES[lang], reason
+        for problem in SaveProblem:
+            assert f"save.{problem.value}" in messages.CATALOGUES[lang], problem
+
+
 def test_shortcuts() -> None:
-    assert shortcut(" ") == shortcut("r") == shortcut("R") == ("roll", 0)
-    assert [shortcut(str(n)) for n in range(1, 6)] == [("hold", i) for i in range(5)]
-    assert shortcut("n") == ("new-game", 0) and shortcut("?") == ("help", 0)
-    assert shortcut("ArrowDown") == ("move", 1) and shortcut("ArrowUp") == ("move", -1)
+    assert shortcut(" ") == shortcut("r") == shortcut("R") == (Key.ROLL, 0)
+    assert [shortcut(str(n)) for n in range(1, 6)] == [(Key.HOLD, i) for i in range(5)]
+    assert shortcut("n") == (Key.NEW_GAME, 0) and shortcut("?") == (Key.HELP, 0)
+    assert shortcut("ArrowDown") == (Key.MOVE, 1) and shortcut("ArrowUp") == (Key.MOVE, -1)
     assert shortcut("x") is None and shortcut("6") is None
 
 

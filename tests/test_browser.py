@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from kismet import Category, Game
+from kismet import Category, Game, game_from_dict
 from tests.conftest import Site, artifact, open_app
 
 pytestmark = pytest.mark.browser
@@ -270,7 +270,7 @@ def test_a_full_storage_is_told_and_play_goes_on(page: Any, site: Site) -> None:
     roll(page, game)
     assert page.text_content("[data-testid=notice]") == ""
     saved = json.loads(page.evaluate("localStorage.getItem('kismet:v1:game')"))
-    assert Game.from_dict(saved["game"]) == game
+    assert game_from_dict(saved["game"]) == game
 
 
 def test_phone_portrait_and_dark_scheme(browser: Any, site: Site) -> None:

@@ -1,7 +1,8 @@
-"""The package is type-checked, linted, and its documented examples run."""
+"""The package is type-checked, linted, layered, and its documented examples run."""
 
 from __future__ import annotations
 
+import ast
 import doctest
 import shutil
 import subprocess
@@ -34,11 +35,39 @@ def test_ruff_lint_is_clean() -> None:
 
 
 def test_ruff_format_is_clean() -> None:
-    run(tool("ruff"), "format", "--check", "kismet")
+    run(tool("ruff"), "format", "--check", "kismet", "static/main.py")
 
 
 def test_mypy_strict_is_clean() -> None:
-    run(tool("mypy"), "--strict", "kismet")
+    # pyproject.toml names the files (kismet/ and static/main.py) and the browser's stubs.
+    run(tool("mypy"), "--strict")
+
+
+def test_the_layers_import_one_way_and_nothing_imports_in_a_circle() -> None:
+    # pyproject.toml's contracts: rules <- advice | text <- app <- html, and no cycle.
+    run(tool("lint-imports"))
+
+
+MAX_CLASS_LINES = 300
+
+
+def test_no_class_is_over_three_hundred_lines() -> None:
+    for path in [*(ROOT / "kismet").rglob("*.py"), ROOT / "static" / "main.py"]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                lines = node.end_lineno - node.lineno + 1
+                assert lines <= MAX_CLASS_LINES, f"{path.name}: {node.name} has {lines} lines"
+
+
+def test_the_glue_imports_only_the_browser_and_the_package() -> None:
+    # static/main.py is the top layer: it may use every layer of kismet, and nothing in
+    # kismet may use the browser (no pyscript, js or pyodide import below the glue).
+    allowed = set(sys.stdlib_module_names) | {"kismet", "pyscript", "pyodide", "dom"}
+    glue = ast.parse((ROOT / "static" / "main.py").read_text(encoding="utf-8"))
+    for node in ast.walk(glue):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            assert node.module.split(".")[0] in allowed, node.module
 
 
 def test_package_docstring_examples() -> None:

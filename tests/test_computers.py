@@ -11,10 +11,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from kismet import Category, Game
-from kismet.app import GAME_KEY, App, MemoryStorage
-from kismet.players import play_out
-from kismet.strategy import Advisor
+from kismet import Category, Game, game_from_dict
+from kismet.advice.level import Level
+from kismet.advice.players import play_out
+from kismet.advice.strategy import Advisor, ChoiceKind
+from kismet.app.roster import HUMAN, SEAT_CODES
+from kismet.app.session import Session
+from kismet.app.storage import GAME_KEY, MemoryStorage
+from kismet.app.turn import Ask, Pending
 from tests.conftest import Site, artifact, open_app
 
 COMPUTER_TURN_MS = 60_000
@@ -64,7 +68,7 @@ def test_a_game_against_a_perfect_and_a_casual_computer(page: Any, site: Site) -
             page.click("[data-testid=confirm]")
         turns += 1
     saved = json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
-    game = Game.from_dict(saved["game"])
+    game = game_from_dict(saved["game"])
     assert game.is_over and saved["seats"] == ["human", "perfect", "casual"]
     assert turns == len([f for f in game.history if f.player == 0 and not f.penalty])
     for player in (1, 2):
@@ -99,23 +103,23 @@ def test_a_hint_marks_the_best_holds(page: Any, site: Site, advisor: Advisor) ->
     marked = [
         "hinted" in (page.get_attribute(f"[data-testid=die-{i}]", "class") or "") for i in range(5)
     ]
-    assert tuple(marked) == advisor.best_holds(game) or best.kind == "box"
+    assert tuple(marked) == advisor.best_holds(game) or best.kind is ChoiceKind.BOX
     page.screenshot(path=artifact("hint.png"))
 
 
 def test_computer_steps_are_legal_and_visible() -> None:
     # CPython: a Casual computer's turn is several single steps, each a legal action.
-    app = App(MemoryStorage(), seed=4, clock=lambda: "2026-11-30T00:00:00+00:00")
+    app = Session(MemoryStorage(), seed=4, clock=lambda: "2026-11-30T00:00:00+00:00")
     app.new_game(["Me", "Cas"], ["human", "casual"])
     app.roll()
     app.choose(next(iter(app.game.options())))
     if app.pending is not None:
         app.confirm()
-    assert app.computer_to_move
+    assert app.table.computer_to_move
     app.roll()  # a person's click does nothing on the computer's turn
     assert not app.game.dice
     steps = 0
-    while app.computer_to_move:
+    while app.table.computer_to_move:
         assert app.computer_step()
         steps += 1
     assert steps >= 2 and app.game.current == 0
@@ -123,23 +127,23 @@ def test_computer_steps_are_legal_and_visible() -> None:
 
 
 def test_every_level_finishes_a_game(advisor: Advisor) -> None:
-    for level in ("perfect", "good", "casual"):
+    for level in Level:
         game = Game(["Computer"], seed=11)
         play_out(game, level, advisor, random.Random(1))
         assert game.is_over and 50 < game.total(0) < 600
 
 
 def test_the_coach_warns_before_a_costly_move(advisor: Advisor) -> None:
-    app = App(MemoryStorage(), seed=2, clock=lambda: "2026-11-30T00:00:00+00:00")
-    app.advisor = advisor
-    app.set_coach(True)
+    app = Session(MemoryStorage(), seed=2, clock=lambda: "2026-11-30T00:00:00+00:00")
+    app.attach(advisor)
+    app.change_settings(coach=True)
     app.game.set_dice([6, 6, 6, 6, 2])
     # Re-rolling the four sixes wastes a near-Kismet: the coach asks first.
     app.roll()
-    assert app.pending == "roll" and app.game.rolls_left == 2
-    view = app.view()
-    assert view.confirm and "costs about" in view.confirm and "keep 6-6-6-6" in view.confirm
-    assert view.confirm_title == "The coach asks" and view.confirm_yes == "Go ahead"
+    assert app.pending == Pending(Ask.COACH) and app.game.rolls_left == 2
+    confirm = app.view().confirm
+    assert confirm and "costs about" in confirm.question and "keep 6-6-6-6" in confirm.question
+    assert confirm.title == "The coach asks" and confirm.yes == "Go ahead"
     app.cancel()
     assert app.pending is None and app.game.rolls_left == 2
     for die in range(4):
@@ -148,35 +152,33 @@ def test_the_coach_warns_before_a_costly_move(advisor: Advisor) -> None:
     assert app.pending is None and app.game.rolls_left == 1
     app.game.set_dice([6, 6, 6, 6, 6])
     app.choose(Category.ONES)
-    assert app.pending is Category.ONES and "Kismet" in app.status
+    assert app.pending == Pending(Ask.COACH, Category.ONES) and "Kismet" in app.status
     app.confirm()
     assert app.game.sheet(0)[Category.ONES] == 0
-    assert len(app.decisions) == 2  # the kept sixes and the box (the cancelled roll is not)
+    assert len(app.table.decisions) == 2  # the kept sixes and the box (the cancelled roll is not)
 
 
 @pytest.mark.parametrize("margin,warns", [(1, True), (2, False), (5, False)])
 def test_the_coach_warns_only_above_the_players_margin(
     advisor: Advisor, margin: float, warns: bool
 ) -> None:
-    app = App(MemoryStorage(), seed=2, clock=lambda: "2026-11-30T00:00:00+00:00")
-    app.advisor = advisor
-    app.set_coach(True)
-    app.set_coach_margin(margin)
+    app = Session(MemoryStorage(), seed=2, clock=lambda: "2026-11-30T00:00:00+00:00")
+    app.attach(advisor)
+    app.change_settings(coach=True)
+    app.change_settings(coach_margin=margin)
     app.game.set_dice([1, 2, 3, 4, 6])
     for die in (2, 3, 4):  # keep 3-4-6: about 1.8 expected points worse than the best
         app.tap_die(die)
     app.roll()
-    assert (app.pending == "roll") is warns
+    assert (app.pending == Pending(Ask.COACH)) is warns
     if warns:
         cost = float(re.search(r"costs about ([0-9.]+)", app.status).group(1))
         assert 1 < cost <= 2
 
 
 def test_the_app_offers_every_computer_level() -> None:
-    from kismet.app import HUMAN, SEATS
-    from kismet.players import LEVELS
-
-    assert (HUMAN, *LEVELS) == SEATS
+    assert SEAT_CODES == (HUMAN, "perfect", "good", "casual")
+    assert SEAT_CODES[1:] == tuple(level.value for level in Level)
 
 
 def test_the_coach_and_its_margin_are_set_in_the_page(page: Any, site: Site) -> None:

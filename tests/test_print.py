@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from kismet import Category, Game, messages
-from kismet.app import GAME_KEY, App, MemoryStorage
+from kismet import Category, Game, game_from_dict
+from kismet.app.session import Session
+from kismet.app.storage import GAME_KEY, MemoryStorage
+from kismet.text import box_name
 from tests.conftest import Site, artifact, open_app
 from tests.test_browser import READ_SHEET, expected_sheet
 
@@ -23,7 +25,8 @@ CONTROL_LABELS = ("Roll", "New game", "Real dice", "Rules", "High scores")
 
 def finished_game_envelope() -> tuple[str, Game]:
     """A finished two-player game with an extra Kismet, saved as the app saves it."""
-    app = App(MemoryStorage(), seed=3, clock=lambda: "2026-11-29T18:30:00+00:00")
+    storage = MemoryStorage()
+    app = Session(storage, seed=3, clock=lambda: "2026-11-29T18:30:00+00:00")
     app.new_game(["Ann", "Bo"])
     game = app.game
     while not game.is_over:
@@ -33,9 +36,10 @@ def finished_game_envelope() -> tuple[str, Game]:
         else:
             dice = [6, 6, 5, 5, 5] if game.current == 0 else [2, 2, 2, 5, 5]
         game.set_dice(dice)
-        game.score(game.open_boxes(game.current)[0] if turn else Category.KISMET)
-    app._save()
-    raw = app.storage.get(GAME_KEY)
+        app.choose(game.open_boxes(game.current)[0] if turn else Category.KISMET)
+        if app.pending is not None:
+            app.confirm()
+    raw = storage.get(GAME_KEY)
     assert raw is not None
     return raw, game
 
@@ -73,7 +77,7 @@ def test_a_finished_game_prints_as_one_clean_page(page: Any, site: Site, paper: 
     assert pages == 1
     flat = " ".join(text.split())
     for box in Category:
-        assert messages.box_name(box) in flat, box
+        assert box_name(box) in flat, box
     for name in game.players:
         assert name in flat
     for player in range(2):
@@ -114,7 +118,7 @@ def test_a_blank_sheet_for_eight_players_fits_one_page(page: Any, site: Site) ->
     flat = " ".join(text.split())
     assert "Player 1" not in flat  # columns left empty to write names in
     for box in Category:
-        assert messages.box_name(box) in flat
+        assert box_name(box) in flat
     columns = page.locator("[data-testid=blank-sheet] thead th").count()
     assert columns == 9
     save_png(pdf, "print-blank-8.png")
@@ -192,7 +196,7 @@ def test_a_whole_game_in_score_sheet_mode_matches_the_rules(page: Any, site: Sit
     assert game.is_over
     assert page.locator("[data-testid=game-over]").count() == 1
     saved = json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
-    assert saved["mode"] == "sheet" and Game.from_dict(saved["game"]).history == game.history
+    assert saved["mode"] == "sheet" and game_from_dict(saved["game"]).history == game.history
     page.screenshot(path=artifact("score-sheet-mode.png"), full_page=True)
 
 

@@ -1,4 +1,4 @@
-"""The app's behaviour without a browser: saves, backups, messages, high scores, page HTML."""
+"""The session without a browser: saves, backups, messages, high scores, the page's HTML."""
 
 from __future__ import annotations
 
@@ -8,21 +8,26 @@ from pathlib import Path
 
 import pytest
 
-from kismet import Category, Game, RuleError, messages, page
-from kismet.app import (
+from kismet import Category, Game, game_from_dict, game_to_dict
+from kismet.app.entry import parse_faces
+from kismet.app.session import Session
+from kismet.app.storage import (
     BACKUP_PREFIX,
-    DICE_MODE,
     GAME_KEY,
     HISTORY_KEY,
     SETTINGS_KEY,
-    SHEET_MODE,
-    App,
     MemoryStorage,
     StorageFull,
     StorageUnavailable,
-    parse_faces,
 )
-from tests.helpers import FIVE_THREES
+from kismet.app.table import Mode
+from kismet.app.turn import Ask, Pending
+from kismet.app.view import die_label, sheet_view
+from kismet.html.dice import PIPS, pip_css
+from kismet.html.page import render_index
+from kismet.html.sheet import blank_sheet_html, sheet_html
+from kismet.text import box_name
+from tests.helpers import FIVE_THREES, refused
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,12 +52,12 @@ class BrokenStorage(MemoryStorage):
         raise self.error()
 
 
-def app_with(items: dict[str, str] | None = None, seed: int = 1) -> tuple[App, MemoryStorage]:
+def app_with(items: dict[str, str] | None = None, seed: int = 1) -> tuple[Session, MemoryStorage]:
     storage = MemoryStorage(items)
-    return App(storage, seed=seed, clock=Clock()), storage
+    return Session(storage, seed=seed, clock=Clock()), storage
 
 
-def enter(app: App, dice: tuple[int, ...], box: Category) -> None:
+def enter(app: Session, dice: tuple[int, ...], box: Category) -> None:
     """A turn with known dice (as the score-sheet mode will do)."""
     app.game.set_dice(list(dice))
     app.choose(box)
@@ -67,14 +72,14 @@ def test_first_visit_starts_a_solo_game_and_saves_it() -> None:
     saved = json.loads(storage.items[GAME_KEY])
     assert set(saved) == {"id", "started", "mode", "seats", "decisions", "game"}
     assert saved["mode"] == "dice" and saved["seats"] == ["human"]
-    assert Game.from_dict(saved["game"]) == app.game
+    assert game_from_dict(saved["game"]) == app.game
 
 
 def test_every_action_is_saved_and_restored() -> None:
     app, storage = app_with(seed=5)
     app.roll()
     app.toggle_hold(2)
-    again = App(storage, clock=Clock())
+    again = Session(storage, clock=Clock())
     assert again.game == app.game
     assert again.status == "Welcome back: your game is just as you left it."
     assert again.roll() is None and again.game.dice == app.game.roll()
@@ -87,7 +92,7 @@ def test_every_action_is_saved_and_restored() -> None:
         "[]",
         json.dumps({"id": "x", "started": "y"}),
         json.dumps({"id": "x", "started": "y", "game": {"version": 7}}),
-        json.dumps({"id": 1, "started": "y", "game": Game(["A"]).to_dict()}),
+        json.dumps({"id": 1, "started": "y", "game": game_to_dict(Game(["A"]))}),
     ],
 )
 def test_a_bad_save_is_backed_up_and_a_new_game_starts(raw: str) -> None:
@@ -96,7 +101,7 @@ def test_a_bad_save_is_backed_up_and_a_new_game_starts(raw: str) -> None:
     backups = {k: v for k, v in storage.items.items() if k.startswith(BACKUP_PREFIX + "game:")}
     assert list(backups.values()) == [raw]
     assert app.game.players == ("Player 1",) and not app.game.history
-    assert json.loads(storage.items[GAME_KEY])["game"] == app.game.to_dict()
+    assert json.loads(storage.items[GAME_KEY])["game"] == game_to_dict(app.game)
 
 
 def test_a_bad_history_is_backed_up_and_starts_again() -> None:
@@ -125,27 +130,36 @@ def test_bad_settings_are_backed_up_and_back_to_the_defaults(raw: str) -> None:
     assert "settings could not be read" in app.status
     assert storage.items[SETTINGS_KEY] == "{}"
     assert [v for k, v in storage.items.items() if "backup:settings" in k] == [raw]
-    assert (app.lang, app.shapes, app.coach, app.coach_margin) == ("en", False, False, 5.0)
+    assert (app.lang, app.settings.shapes, app.settings.coach, app.settings.coach_margin) == (
+        "en",
+        False,
+        False,
+        5.0,
+    )
 
 
 def test_settings_are_remembered() -> None:
     app, storage = app_with({})
-    app.set_shapes(True)
-    app.set_coach(True)
-    app.set_coach_margin(2)
-    again = App(storage, clock=Clock())
-    assert (again.shapes, again.coach, again.coach_margin) == (True, True, 2.0)
+    app.change_settings(shapes=True)
+    app.change_settings(coach=True)
+    app.change_settings(coach_margin=2)
+    again = Session(storage, clock=Clock())
+    assert (again.settings.shapes, again.settings.coach, again.settings.coach_margin) == (
+        True,
+        True,
+        2.0,
+    )
     assert "settings" not in again.status
     with pytest.raises(ValueError, match="margin"):
-        again.set_coach_margin(3)
-    assert App(storage, clock=Clock()).coach_margin == 2.0
+        again.change_settings(coach_margin=3)
+    assert Session(storage, clock=Clock()).settings.coach_margin == 2.0
 
 
 @pytest.mark.parametrize(
     "error,words", [(StorageFull, "Storage is full"), (StorageUnavailable, "not letting")]
 )
 def test_storage_that_refuses_is_told_and_play_goes_on(error: type[Exception], words: str) -> None:
-    app = App(BrokenStorage(error), seed=2, clock=Clock())
+    app = Session(BrokenStorage(error), seed=2, clock=Clock())
     assert words in app.view().notice
     app.roll()
     assert app.game.rolls_left == 2
@@ -157,7 +171,7 @@ def test_storage_that_cannot_even_be_read_is_told() -> None:
         def get(self, key: str) -> str | None:
             raise StorageUnavailable()
 
-    app = App(Disabled(StorageUnavailable), clock=Clock())
+    app = Session(Disabled(StorageUnavailable), clock=Clock())
     assert "not letting" in app.view().notice
 
 
@@ -165,8 +179,9 @@ def test_zero_needs_a_confirmation_when_another_box_scores() -> None:
     app, _ = app_with()
     app.game.set_dice([2, 3, 4, 5, 6])
     app.choose(Category.KISMET)
-    assert app.pending is Category.KISMET
-    assert app.view().confirm == "Score 0 in Kismet? Straight would score 30."
+    assert app.pending == Pending(Ask.ZERO, Category.KISMET)
+    confirm = app.view().confirm
+    assert confirm is not None and confirm.question == "Score 0 in Kismet? Straight would score 30."
     assert app.game.sheet(0)[Category.KISMET] is None
     app.cancel()
     assert app.pending is None and app.view().confirm is None
@@ -229,12 +244,12 @@ def test_finished_games_make_the_high_score_table() -> None:
     assert "wins with" in app.status
     history = json.loads(storage.items[HISTORY_KEY])
     assert len(history) == 12
-    scores = app.high_scores()
+    scores = app.shelf.high_scores()
     assert len(scores) == 10
     assert [s.points for s in scores] == sorted((s.points for s in scores), reverse=True)
     assert {s.name for s in scores} == {"Ann", "Bo"}
     # Reloading a finished game does not count it twice.
-    App(storage, clock=Clock())
+    Session(storage, clock=Clock())
     assert len(json.loads(storage.items[HISTORY_KEY])) == 12
 
 
@@ -243,45 +258,45 @@ def test_shared_win_is_said() -> None:
     app.new_game(["Ann", "Bo"])
     while not app.game.is_over:
         enter(app, (1, 2, 3, 4, 6), app.game.open_boxes(app.game.current)[0])
-    assert app.view().game_over == f"Ann and Bo share the win with {app.game.total(0)}!"
+    assert app.view().result == f"Ann and Bo share the win with {app.game.total(0)}!"
 
 
 # ------------------------------------------------------------------- the page
 
 
 def test_rendered_page_fills_every_placeholder() -> None:
-    html = page.render_index((ROOT / "index.html").read_text(encoding="utf-8"))
+    html = render_index((ROOT / "index.html").read_text(encoding="utf-8"), "en")
     assert "{{" not in html and "}}" not in html
     assert html.count('data-testid="die-') == 5
     for box in Category:
         assert f'data-testid="cell-0-{box.value}"' in html
-        assert messages.box_name(box) in html
+        assert box_name(box) in html
 
 
 def test_sheet_escapes_player_names() -> None:
     hostile = '<img src=x onerror="alert(1)">'
-    html = page.sheet_html([hostile], Game([hostile]))
+    html = sheet_html(sheet_view(Game([hostile])), "en")
     assert "<img" not in html
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
 
 
 def test_sheet_shows_options_only_for_the_current_player_after_a_roll() -> None:
     game = Game(["Ann", "Bo"], seed=1)
-    assert 'data-action="score"' not in page.sheet_html(game.players, game)
+    assert 'data-action="score"' not in sheet_html(sheet_view(game), "en")
     game.set_dice([2, 2, 2, 5, 5])
-    html = page.sheet_html(game.players, game)
+    html = sheet_html(sheet_view(game), "en")
     buttons = re.findall(r'data-testid="cell-(\d)-(\w+)"[^>]*><button', html)
     assert {p for p, _ in buttons} == {"0"} and len(buttons) == 15
     assert 'aria-label="Full House Same Color: score 36"' in html
 
 
 def test_pips_follow_the_faces_and_colours() -> None:
-    css = page.pip_css()
+    css = pip_css()
     assert '.die[data-face="1"] { --pip: var(--pip-black); }' in css
     assert '.die[data-face="5"] { --pip: var(--pip-red); }' in css
     assert '.die[data-face="4"] { --pip: var(--pip-green); }' in css
-    assert all(len(places) == face for face, places in page.PIPS.items())
-    assert page.die_label(2, 5) == "Die 3: five, red"
+    assert all(len(places) == face for face, places in PIPS.items())
+    assert die_label(2, 5, "en") == "Die 3: five, red"
 
 
 # ------------------------------------------------------------ score-sheet mode
@@ -297,14 +312,14 @@ def test_typed_faces_are_read(typed: str, faces: tuple[int, ...]) -> None:
 
 @pytest.mark.parametrize("typed", ["", "1234", "123456", "12370", "1a345", "12.345"])
 def test_typed_faces_that_are_not_a_roll_are_refused(typed: str) -> None:
-    with pytest.raises(RuleError, match="five faces as digits from 1 to 6"):
+    with refused("five faces as digits from 1 to 6"):
         parse_faces(typed)
 
 
 def test_score_sheet_mode_enters_real_rolls() -> None:
     app, storage = app_with()
-    app.set_mode(SHEET_MODE)
-    assert app.view().mode == SHEET_MODE and not app.view().can_roll
+    app.set_mode(Mode.SHEET)
+    assert app.view().mode == Mode.SHEET and not app.view().can_roll
     assert app.view().can_enter
     app.enter_roll("12378")
     assert app.status == "Type the five faces as digits from 1 to 6, like 33456"
@@ -315,20 +330,20 @@ def test_score_sheet_mode_enters_real_rolls() -> None:
     assert app.view().roll_label == "1 of 3 entered"
     # Tapping a die steps its face; the taps make the next roll.
     app.tap_die(4)
-    assert app.view().dice == (2, 2, 2, 5, 6)
+    assert app.view().faces == (2, 2, 2, 5, 6)
     app.tap_die(4)
-    assert app.view().dice == (2, 2, 2, 5, 1)
+    assert app.view().faces == (2, 2, 2, 5, 1)
     app.enter_roll()
     assert app.game.dice == (2, 2, 2, 5, 1)
-    again = App(storage, clock=Clock())
-    assert again.mode == SHEET_MODE and again.view().dice == (2, 2, 2, 5, 1)
+    again = Session(storage, clock=Clock())
+    assert again.table.mode == Mode.SHEET and again.view().faces == (2, 2, 2, 5, 1)
 
 
 def test_typing_fills_the_dice_as_it_goes() -> None:
     app, _ = app_with()
-    app.set_mode(SHEET_MODE)
+    app.set_mode(Mode.SHEET)
     app.type_faces("3 4")
-    assert app.view().dice == (3, 4, None, None, None)
+    assert app.view().faces == (3, 4, None, None, None)
     app.enter_roll()
     assert "five faces" in app.status and app.game.rolls_left == 3
 
@@ -336,25 +351,25 @@ def test_typing_fills_the_dice_as_it_goes() -> None:
 def test_mode_changes_only_at_a_turn_boundary() -> None:
     app, _ = app_with()
     app.roll()
-    app.set_mode(SHEET_MODE)
-    assert app.mode == DICE_MODE and "start of a turn" in app.status
+    app.set_mode(Mode.SHEET)
+    assert app.table.mode == Mode.DICE and "start of a turn" in app.status
     app.choose(next(iter(app.game.options())))
     if app.pending is not None:
         app.confirm()
-    app.set_mode(SHEET_MODE)
-    assert app.mode == SHEET_MODE
+    app.set_mode(Mode.SHEET)
+    assert app.table.mode == Mode.SHEET
 
 
 def test_a_save_from_before_score_sheet_mode_still_loads() -> None:
-    old = json.dumps({"id": "a", "started": "2026-11-01", "game": Game(["Ann"]).to_dict()})
+    old = json.dumps({"id": "a", "started": "2026-11-01", "game": game_to_dict(Game(["Ann"]))})
     app, _ = app_with({GAME_KEY: old})
-    assert app.mode == DICE_MODE and app.game.players == ("Ann",)
+    assert app.table.mode == Mode.DICE and app.game.players == ("Ann",)
     assert "Welcome back" in app.status
 
 
 def test_blank_sheets_for_printing() -> None:
-    eight = page.blank_sheet_html(8)
+    eight = blank_sheet_html(8, "en")
     assert eight.count('scope="col"') == 9 and "Player" not in eight
     assert '<span class="value">0</span>' not in eight  # nothing written in yet
-    six = page.blank_sheet_html(1, six_games=True)
+    six = blank_sheet_html(1, "en", six_games=True)
     assert all(f">Game {n}<" in six for n in range(1, 7))

@@ -9,17 +9,8 @@ from itertools import product
 import pytest
 
 from kismet import Category, Game
-from kismet.strategy import (
-    BOXES,
-    FULL,
-    KISMET_BIT,
-    Advisor,
-    State,
-    box_points,
-    holds_for,
-    solve_turn,
-    subtotal_limit,
-)
+from kismet.advice.state import BOXES, FULL, KISMET_BIT, State, box_points
+from kismet.advice.strategy import Advisor, ChoiceKind, holds_for, solve_turn, subtotal_limit
 
 
 def brute_force_start(state: State, lookup) -> float:  # type: ignore[no-untyped-def]
@@ -101,7 +92,7 @@ def test_advice_for_a_game(advisor: Advisor) -> None:
     game.set_dice([6, 6, 6, 2, 1])
     choices = advisor.choices(game)
     assert [c.expected for c in choices] == sorted((c.expected for c in choices), reverse=True)
-    assert choices[0].kind == "keep" and choices[0].keep[:3] == (6, 6, 6)
+    assert choices[0].kind is ChoiceKind.KEEP and choices[0].keep[:3] == (6, 6, 6)
     assert advisor.best_holds(game) == (True, True, True, False, False)
     assert advisor.value(game) == pytest.approx(choices[0].expected, abs=1e-6)
     assert advisor.value(game) > start  # three sixes are a good start

@@ -20,8 +20,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kismet import strategy as st
-from kismet.scoring import upper_bonus
+from kismet.advice import state as pos
+from kismet.advice import strategy as st
+from kismet.rules import Category, upper_bonus
 
 CHUNK = 4096
 DTYPE = np.float32  # ample for two decimals of a total near 315, and half the memory traffic
@@ -29,11 +30,11 @@ DTYPE = np.float32  # ample for two decimals of a total near 315, and half the m
 
 def score_tables() -> tuple[np.ndarray, np.ndarray]:
     """Points of each box for each roll, without (0) and with (1) the joker; Basic deltas."""
-    points = np.zeros((len(st.BOXES), 2, len(st.ROLLS)), dtype=DTYPE)
-    for c, box in enumerate(st.BOXES):
+    points = np.zeros((len(pos.BOXES), 2, len(st.ROLLS)), dtype=DTYPE)
+    for c, box in enumerate(pos.BOXES):
         for j in (0, 1):
             for r, roll in enumerate(st.ROLLS):
-                points[c, j, r] = st.box_points(box, roll, bool(j))
+                points[c, j, r] = pos.box_points(box, roll, bool(j))
     return points, points[:6, 0, :].astype(np.int64)
 
 
@@ -59,19 +60,19 @@ class Machine:
 
     def __init__(self) -> None:
         self.points, self.deltas = score_tables()
-        self.kismet_box = st.BOXES.index(st.Category.KISMET)
+        self.kismet_box = pos.BOXES.index(Category.KISMET)
         self.kismet_scores = (self.points[self.kismet_box, 0, :] > 0).astype(np.int64)
         self.roll_keep = np.array(st.ROLL_KEEP)
         self.expect_plan, self.best_plan = keep_plan()
-        cap = st.SUBTOTAL_CAP
-        self.values = np.zeros((st.FULL + 1, cap + 1, 2), dtype=DTYPE)
-        self.values[st.FULL, :, :] = np.array([upper_bonus(s) for s in range(cap + 1)])[:, None]
+        cap = pos.SUBTOTAL_CAP
+        self.values = np.zeros((pos.FULL + 1, cap + 1, 2), dtype=DTYPE)
+        self.values[pos.FULL, :, :] = np.array([upper_bonus(s) for s in range(cap + 1)])[:, None]
         self.flat = self.values.reshape(-1)  # (filled * (cap + 1) + subtotal) * 2 + joker
 
     def box_values(self, filled: np.ndarray, sub: np.ndarray, joker: np.ndarray) -> np.ndarray:
         """(states, boxes, rolls): points of each box plus the value of the state it leads
         to; -inf for a filled box."""
-        out = np.full((len(filled), len(st.BOXES), len(st.ROLLS)), -np.inf, dtype=DTYPE)
+        out = np.full((len(filled), len(pos.BOXES), len(st.ROLLS)), -np.inf, dtype=DTYPE)
         for c, open_rows, gained in self._each_box(filled, sub, joker):
             out[open_rows, c] = gained
         return out
@@ -86,8 +87,8 @@ class Machine:
     def _each_box(
         self, filled: np.ndarray, sub: np.ndarray, joker: np.ndarray
     ) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
-        cap = st.SUBTOTAL_CAP
-        for c in range(len(st.BOXES)):
+        cap = pos.SUBTOTAL_CAP
+        for c in range(len(pos.BOXES)):
             open_rows = np.flatnonzero((filled >> c & 1) == 0)
             if not len(open_rows):
                 continue
@@ -138,12 +139,12 @@ def solve(verbose: bool = False, machine: Machine | None = None) -> tuple[np.nda
     started = time.perf_counter()
     machine = machine or Machine()
     values = machine.values
-    popcount = np.array([bin(s).count("1") for s in range(st.FULL + 1)])
-    for layer in range(len(st.BOXES) - 1, -1, -1):
+    popcount = np.array([bin(s).count("1") for s in range(pos.FULL + 1)])
+    for layer in range(len(pos.BOXES) - 1, -1, -1):
         rows = [
             (s, sub, j)
             for s in np.flatnonzero(popcount == layer)
-            for j in ((0, 1) if s & st.KISMET_BIT else (0,))
+            for j in ((0, 1) if s & pos.KISMET_BIT else (0,))
             for sub in range(st.subtotal_limit(int(s)) + 1)
         ]
         table = np.array(rows, dtype=np.int64).reshape(-1, 3)
@@ -157,10 +158,10 @@ def solve(verbose: bool = False, machine: Machine | None = None) -> tuple[np.nda
                   f"{time.perf_counter() - started:6.1f} s", flush=True)  # fmt: skip
     offsets, length = st.table_layout()
     compact = np.empty(length, dtype=np.float64)
-    for s in range(st.FULL + 1):
+    for s in range(pos.FULL + 1):
         limit = st.subtotal_limit(s) + 1
         compact[offsets[s] : offsets[s] + limit] = values[s, :limit, 0]
-        if s & st.KISMET_BIT:
+        if s & pos.KISMET_BIT:
             compact[offsets[s] + limit : offsets[s] + 2 * limit] = values[s, :limit, 1]
     return compact, float(values[0, 0, 0])
 

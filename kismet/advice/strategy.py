@@ -18,15 +18,16 @@ table knows nothing of penalty zeros from other players' extra Kismets.
 
 from __future__ import annotations
 
+import enum
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
-from .game import Game
-from .scoring import BASIC_BOXES, Category, score, upper_bonus
+from ..rules import DICE_COUNT, FACES, NO_HOLDS, Category, Game, upper_bonus
+from .state import FULL, KISMET_BIT, SUBTOTAL_CAP, Lookup, State
 
 TABLE_PATH = "static/strategy.bin"
 """Where the build writes the table, relative to ``dist/``."""
@@ -36,18 +37,11 @@ TABLE_VERSION = 1
 TABLE_SCALE = 100
 """Values are stored as unsigned 16-bit hundredths of a point."""
 
-SUBTOTAL_CAP = 78
-"""The Basic subtotal matters up to 78, the top bonus tier."""
-
-BOXES: tuple[Category, ...] = tuple(Category)
-KISMET_BIT = 1 << BOXES.index(Category.KISMET)
-FULL = (1 << len(BOXES)) - 1
-
-ROLLS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 7), 5))
+ROLLS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(FACES, DICE_COUNT))
 """The 252 distinct rolls of five dice, as sorted tuples."""
 
 KEEPS: tuple[tuple[int, ...], ...] = tuple(
-    keep for size in range(6) for keep in combinations_with_replacement(range(1, 7), size)
+    keep for size in range(DICE_COUNT + 1) for keep in combinations_with_replacement(FACES, size)
 )
 """The 462 multisets of 0 to 5 dice a player can keep, smallest first."""
 
@@ -57,7 +51,7 @@ ROLL_KEEP = tuple(KEEP_INDEX[r] for r in ROLLS)
 
 # For a keep of fewer than five dice: the keeps with one die more (one per face).
 CHILDREN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(KEEP_INDEX[tuple(sorted((*k, f)))] for f in range(1, 7)) if len(k) < 5 else ()
+    tuple(KEEP_INDEX[tuple(sorted((*k, f)))] for f in FACES) if len(k) < DICE_COUNT else ()
     for k in KEEPS
 )
 # For a keep of one die or more: the keeps with one die fewer (duplicates removed).
@@ -68,7 +62,8 @@ PARENTS: tuple[tuple[int, ...], ...] = tuple(
 
 def subtotal_limit(filled: int) -> int:
     """The highest Basic subtotal (capped) that the filled Basic boxes can hold."""
-    return min(SUBTOTAL_CAP, sum(5 * (i + 1) for i in range(6) if filled >> i & 1))
+    faces = (face for i, face in enumerate(FACES) if filled >> i & 1)
+    return min(SUBTOTAL_CAP, sum(DICE_COUNT * face for face in faces))
 
 
 def table_layout() -> tuple[list[int], int]:
@@ -84,56 +79,6 @@ def table_layout() -> tuple[list[int], int]:
         jokers = 2 if filled & KISMET_BIT else 1
         total += jokers * (subtotal_limit(filled) + 1)
     return offsets, total
-
-
-@dataclass(frozen=True)
-class State:
-    """A player's position at the start of a turn, as the table sees it."""
-
-    filled: int
-    """Bit set of filled boxes (bit i for ``BOXES[i]``)."""
-    subtotal: int
-    """Basic subtotal, capped at 78."""
-    joker: bool
-    """The Kismet box holds more than 0."""
-    scored: int
-    """Points already in the boxes (bonus not included)."""
-
-    @classmethod
-    def of(cls, game: Game, player: int) -> State:
-        sheet = game.sheet(player)
-        filled = sum(1 << i for i, box in enumerate(BOXES) if sheet[box] is not None)
-        basic = sum(sheet[box] or 0 for box in BASIC_BOXES)
-        return cls(
-            filled=filled,
-            subtotal=min(SUBTOTAL_CAP, basic),
-            joker=bool(sheet[Category.KISMET]),
-            scored=sum(v or 0 for v in sheet.values()),
-        )
-
-    def after(self, box: Category, points: int) -> State:
-        """The state after writing ``points`` in the open ``box``."""
-        subtotal = self.subtotal
-        if box.face is not None:
-            subtotal = min(SUBTOTAL_CAP, subtotal + points)
-        return State(
-            filled=self.filled | 1 << BOXES.index(box),
-            subtotal=subtotal,
-            joker=self.joker or (box is Category.KISMET and points > 0),
-            scored=self.scored + points,
-        )
-
-    def open_boxes(self) -> list[Category]:
-        return [box for i, box in enumerate(BOXES) if not self.filled >> i & 1]
-
-
-Lookup = Callable[[int, int, bool], float]
-"""V(filled, subtotal, joker): expected points still to come from a turn start."""
-
-
-def box_points(box: Category, roll: Sequence[int], joker: bool) -> int:
-    """Points of ``box`` for a roll, as a joker when it is an extra Kismet."""
-    return score(box, roll, joker=joker and len(set(roll)) == 1)
 
 
 @dataclass(frozen=True)
@@ -163,7 +108,7 @@ def _expect(values: Sequence[float]) -> list[float]:
     for i in range(len(KEEPS) - 1, -1, -1):
         children = CHILDREN[i]
         if children:
-            out[i] = sum(out[c] for c in children) / 6
+            out[i] = sum(out[c] for c in children) / len(FACES)
     return out
 
 
@@ -184,9 +129,7 @@ def solve_turn(state: State, lookup: Lookup) -> Turn:
     for roll in ROLLS:
         best = float("-inf")
         for box in boxes:
-            points = box_points(box, roll, state.joker)
-            nxt = state.after(box, points)
-            value = points + lookup(nxt.filled, nxt.subtotal, nxt.joker)
+            value = state.value_after(box, roll, lookup)
             if value > best:
                 best = value
         last.append(best)
@@ -199,12 +142,18 @@ def solve_turn(state: State, lookup: Lookup) -> Turn:
                 tuple(keep2)))  # fmt: skip
 
 
+class ChoiceKind(enum.StrEnum):
+    """What a choice is: dice to keep before rolling the rest, or the box to fill now."""
+
+    KEEP = "keep"
+    BOX = "box"
+
+
 @dataclass(frozen=True)
 class Choice:
     """One option a player has now, with the expected final grand total it leads to."""
 
-    kind: str
-    """"keep" (dice to hold before rolling) or "box" (the box to fill now)."""
+    kind: ChoiceKind
     keep: tuple[int, ...]
     """The faces kept, for a keep; the dice showing, for a box."""
     box: Category | None
@@ -288,23 +237,28 @@ class Advisor:
 
     def options(self, state: State, dice: Sequence[int], rolls_left: int) -> list[Choice]:
         """Every option with these dice showing in this state, best first."""
-        turn = self.turn(state)
         roll = tuple(sorted(dice))
-        options: list[Choice] = []
-        for box in state.open_boxes():
-            points = box_points(box, roll, state.joker)
-            nxt = state.after(box, points)
-            expected = nxt.scored + self.future(nxt.filled, nxt.subtotal, nxt.joker)
-            options.append(Choice("box", roll, box, expected))
+        options = [self.box_choice(state, box, roll) for box in state.open_boxes()]
         if rolls_left > 0:
-            stage = rolls_left - 1
             for keep in sorted(sub_multisets(roll)):
-                if len(keep) == 5:
+                if len(keep) == DICE_COUNT:
                     continue  # keeping all five is scoring now, listed as boxes
-                expected = state.scored + turn.keep[stage][KEEP_INDEX[keep]]
-                options.append(Choice("keep", keep, None, expected))
+                options.append(self.keep_choice(state, keep, rolls_left))
         options.sort(key=lambda c: -c.expected)
         return options
+
+    def box_choice(self, state: State, box: Category, dice: Sequence[int]) -> Choice:
+        """Filling ``box`` with these dice, and the expected final total it leads to."""
+        roll = tuple(sorted(dice))
+        expected = state.scored + state.value_after(box, roll, self.future)
+        return Choice(ChoiceKind.BOX, roll, box, expected)
+
+    def keep_choice(self, state: State, keep: Sequence[int], rolls_left: int) -> Choice:
+        """Keeping these faces and rolling the rest (``rolls_left`` before that roll), and
+        the expected final total it leads to."""
+        kept = tuple(sorted(keep))
+        value = self.turn(state).keep[rolls_left - 1][KEEP_INDEX[kept]]
+        return Choice(ChoiceKind.KEEP, kept, None, state.scored + value)
 
     def best_box(self, game: Game) -> Category:
         """The box to fill now with the dice showing."""
@@ -317,16 +271,16 @@ class Advisor:
         """Which dice to hold before the next roll (all five held: score now instead)."""
         best = self.choices(game)
         if not best:
-            return (False,) * 5
-        if best[0].kind == "box" or game.rolls_left == 0:
-            return (True,) * 5
+            return NO_HOLDS
+        if best[0].kind is ChoiceKind.BOX or game.rolls_left == 0:
+            return (True,) * DICE_COUNT
         return holds_for(game.dice, best[0].keep)
 
 
 @lru_cache(maxsize=512)
 def sub_multisets(roll: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
     """Every distinct multiset of dice that can be kept from a sorted roll."""
-    return frozenset(keep for n in range(6) for keep in combinations(roll, n))
+    return frozenset(keep for n in range(DICE_COUNT + 1) for keep in combinations(roll, n))
 
 
 def holds_for(dice: Sequence[int], keep: Sequence[int]) -> tuple[bool, ...]:

@@ -1,19 +1,9 @@
-"""The message catalogue: every string a player reads, one dictionary per language.
+"""The English message catalogue: every string a player reads, by key.
 
-Code refers to messages by key; ``text(key, lang, **params)`` formats one. A parameter that
-is a ``Category`` is replaced by that box's name in the same language.
+Every other catalogue has exactly these keys (a test checks it) and the same parameters.
 """
 
 from __future__ import annotations
-
-from typing import Any
-
-from .messages_ko import KO
-from .scoring import Category
-
-DEFAULT_LANGUAGE = "en"
-LANGUAGES = ("en", "ko")
-"""The interface languages, each with a catalogue below and a page built for it."""
 
 EN: dict[str, str] = {
     # Boxes and sections of the score sheet.
@@ -107,6 +97,10 @@ EN: dict[str, str] = {
     "app.skip": "Skip",
     "app.review": "Review",
     "app.loading_table": "Loading the strategy table…",
+    "app.table_failed": (
+        "The strategy table could not be loaded, so hints, the coach and the Perfect and "
+        "Good computers wait. Check the connection and try again."
+    ),
     "hint.title": "Best play now, with the expected final total:",
     "hint.keep": "keep {faces}: {points}",
     "hint.nothing": "nothing",
@@ -288,30 +282,24 @@ game is saved in this browser after every move: close the page and carry on late
     "error.player_name_empty": "Player {number} needs a name",
     "error.player_name_long": "Player {number}'s name is longer than {limit} characters",
     "error.player_name_control": "Player {number}'s name contains a control character",
+    "error.nothing_to_undo": "There is no box to take back now",
+    # Stored data that cannot be read (a save, a list of finished games, settings).
+    "save.not_an_object": "This is not a saved Kismet game",
+    "save.not_a_game": "This is not a saved Kismet game",
+    "save.version": (
+        "This was saved by another version of Kismet (format {version}); "
+        "this page reads format {readable}"
+    ),
+    "save.fields": "The saved data is damaged (at {where})",
+    "save.field_type": "The saved data is damaged (at {where})",
+    "save.bad_value": "The saved data is damaged (at {where})",
+    "save.players": "The saved game's players are not valid",
+    "save.wrong_player": "The saved game does not follow the rules (at {where})",
+    "save.refused": "The saved game does not follow the rules (at {where})",
+    "save.differs": "The saved game does not follow the rules (at {where})",
+    "save.stray_penalty": "The saved game does not follow the rules (at {where})",
+    "save.missing_penalty": "The saved game does not follow the rules (at {where})",
+    "save.current": "The saved game does not follow the rules (whose turn it is)",
+    "save.turn": "The saved game does not follow the rules (the turn in progress)",
+    "save.stream": "The saved data is damaged (the dice's stream)",
 }
-
-CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ko": KO}
-"""Every catalogue by language code; each has exactly the keys of ``EN``."""
-
-
-def text(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
-    """The message ``key`` in ``lang`` (English when that language lacks it), formatted."""
-    catalogue = CATALOGUES.get(lang, EN)
-    template = catalogue.get(key, EN[key])
-    named = {
-        name: box_name(value, lang) if isinstance(value, Category) else value
-        for name, value in params.items()
-    }
-    return template.format(**named)
-
-
-def join_names(names: list[str], lang: str = DEFAULT_LANGUAGE) -> str:
-    """Names joined for a sentence: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
-    if len(names) == 1:
-        return names[0]
-    return text("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
-
-
-def box_name(category: Category, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The name of a box of the score sheet in ``lang``."""
-    return text(f"box.{category.value}", lang)

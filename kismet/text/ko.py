@@ -1,4 +1,5 @@
-"""The Korean message catalogue: the same keys as ``messages.EN``, box names from the rules."""
+"""The Korean message catalogue: the same keys as ``kismet.text.en.EN``, box names from the
+rules page."""
 
 from __future__ import annotations
 
@@ -90,6 +91,10 @@ KO: dict[str, str] = {
     "app.skip": "건너뛰기",
     "app.review": "돌아보기",
     "app.loading_table": "전략표를 불러오는 중…",
+    "app.table_failed": (
+        "전략표를 불러오지 못해 힌트, 코치, 완벽·잘함 컴퓨터가 기다리고 있습니다. "
+        "연결을 확인하고 다시 시도하세요."
+    ),
     "hint.title": "지금 가장 좋은 수와 예상 최종 점수:",
     "hint.keep": "{faces} 남기기: {points}",
     "hint.nothing": "모두 다시",
@@ -255,4 +260,23 @@ KO: dict[str, str] = {
     "error.player_name_empty": "참가자 {number}의 이름을 적어 주세요",
     "error.player_name_long": "참가자 {number}의 이름이 {limit}자보다 깁니다",
     "error.player_name_control": "참가자 {number}의 이름에 제어 문자가 있습니다",
+    "error.nothing_to_undo": "지금은 되돌릴 칸이 없습니다",
+    "save.not_an_object": "키스멧 게임 저장 파일이 아닙니다",
+    "save.not_a_game": "키스멧 게임 저장 파일이 아닙니다",
+    "save.version": (
+        "다른 버전의 키스멧에서 저장되었습니다(형식 {version}). "
+        "이 페이지는 형식 {readable}을 읽습니다"
+    ),
+    "save.fields": "저장된 데이터가 손상되었습니다({where})",
+    "save.field_type": "저장된 데이터가 손상되었습니다({where})",
+    "save.bad_value": "저장된 데이터가 손상되었습니다({where})",
+    "save.players": "저장된 게임의 참가자 정보가 올바르지 않습니다",
+    "save.wrong_player": "저장된 게임이 규칙에 맞지 않습니다({where})",
+    "save.refused": "저장된 게임이 규칙에 맞지 않습니다({where})",
+    "save.differs": "저장된 게임이 규칙에 맞지 않습니다({where})",
+    "save.stray_penalty": "저장된 게임이 규칙에 맞지 않습니다({where})",
+    "save.missing_penalty": "저장된 게임이 규칙에 맞지 않습니다({where})",
+    "save.current": "저장된 게임이 규칙에 맞지 않습니다(누구의 차례인지)",
+    "save.turn": "저장된 게임이 규칙에 맞지 않습니다(진행 중인 차례)",
+    "save.stream": "저장된 데이터가 손상되었습니다(주사위 난수 상태)",
 }

@@ -1,0 +1,78 @@
+"""The computer seats' turns as the page shows them: one step at a time, at a readable
+pace, or all at once while the player skips."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Protocol
+
+from ..advice.level import Level, StepKind
+from ..rules import Category, Game
+from .table import Table
+
+if TYPE_CHECKING:
+    from ..advice.level import Step
+    from ..advice.strategy import Advisor
+
+PACE_MS = 450
+"""The pause before each step of a computer's turn."""
+
+
+class Hands(Protocol):
+    """The people's actions, which a computer's steps go through (so they are said, saved
+    and checked the same way)."""
+
+    def toggle_hold(self, die: int) -> None: ...
+    def roll(self) -> None: ...
+    def fill(self, box: Category) -> None: ...
+
+
+class Computers:
+    """The steps planned for the computer to move, and whether the player is skipping."""
+
+    def __init__(self) -> None:
+        self._steps: list[Step] = []
+        self.skipping = False
+        """Skip was pressed: the computers play without pauses until a person's turn."""
+
+    @property
+    def delay(self) -> int:
+        """Milliseconds before the next step."""
+        return 0 if self.skipping else PACE_MS
+
+    def next_step(self, game: Game, level: Level, advisor: Advisor | None, game_id: str) -> Step:
+        """The computer's next step, planning its next stretch (up to a roll or a box) when
+        the last one is used up. Its random choices are seeded by the game and the moment,
+        so a reload replays them the same way."""
+        if not self._steps:
+            from ..advice.players import plan
+
+            rng = random.Random(f"{game_id}:{len(game.history)}:{game.rolls_left}")
+            self._steps = plan(game, level, advisor, rng)
+        step = self._steps.pop(0)
+        if step.box is not None:
+            self._steps = []
+        return step
+
+    def step(self, table: Table, advisor: Advisor | None, hands: Hands) -> bool:
+        """The next step of the computer to move, taken with ``hands``; False when no
+        computer is to move. Skipping ends with the computer's turn."""
+        level = table.seat
+        if level is None or not table.computer_to_move:
+            return False
+        playing = table.game.current
+        step = self.next_step(table.game, level, advisor, table.id)
+        if step.box is not None:
+            hands.fill(step.box)
+        elif step.kind is StepKind.HOLD:
+            hands.toggle_hold(step.die)
+        else:
+            hands.roll()
+        if table.game.current != playing or not table.computer_to_move:
+            self.skipping = False
+        return True
+
+    def forget(self) -> None:
+        """Drop the planned steps (a new game)."""
+        self._steps = []
+        self.skipping = False

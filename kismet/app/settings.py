@@ -1,0 +1,82 @@
+"""The player's settings: language, colour shapes, the coach and its margin.
+
+Stored under ``kismet:v1:settings`` as ``{"lang": "en" | "ko", "shapes": bool, "coach": bool,
+"coach_margin": 1 | 2 | 5 | 10}``, each field optional (the defaults below); without
+"lang" the page follows the browser's language.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.save import Fields
+from ..text import LANGUAGES, text
+
+COACH_MARGINS = (1.0, 2.0, 5.0, 10.0)
+"""The margins a player can choose: the coach warns before a move that costs more than this
+many expected points."""
+
+COACH_MARGIN = 5.0
+"""The margin until the player chooses another."""
+
+_FIELDS = ("lang", "shapes", "coach", "coach_margin")
+
+
+def _margin(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value not in COACH_MARGINS:
+        raise ValueError(f"the coach's margin is one of {COACH_MARGINS}, not {value!r}")
+    return float(value)
+
+
+def _language(value: object) -> str:
+    if value not in LANGUAGES:
+        raise ValueError(f"not an interface language: {value!r}")
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose (or the defaults)."""
+
+    lang: str | None = None
+    """The interface language chosen in the page; None follows the browser."""
+    shapes: bool = False
+    """Pips of each colour group drawn with their own shape."""
+    coach: bool = False
+    """The coach warns before costly moves."""
+    coach_margin: float = COACH_MARGIN
+    """The coach warns before a move that costs more than this many expected points."""
+
+    @classmethod
+    def from_dict(cls, data: object) -> Settings:
+        """Read stored settings; raises ``SaveError`` for anything else."""
+        fields = Fields(data, "settings", (), _FIELDS)
+        return cls(
+            lang=fields.parsed("lang", _language, None),
+            shapes=fields.flag("shapes", False),
+            coach=fields.flag("coach", False),
+            coach_margin=fields.parsed("coach_margin", _margin, COACH_MARGIN),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as stored: only those that are set."""
+        data = dataclasses.asdict(self)
+        return {name: value for name, value in data.items() if value is not None}
+
+    def change(self, **changes: Any) -> Settings:
+        """These settings with some changed; raises ``ValueError`` for a value no setting
+        takes."""
+        if "coach_margin" in changes:
+            changes["coach_margin"] = _margin(changes["coach_margin"])
+        if "lang" in changes:
+            changes["lang"] = _language(changes["lang"])
+        return dataclasses.replace(self, **changes)
+
+
+def coach_margin_label(points: float, lang: str) -> str:
+    """How a margin reads in the coach's menu: "1 point", "5 points"."""
+    if points == 1:
+        return text("coach.margin_one", lang)
+    return text("coach.margin_many", lang, points=f"{points:g}")

@@ -1,0 +1,47 @@
+"""The sentences the status line says after a move (the screen reader reads them too)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules import Fill, Game
+from ..text import join_names, text
+
+
+def result(game: Game, lang: str, *, panel: bool = False) -> str:
+    """Who won the finished game, with how much: the status line's sentence, or the
+    game-over panel's (``panel``)."""
+    one, shared = (
+        ("over.winner", "over.shared")
+        if panel
+        else ("status.game_over_one", "status.game_over_shared")
+    )
+    winners = [game.players[p] for p in game.winners]
+    points = game.total(game.winners[0])
+    if len(winners) == 1:
+        return text(one, lang, name=winners[0], points=points)
+    return text(shared, lang, names=join_names(winners, lang), points=points)
+
+
+def after_fill(game: Game, fills: Sequence[Fill], roller: int, lang: str) -> str:
+    """What happened when ``roller`` filled a box: the points (or the extra Kismet, its
+    penalty zeros and the extra turn), then whose turn it is or who won."""
+    first = fills[0]
+    name = game.players[roller]
+    if first.joker:
+        parts = [
+            text("status.extra_kismet", lang, name=name, points=first.points, box=first.category)
+        ]
+        parts += [
+            text("status.penalty", lang, name=game.players[f.player], box=f.category)
+            for f in fills[1:]
+        ]
+        if not game.is_over and game.current == roller:
+            parts.append(text("status.roll_again", lang, name=name))
+    else:
+        parts = [text("status.scored", lang, name=name, points=first.points, box=first.category)]
+    if game.is_over:
+        parts.append(result(game, lang))
+    elif game.current != roller:
+        parts.append(text("status.next", lang, name=game.players[game.current]))
+    return " ".join(parts)

@@ -1,0 +1,17 @@
+"""Text made safe for HTML, and catalogue messages escaped for it."""
+
+from __future__ import annotations
+
+import html
+
+from ..text import text
+
+
+def esc(value: object) -> str:
+    """Text made safe to put inside HTML, quotes included."""
+    return html.escape(str(value), quote=True)
+
+
+def t(key: str, lang: str, **params: object) -> str:
+    """A catalogue message, escaped for HTML."""
+    return esc(text(key, lang, **params))

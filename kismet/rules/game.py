@@ -1,0 +1,382 @@
+"""A game of Kismet: players, turns, rolls, holds, the score sheet and extra Kismets.
+
+Every action comes in three forms, as in pokerkit: ``verify_roll()`` raises ``RuleError``
+with the reason when the rules refuse it, ``can_roll()`` says whether they allow it, and
+``roll()`` verifies, then acts. The checks are the same code in all three, and nothing
+changes before the check has passed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .dice import DICE_COUNT, as_roll
+from .errors import Refusal, RuleError, SaveError, SaveProblem
+from .rng import DiceStream
+from .scoring import Category, Totals, score
+
+MIN_PLAYERS = 1
+MAX_PLAYERS = 8
+ROLLS_PER_TURN = 3
+MAX_NAME_LENGTH = 40
+
+NO_HOLDS: tuple[bool, ...] = (False,) * DICE_COUNT
+"""No die held."""
+
+
+@dataclass(frozen=True)
+class Fill:
+    """One filled box of the score sheet, as kept in ``Game.history``."""
+
+    player: int
+    """Index of the player whose box was filled."""
+    category: Category
+    """The box."""
+    points: int
+    """Points written in the box."""
+    dice: tuple[int, ...]
+    """The dice scored; empty for a penalty zero."""
+    joker: bool = False
+    """Scored on an extra Kismet (five of a kind with a Kismet box above zero)."""
+    penalty: bool = False
+    """A forced zero from another player's extra Kismet: the player's lost turn."""
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything a game is, as plain values: what a save holds (``kismet.rules.save``)."""
+
+    players: tuple[str, ...]
+    history: tuple[Fill, ...]
+    current: int
+    dice: tuple[int, ...]
+    held: tuple[bool, ...]
+    rolls_left: int
+    stream: int
+    """The state of the dice's random stream (``DiceStream.state``)."""
+
+
+def _is_control(ch: str) -> bool:
+    # Control, format, surrogate and unassigned characters, except the joiners some scripts need.
+    return unicodedata.category(ch).startswith("C") and ch not in "\u200c\u200d"
+
+
+def check_players(players: Sequence[object]) -> tuple[str, ...]:
+    """Check a list of 1-8 player names and return them, each stripped of outer spaces."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise RuleError(Refusal.PLAYER_COUNT, count=repr(players))
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleError(Refusal.PLAYER_COUNT, count=len(players))
+    names = []
+    for number, name in enumerate(players, start=1):
+        if not isinstance(name, str):
+            raise RuleError(Refusal.PLAYER_NAME_TYPE, number=number)
+        name = name.strip()
+        if not name:
+            raise RuleError(Refusal.PLAYER_NAME_EMPTY, number=number)
+        if len(name) > MAX_NAME_LENGTH:
+            raise RuleError(Refusal.PLAYER_NAME_LONG, number=number, limit=MAX_NAME_LENGTH)
+        if any(_is_control(ch) for ch in name):
+            raise RuleError(Refusal.PLAYER_NAME_CONTROL, number=number)
+        names.append(name)
+    return tuple(names)
+
+
+class Game:
+    """A game of Kismet for 1 to 8 players in seating order.
+
+    Actions (``roll``, ``toggle_hold``, ``set_dice``, ``score``) either follow the rules or
+    raise ``RuleError`` before anything changes.
+    """
+
+    def __init__(self, players: Sequence[str], *, seed: int | None = None) -> None:
+        self._players = check_players(players)
+        self._stream = DiceStream.from_seed(seed)
+        self._sheets: list[dict[Category, int | None]] = [
+            dict.fromkeys(Category) for _ in self._players
+        ]
+        self._current = 0
+        self._history: list[Fill] = []
+        self._dice: tuple[int, ...] = ()
+        self._held = NO_HOLDS
+        self._rolls_left = ROLLS_PER_TURN
+
+    # ----------------------------------------------------------------- state
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seating order."""
+        return self._players
+
+    @property
+    def current(self) -> int:
+        """Index of the player to move (after the game ends, of the last player who moved)."""
+        return self._current
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """The five faces showing, or ``()`` before the turn's first roll."""
+        return self._dice
+
+    @property
+    def held(self) -> tuple[bool, ...]:
+        """For each die, whether it is held (kept out of the next roll)."""
+        return self._held
+
+    @property
+    def rolls_left(self) -> int:
+        """Rolls the current player still has this turn (3 before the first)."""
+        return self._rolls_left
+
+    @property
+    def history(self) -> tuple[Fill, ...]:
+        """Every filled box in the order it was filled, penalty zeros included."""
+        return tuple(self._history)
+
+    def sheet(self, player: int) -> dict[Category, int | None]:
+        """A player's score sheet column: points in each box, ``None`` while it is open."""
+        return dict(self._sheets[self._player_index(player)])
+
+    def open_boxes(self, player: int) -> tuple[Category, ...]:
+        """A player's open boxes in sheet order."""
+        column = self._sheets[self._player_index(player)]
+        return tuple(c for c in Category if column[c] is None)
+
+    def totals(self, player: int) -> Totals:
+        """A player's subtotals, bonus and grand total so far."""
+        return Totals.of(self._sheets[self._player_index(player)])
+
+    def total(self, player: int) -> int:
+        """A player's grand total so far."""
+        return self.totals(player).grand
+
+    @property
+    def is_over(self) -> bool:
+        """True when every box of every player is filled."""
+        return all(v is not None for column in self._sheets for v in column.values())
+
+    @property
+    def winners(self) -> list[int]:
+        """Indexes of the players with the highest grand total once the game is over, else []."""
+        if not self.is_over:
+            return []
+        best = max(self.total(p) for p in range(len(self._players)))
+        return [p for p in range(len(self._players)) if self.total(p) == best]
+
+    @property
+    def is_extra_kismet(self) -> bool:
+        """True when scoring now would be an extra Kismet: five of a kind showing, and the
+        current player's Kismet box already holds more than zero."""
+        kismet = self._sheets[self._current][Category.KISMET]
+        return bool(self._dice) and len(set(self._dice)) == 1 and bool(kismet)
+
+    def options(self) -> dict[Category, int]:
+        """Points each open box of the current player would get for the dice showing now.
+
+        Empty before the turn's first roll and after the game ends.
+        """
+        if not self._dice or self.is_over:
+            return {}
+        joker = self.is_extra_kismet
+        return {c: score(c, self._dice, joker=joker) for c in self.open_boxes(self._current)}
+
+    def state(self) -> GameState:
+        """The whole game as plain values (``Game.resume`` and a replay rebuild it)."""
+        return GameState(
+            players=self._players,
+            history=tuple(self._history),
+            current=self._current,
+            dice=self._dice,
+            held=self._held,
+            rolls_left=self._rolls_left,
+            stream=self._stream.state,
+        )
+
+    # ---------------------------------------------------------------- checks
+
+    def verify_roll(self) -> None:
+        """Raise ``RuleError`` unless the dice that are not held may be rolled now."""
+        self._verify_playing()
+        if self._rolls_left == 0:
+            raise RuleError(Refusal.NO_ROLLS_LEFT)
+        if self._dice and all(self._held):
+            raise RuleError(Refusal.ALL_HELD)
+
+    def verify_hold(self, die: int) -> None:
+        """Raise ``RuleError`` unless die ``die`` (0-4) may be held or released now."""
+        self._verify_playing()
+        if isinstance(die, bool) or not isinstance(die, int) or not 0 <= die < DICE_COUNT:
+            raise RuleError(Refusal.NO_SUCH_DIE, die=repr(die))
+        if not self._dice:
+            raise RuleError(Refusal.NO_DICE_TO_HOLD)
+        if self._rolls_left == 0:
+            raise RuleError(Refusal.HOLD_AFTER_LAST_ROLL)
+
+    def verify_entry(self) -> None:
+        """Raise ``RuleError`` unless a roll of real dice may be entered now."""
+        self._verify_playing()
+        if self._rolls_left == 0:
+            raise RuleError(Refusal.NO_ROLLS_LEFT)
+
+    def verify_set_dice(self, faces: Sequence[int]) -> tuple[int, ...]:
+        """Raise ``RuleError`` unless ``faces`` may be entered now as a roll of real dice;
+        returns them checked."""
+        self.verify_entry()
+        try:
+            return as_roll(faces)
+        except ValueError:
+            raise RuleError(Refusal.BAD_ROLL) from None
+
+    def verify_score(self, category: Category) -> None:
+        """Raise ``RuleError`` unless ``category`` may be filled now."""
+        self._verify_playing()
+        if not isinstance(category, Category):
+            raise RuleError(Refusal.NOT_A_BOX, box=repr(category))
+        if not self._dice:
+            raise RuleError(Refusal.SCORE_BEFORE_ROLL)
+        if self._sheets[self._current][category] is not None:
+            raise RuleError(Refusal.BOX_FILLED, box=category)
+
+    def can_roll(self) -> bool:
+        """Whether ``roll()`` is allowed now."""
+        return _allowed(self.verify_roll)
+
+    def can_hold(self, die: int) -> bool:
+        """Whether ``toggle_hold(die)`` is allowed now."""
+        return _allowed(lambda: self.verify_hold(die))
+
+    def can_set_dice(self) -> bool:
+        """Whether a roll of real dice may be entered now."""
+        return _allowed(self.verify_entry)
+
+    def can_score(self, category: Category) -> bool:
+        """Whether ``score(category)`` is allowed now."""
+        return _allowed(lambda: self.verify_score(category))
+
+    # --------------------------------------------------------------- actions
+
+    def roll(self) -> tuple[int, ...]:
+        """Roll every die that is not held; returns the dice showing."""
+        self.verify_roll()
+        old = self._dice or (0,) * DICE_COUNT
+        pairs = zip(old, self._held, strict=True)
+        self._dice = tuple(face if held else self._stream.face() for face, held in pairs)
+        self._rolls_left -= 1
+        return self._dice
+
+    def toggle_hold(self, die: int) -> bool:
+        """Hold a die that is free, or release one that is held; returns whether it is held."""
+        self.verify_hold(die)
+        held = list(self._held)
+        held[die] = not held[die]
+        self._held = tuple(held)
+        return held[die]
+
+    def set_dice(self, faces: Sequence[int]) -> tuple[int, ...]:
+        """Record five faces rolled with physical dice, as one of the turn's rolls.
+
+        The faces replace all five dice and every hold is released (the player handles the
+        real dice). Returns the dice showing.
+        """
+        self._dice = self.verify_set_dice(faces)
+        self._held = NO_HOLDS
+        self._rolls_left -= 1
+        return self._dice
+
+    def score(self, category: Category) -> int:
+        """Fill one of the current player's open boxes with the dice showing; ends the turn.
+
+        On an extra Kismet the dice score as a joker, every other player takes a zero in
+        their topmost open box, and the roller plays again if they have an open box.
+        Returns the points written in the box.
+        """
+        self.verify_score(category)
+        roller = self._current
+        extra = self.is_extra_kismet
+        points = score(category, self._dice, joker=extra)
+        self._write(Fill(roller, category, points, self._dice, joker=extra))
+        if extra and len(self._players) > 1:
+            for offset in range(1, len(self._players)):
+                other = (roller + offset) % len(self._players)
+                boxes = self.open_boxes(other)
+                if boxes:
+                    self._write(Fill(other, boxes[0], 0, (), penalty=True))
+        self._next_turn(again=extra)
+        return points
+
+    def resume(
+        self, dice: Sequence[int], held: Sequence[bool], rolls_left: int, stream: int
+    ) -> None:
+        """Put back a turn in progress and the dice's stream, as a save kept them.
+
+        Only at the start of a turn (after a replay of the history); raises ``SaveError``
+        when the turn is not one the rules could have produced.
+        """
+        if self._dice or self._rolls_left != ROLLS_PER_TURN:
+            raise SaveError(SaveProblem.TURN, rule="resume_mid_turn")
+        faces = as_roll(dice) if dice else ()
+        holds = tuple(held)
+        if len(holds) != DICE_COUNT or not all(isinstance(h, bool) for h in holds):
+            raise SaveError(SaveProblem.TURN, rule="holds")
+        if not 0 <= rolls_left <= ROLLS_PER_TURN:
+            raise SaveError(SaveProblem.TURN, rule="rolls_left")
+        if (not faces) != (rolls_left == ROLLS_PER_TURN):
+            raise SaveError(SaveProblem.TURN, rule="dice_show_after_a_roll")
+        if not faces and any(holds):
+            raise SaveError(SaveProblem.TURN, rule="held_before_rolling")
+        if self.is_over and faces:
+            raise SaveError(SaveProblem.TURN, rule="dice_after_the_end")
+        self._stream = DiceStream(stream)
+        self._dice, self._held, self._rolls_left = faces, holds, rolls_left
+
+    # -------------------------------------------------------------- internals
+
+    def _player_index(self, player: int) -> int:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise IndexError(f"No player {player!r}")
+        if not 0 <= player < len(self._players):
+            last = len(self._players) - 1
+            raise IndexError(f"No player {player}: players are numbered 0 to {last}")
+        return player
+
+    def _verify_playing(self) -> None:
+        if self.is_over:
+            raise RuleError(Refusal.GAME_OVER)
+
+    def _write(self, fill: Fill) -> None:
+        self._sheets[fill.player][fill.category] = fill.points
+        self._history.append(fill)
+
+    def _next_turn(self, *, again: bool) -> None:
+        self._dice = ()
+        self._held = NO_HOLDS
+        self._rolls_left = ROLLS_PER_TURN
+        count = len(self._players)
+        start = 0 if again else 1
+        for offset in range(start, start + count):
+            player = (self._current + offset) % count
+            if self.open_boxes(player):
+                self._current = player
+                return
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.state() == other.state()
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes: it is not hashable
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"current={self._current}, dice={self._dice}"
+        return f"<Game players={list(self._players)!r} {state} filled={len(self._history)}>"
+
+
+def _allowed(check: Callable[[], object]) -> bool:
+    """Whether a ``verify_...`` check passes."""
+    try:
+        check()
+    except RuleError:
+        return False
+    return True

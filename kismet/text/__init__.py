@@ -1,0 +1,51 @@
+"""Words: the message catalogues (English, Korean) and the function that speaks them.
+
+Code refers to messages by key; ``text(key, lang, **params)`` formats one. A parameter that
+is a ``Category`` is replaced by that box's name in the same language. ``explain`` turns the
+rules' refusals (``RuleError``, ``SaveError``) into a sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import Category, RuleError, SaveError
+from .en import EN
+from .ko import KO
+
+DEFAULT_LANGUAGE = "en"
+LANGUAGES = ("en", "ko")
+"""The interface languages, each with a catalogue and a page built for it."""
+
+CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ko": KO}
+"""Every catalogue by language code; each has exactly the keys of ``EN``."""
+
+
+def text(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
+    """The message ``key`` in ``lang`` (English when that language lacks it), formatted."""
+    catalogue = CATALOGUES.get(lang, EN)
+    template = catalogue.get(key, EN[key])
+    named = {
+        name: box_name(value, lang) if isinstance(value, Category) else value
+        for name, value in params.items()
+    }
+    return template.format(**named)
+
+
+def explain(error: RuleError | SaveError, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The sentence that tells a player why the rules refused something."""
+    if isinstance(error, SaveError):
+        return text(error.key, lang, where=error.where, **error.params)
+    return text(error.key, lang, **error.params)
+
+
+def join_names(names: list[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Names joined for a sentence: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    if len(names) == 1:
+        return names[0]
+    return text("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
+
+
+def box_name(category: Category, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name of a box of the score sheet in ``lang``."""
+    return text(f"box.{category.value}", lang)

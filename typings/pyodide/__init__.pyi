@@ -1,0 +1,1 @@
+"""Pyodide's Python package (its JavaScript side is the runtime)."""
