@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from kismet import BASIC_BOXES, Category, Fill, Game, Refusal, RuleError, game_to_dict
+from kismet import (
+    BASIC_BOXES,
+    Category,
+    Fill,
+    Game,
+    Refusal,
+    RuleError,
+    game_from_dict,
+    game_to_dict,
+)
 from kismet.text import explain
 from tests.helpers import FIVE_THREES, fill_in_order, play, refused
 from tests.test_scoring import plain_joker_score
@@ -460,3 +471,104 @@ def test_rule_error_carries_a_catalogue_key() -> None:
     assert explain(caught.value) == "Fives is already filled"
     assert explain(caught.value, "ko") == "파이브 칸은 이미 채워졌습니다"
     assert isinstance(caught.value, ValueError)
+
+
+# ------------------------------------------------------------------- undo
+
+
+def test_undo_takes_back_the_box_and_restores_the_turn_exactly() -> None:
+    game = Game(["Ann", "Bo"], seed=41)
+    game.roll()
+    game.toggle_hold(1)
+    game.roll()
+    before = game.state()
+    points = game.score(Category.YARBOROUGH)
+    assert game.current == 1 and game.can_undo()
+    taken = game.undo()
+    assert taken.category is Category.YARBOROUGH and taken.points == points
+    assert game.state() == before
+    assert (game.current, game.rolls_left, game.held[1]) == (0, 1, True)
+    assert game.sheet(0)[Category.YARBOROUGH] is None and not game.history
+    game.score(Category.THREE_OF_A_KIND)  # the box can be filled another way
+    assert len(game.history) == 1
+
+
+def test_undo_is_refused_after_the_next_roll_and_twice() -> None:
+    game = Game(["Ann", "Bo"], seed=42)
+    with refused("no box to take back"):
+        game.undo()
+    game.roll()
+    game.score(Category.YARBOROUGH)
+    game.roll()  # Bo rolls: Ann's box stays
+    assert not game.can_undo()
+    with refused("no box to take back"):
+        game.undo()
+    game.score(Category.ONES)
+    game.undo()
+    with refused("no box to take back"):
+        game.undo()  # only the last box, once
+
+
+def test_undo_never_shows_other_dice() -> None:
+    # Filling, taking it back, then rolling again gives the dice a roll would have given
+    # without the fill: the dice stream does not move for an undo.
+    a, b = Game(["Ann"], seed=43), Game(["Ann"], seed=43)
+    a.roll()
+    b.roll()
+    a.score(Category.YARBOROUGH)
+    a.undo()
+    assert a.roll() == b.roll()
+
+
+def test_undo_of_an_extra_kismet_takes_back_its_penalties_and_extra_turn() -> None:
+    game = Game(["Ann", "Bo", "Cy"], seed=44)
+    play(game, FIVE_THREES, Category.KISMET)
+    play(game, (1, 2, 3, 4, 6), Category.YARBOROUGH)
+    play(game, (1, 2, 3, 4, 6), Category.YARBOROUGH)
+    game.set_dice(FIVE_THREES)
+    before = game.state()
+    game.score(Category.FULL_HOUSE)
+    assert [f.penalty for f in game.history[-3:]] == [False, True, True]
+    assert game.current == 0  # Ann rolls again
+    game.undo()
+    assert game.state() == before
+    assert game.sheet(1)[Category.ONES] is None and game.sheet(2)[Category.ONES] is None
+    assert game.is_extra_kismet
+
+
+def test_undo_of_the_last_box_reopens_the_game() -> None:
+    game = Game(["Ann"], seed=45)
+    while len(game.open_boxes(0)) > 1:
+        play(game, (1, 2, 3, 4, 6), game.open_boxes(0)[0])
+    game.set_dice((6, 6, 6, 6, 6))
+    game.score(game.open_boxes(0)[0])
+    assert game.is_over and game.can_undo()
+    game.undo()
+    assert not game.is_over and game.dice == (6, 6, 6, 6, 6) and game.rolls_left == 2
+
+
+def test_undo_with_real_dice() -> None:
+    game = Game(["Ann", "Bo"], seed=46)
+    game.set_dice((2, 2, 2, 5, 5))
+    game.set_dice((2, 2, 5, 5, 5))
+    before = game.state()
+    game.score(Category.FULL_HOUSE_SAME_COLOR)
+    game.undo()
+    assert game.state() == before and game.rolls_left == 1
+
+
+def test_undo_survives_a_save_and_a_reload() -> None:
+    game = Game(["Ann", "Bo"], seed=47)
+    game.roll()
+    game.toggle_hold(0)
+    game.roll()
+    before = game.state()
+    game.score(Category.YARBOROUGH)
+    saved = json.loads(json.dumps(game_to_dict(game)))
+    assert saved["undo"] == {"held": [True, False, False, False, False], "rolls_left": 1}
+    again = game_from_dict(saved)
+    assert again == game and again.can_undo()
+    again.undo()
+    assert again.state() == before
+    again.roll()
+    assert game_from_dict(game_to_dict(again)).state().undo is None

@@ -52,11 +52,21 @@ def check_invariants(game: Game) -> None:
     assert (not game.dice) == (game.rolls_left == 3)
 
 
-def attempt(game: Game, action: str, data: st.DataObject) -> bool:
-    """Try one action, legal or not; check a refusal changed nothing. True if it scored."""
+def attempt(game: Game, action: str, data: st.DataObject, taken: dict[str, Any]) -> int:
+    """Try one action, legal or not; check a refusal changed nothing. Returns the change in
+    the number of boxes filled by a turn: 1 for a score, -1 for an undo, else 0.
+
+    ``taken`` remembers the game just before its last box was filled, while that box may
+    still be taken back (until the next roll): an undo must give exactly that game again.
+    """
     before = game_to_dict(game)
+    state = game.state()
     try:
-        if action == "roll":
+        if action == "undo":
+            legal = "before" in taken
+            game.undo()
+            assert game.state() == taken.pop("before"), "undo did not restore the turn"
+        elif action == "roll":
             legal = roll_is_legal(game)
             game.roll()
         elif action == "hold":
@@ -69,15 +79,18 @@ def attempt(game: Game, action: str, data: st.DataObject) -> bool:
             box = data.draw(st.sampled_from(list(Category)))
             legal = score_is_legal(game, box)
             game.score(box)
+            taken["before"] = state
     except RuleError:
         assert not legal, f"{action} refused though legal"
         assert game_to_dict(game) == before, "a refused action changed the game"
-        return False
+        return 0
     assert legal, f"{action} allowed though illegal"
+    if action in ("roll", "dice"):
+        taken.pop("before", None)  # a roll ends the chance to take the box back
     check_invariants(game)
     saved = json.loads(json.dumps(game_to_dict(game)))
     assert game_to_dict(game_from_dict(saved)) == saved
-    return action == "score"
+    return {"score": 1, "undo": -1}.get(action, 0)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -85,15 +98,18 @@ def attempt(game: Game, action: str, data: st.DataObject) -> bool:
 def test_random_games_follow_the_rules(players: list[str], seed: int, data: st.DataObject) -> None:
     game = Game(players, seed=seed)
     turns = 0
-    actions = st.lists(st.sampled_from(["roll", "hold", "dice", "score"]), max_size=6)
+    taken: dict[str, Any] = {}
+    actions = st.lists(st.sampled_from(["roll", "hold", "dice", "score", "undo"]), max_size=6)
     while not game.is_over:
         # Some actions, legal or not, then the turn is sure to end with a legal score.
         for action in data.draw(actions):
-            turns += attempt(game, action, data)
+            turns += attempt(game, action, data, taken)
         if game.is_over:
             break
         if not game.dice:
             game.roll()
+            taken.pop("before", None)
+        taken["before"] = game.state()
         game.score(data.draw(st.sampled_from(game.open_boxes(game.current))))
         turns += 1
         check_invariants(game)

@@ -110,6 +110,15 @@ BAD_SAVES = {
     "history entry missing field": lambda d: d["history"][0].pop("joker"),
     "dice in history not a list": lambda d: d["history"][0].update(dice="33333"),
     "player index out of range": lambda d: d["history"][0].update(player=5),
+    "undo after a roll": lambda d: d.update(undo={"held": [False] * 5, "rolls_left": 1}),
+    "undo with four holds": lambda d: d.update(
+        dice=[], held=[False] * 5, rolls_left=3, undo={"held": [False] * 4, "rolls_left": 1}
+    ),
+    "undo before any roll": lambda d: d.update(
+        dice=[], held=[False] * 5, rolls_left=3, undo={"held": [False] * 5, "rolls_left": 3}
+    ),
+    "undo as a list": lambda d: d.update(dice=[], held=[False] * 5, rolls_left=3, undo=[1]),
+    "undo missing": lambda d: d.pop("undo"),
 }
 
 
@@ -132,11 +141,22 @@ def test_things_that_are_not_objects_are_refused(value: object) -> None:
 
 def test_unknown_version_is_named() -> None:
     data = game_to_dict(mid_game())
-    data["version"] = 2
+    data["version"] = 3
     with pytest.raises(SaveError) as caught:
         game_from_dict(data)
     assert caught.value.problem is SaveProblem.VERSION
-    assert "format 2" in explain(caught.value) and "reads format 1" in explain(caught.value)
+    assert "format 3" in explain(caught.value) and "reads format 2" in explain(caught.value)
+
+
+def test_a_version_1_save_loads_with_nothing_to_take_back() -> None:
+    data = game_to_dict(mid_game())
+    data["version"] = 1
+    del data["undo"]
+    game = game_from_dict(data)
+    assert game.state() == mid_game().state() and not game.can_undo()
+    data["undo"] = None  # version 1 has no such field
+    with pytest.raises(SaveError):
+        game_from_dict(data)
 
 
 def test_a_finished_game_round_trips() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .dice import DICE_COUNT, as_roll
 from .errors import Refusal, RuleError, SaveError, SaveProblem
@@ -26,8 +26,7 @@ NO_HOLDS: tuple[bool, ...] = (False,) * DICE_COUNT
 """No die held."""
 
 
-@dataclass(frozen=True)
-class Fill:
+class Fill(NamedTuple):
     """One filled box of the score sheet, as kept in ``Game.history``."""
 
     player: int
@@ -44,8 +43,18 @@ class Fill:
     """A forced zero from another player's extra Kismet: the player's lost turn."""
 
 
-@dataclass(frozen=True)
-class GameState:
+class UndoPoint(NamedTuple):
+    """How the turn stood just before its box was filled: what ``Game.undo`` puts back.
+
+    The player and the dice are those of the last box filled (``Game.history``); the
+    penalty zeros it caused follow it there.
+    """
+
+    held: tuple[bool, ...]
+    rolls_left: int
+
+
+class GameState(NamedTuple):
     """Everything a game is, as plain values: what a save holds (``kismet.rules.save``)."""
 
     players: tuple[str, ...]
@@ -56,6 +65,8 @@ class GameState:
     rolls_left: int
     stream: int
     """The state of the dice's random stream (``DiceStream.state``)."""
+    undo: UndoPoint | None = None
+    """While the last box filled may be taken back: how its turn stood before."""
 
 
 def _is_control(ch: str) -> bool:
@@ -84,51 +95,21 @@ def check_players(players: Sequence[object]) -> tuple[str, ...]:
     return tuple(names)
 
 
-class Game:
-    """A game of Kismet for 1 to 8 players in seating order.
+class ScoreSheet:
+    """The score sheet of a game: a column of 15 boxes per player, in seating order, and
+    every box filled, in the order it was filled."""
 
-    Actions (``roll``, ``toggle_hold``, ``set_dice``, ``score``) either follow the rules or
-    raise ``RuleError`` before anything changes.
-    """
-
-    def __init__(self, players: Sequence[str], *, seed: int | None = None) -> None:
+    def __init__(self, players: Sequence[str]) -> None:
         self._players = check_players(players)
-        self._stream = DiceStream.from_seed(seed)
         self._sheets: list[dict[Category, int | None]] = [
             dict.fromkeys(Category) for _ in self._players
         ]
-        self._current = 0
         self._history: list[Fill] = []
-        self._dice: tuple[int, ...] = ()
-        self._held = NO_HOLDS
-        self._rolls_left = ROLLS_PER_TURN
-
-    # ----------------------------------------------------------------- state
 
     @property
     def players(self) -> tuple[str, ...]:
         """The players' names in seating order."""
         return self._players
-
-    @property
-    def current(self) -> int:
-        """Index of the player to move (after the game ends, of the last player who moved)."""
-        return self._current
-
-    @property
-    def dice(self) -> tuple[int, ...]:
-        """The five faces showing, or ``()`` before the turn's first roll."""
-        return self._dice
-
-    @property
-    def held(self) -> tuple[bool, ...]:
-        """For each die, whether it is held (kept out of the next roll)."""
-        return self._held
-
-    @property
-    def rolls_left(self) -> int:
-        """Rolls the current player still has this turn (3 before the first)."""
-        return self._rolls_left
 
     @property
     def history(self) -> tuple[Fill, ...]:
@@ -165,6 +146,63 @@ class Game:
         best = max(self.total(p) for p in range(len(self._players)))
         return [p for p in range(len(self._players)) if self.total(p) == best]
 
+    def _player_index(self, player: int) -> int:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise IndexError(f"No player {player!r}")
+        if not 0 <= player < len(self._players):
+            last = len(self._players) - 1
+            raise IndexError(f"No player {player}: players are numbered 0 to {last}")
+        return player
+
+    def _write(self, fill: Fill) -> None:
+        self._sheets[fill.player][fill.category] = fill.points
+        self._history.append(fill)
+
+    def _erase_from(self, index: int) -> None:
+        """Empty the boxes filled from ``index`` of the history on."""
+        for taken in self._history[index:]:
+            self._sheets[taken.player][taken.category] = None
+        del self._history[index:]
+
+
+class Game(ScoreSheet):
+    """A game of Kismet for 1 to 8 players in seating order: the score sheet, and the turn.
+
+    Actions (``roll``, ``toggle_hold``, ``set_dice``, ``score``, ``undo``) either follow the
+    rules or raise ``RuleError`` before anything changes.
+    """
+
+    def __init__(self, players: Sequence[str], *, seed: int | None = None) -> None:
+        super().__init__(players)
+        self._stream = DiceStream.from_seed(seed)
+        self._current = 0
+        self._dice: tuple[int, ...] = ()
+        self._held = NO_HOLDS
+        self._rolls_left = ROLLS_PER_TURN
+        self._undo: UndoPoint | None = None
+
+    # ----------------------------------------------------------------- state
+
+    @property
+    def current(self) -> int:
+        """Index of the player to move (after the game ends, of the last player who moved)."""
+        return self._current
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """The five faces showing, or ``()`` before the turn's first roll."""
+        return self._dice
+
+    @property
+    def held(self) -> tuple[bool, ...]:
+        """For each die, whether it is held (kept out of the next roll)."""
+        return self._held
+
+    @property
+    def rolls_left(self) -> int:
+        """Rolls the current player still has this turn (3 before the first)."""
+        return self._rolls_left
+
     @property
     def is_extra_kismet(self) -> bool:
         """True when scoring now would be an extra Kismet: five of a kind showing, and the
@@ -182,6 +220,13 @@ class Game:
         joker = self.is_extra_kismet
         return {c: score(c, self._dice, joker=joker) for c in self.open_boxes(self._current)}
 
+    @property
+    def undoable(self) -> Fill | None:
+        """The box ``undo()`` would take back now (None when none may be)."""
+        if self._undo is None:
+            return None
+        return next(f for f in reversed(self._history) if not f.penalty)
+
     def state(self) -> GameState:
         """The whole game as plain values (``Game.resume`` and a replay rebuild it)."""
         return GameState(
@@ -192,6 +237,7 @@ class Game:
             held=self._held,
             rolls_left=self._rolls_left,
             stream=self._stream.state,
+            undo=self._undo,
         )
 
     # ---------------------------------------------------------------- checks
@@ -239,6 +285,13 @@ class Game:
         if self._sheets[self._current][category] is not None:
             raise RuleError(Refusal.BOX_FILLED, box=category)
 
+    def verify_undo(self) -> UndoPoint:
+        """Raise ``RuleError`` unless the last box filled may be taken back now: only until
+        the next roll (of anyone), and never to see other dice. Returns how its turn stood."""
+        if self._undo is None:
+            raise RuleError(Refusal.NOTHING_TO_UNDO)
+        return self._undo
+
     def can_roll(self) -> bool:
         """Whether ``roll()`` is allowed now."""
         return _allowed(self.verify_roll)
@@ -255,6 +308,10 @@ class Game:
         """Whether ``score(category)`` is allowed now."""
         return _allowed(lambda: self.verify_score(category))
 
+    def can_undo(self) -> bool:
+        """Whether ``undo()`` is allowed now."""
+        return _allowed(self.verify_undo)
+
     # --------------------------------------------------------------- actions
 
     def roll(self) -> tuple[int, ...]:
@@ -264,6 +321,7 @@ class Game:
         pairs = zip(old, self._held, strict=True)
         self._dice = tuple(face if held else self._stream.face() for face, held in pairs)
         self._rolls_left -= 1
+        self._undo = None
         return self._dice
 
     def toggle_hold(self, die: int) -> bool:
@@ -283,6 +341,7 @@ class Game:
         self._dice = self.verify_set_dice(faces)
         self._held = NO_HOLDS
         self._rolls_left -= 1
+        self._undo = None
         return self._dice
 
     def score(self, category: Category) -> int:
@@ -294,6 +353,7 @@ class Game:
         """
         self.verify_score(category)
         roller = self._current
+        point = UndoPoint(self._held, self._rolls_left)
         extra = self.is_extra_kismet
         points = score(category, self._dice, joker=extra)
         self._write(Fill(roller, category, points, self._dice, joker=extra))
@@ -304,50 +364,50 @@ class Game:
                 if boxes:
                     self._write(Fill(other, boxes[0], 0, (), penalty=True))
         self._next_turn(again=extra)
+        self._undo = point
         return points
 
+    def undo(self) -> Fill:
+        """Take back the last box filled, and the penalty zeros it caused: the turn is again
+        as it stood (the same dice, holds and rolls left). Allowed until the next roll;
+        returns the fill taken back."""
+        point = self.verify_undo()
+        index = max(i for i, f in enumerate(self._history) if not f.penalty)
+        fill = self._history[index]  # the box filled; penalty zeros it caused follow it
+        self._erase_from(index)
+        self._current, self._dice = fill.player, fill.dice
+        self._held, self._rolls_left = point.held, point.rolls_left
+        self._undo = None
+        return fill
+
     def resume(
-        self, dice: Sequence[int], held: Sequence[bool], rolls_left: int, stream: int
+        self,
+        dice: Sequence[int],
+        held: Sequence[bool],
+        rolls_left: int,
+        stream: int,
+        undo: UndoPoint | None = None,
     ) -> None:
-        """Put back a turn in progress and the dice's stream, as a save kept them.
+        """Put back a turn in progress, the dice's stream and the way to take back the last
+        box (``undo``), as a save kept them.
 
         Only at the start of a turn (after a replay of the history); raises ``SaveError``
         when the turn is not one the rules could have produced.
         """
         if self._dice or self._rolls_left != ROLLS_PER_TURN:
             raise SaveError(SaveProblem.TURN, rule="resume_mid_turn")
-        faces = as_roll(dice) if dice else ()
-        holds = tuple(held)
-        if len(holds) != DICE_COUNT or not all(isinstance(h, bool) for h in holds):
-            raise SaveError(SaveProblem.TURN, rule="holds")
-        if not 0 <= rolls_left <= ROLLS_PER_TURN:
-            raise SaveError(SaveProblem.TURN, rule="rolls_left")
-        if (not faces) != (rolls_left == ROLLS_PER_TURN):
-            raise SaveError(SaveProblem.TURN, rule="dice_show_after_a_roll")
-        if not faces and any(holds):
-            raise SaveError(SaveProblem.TURN, rule="held_before_rolling")
-        if self.is_over and faces:
-            raise SaveError(SaveProblem.TURN, rule="dice_after_the_end")
+        faces, holds = _check_turn(dice, held, rolls_left, over=self.is_over)
+        if undo is not None:
+            _check_undo(undo, filled=bool(self._history), rolled=bool(faces))
         self._stream = DiceStream(stream)
         self._dice, self._held, self._rolls_left = faces, holds, rolls_left
+        self._undo = undo
 
     # -------------------------------------------------------------- internals
-
-    def _player_index(self, player: int) -> int:
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise IndexError(f"No player {player!r}")
-        if not 0 <= player < len(self._players):
-            last = len(self._players) - 1
-            raise IndexError(f"No player {player}: players are numbered 0 to {last}")
-        return player
 
     def _verify_playing(self) -> None:
         if self.is_over:
             raise RuleError(Refusal.GAME_OVER)
-
-    def _write(self, fill: Fill) -> None:
-        self._sheets[fill.player][fill.category] = fill.points
-        self._history.append(fill)
 
     def _next_turn(self, *, again: bool) -> None:
         self._dice = ()
@@ -371,6 +431,36 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"current={self._current}, dice={self._dice}"
         return f"<Game players={list(self._players)!r} {state} filled={len(self._history)}>"
+
+
+def _check_turn(
+    dice: Sequence[int], held: Sequence[bool], rolls_left: int, *, over: bool
+) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """A saved turn in progress, checked: the dice and holds; raises ``SaveError``."""
+    faces = as_roll(dice) if dice else ()
+    holds = tuple(held)
+    if len(holds) != DICE_COUNT or not all(isinstance(h, bool) for h in holds):
+        raise SaveError(SaveProblem.TURN, rule="holds")
+    if not 0 <= rolls_left <= ROLLS_PER_TURN:
+        raise SaveError(SaveProblem.TURN, rule="rolls_left")
+    if (not faces) != (rolls_left == ROLLS_PER_TURN):
+        raise SaveError(SaveProblem.TURN, rule="dice_show_after_a_roll")
+    if not faces and any(holds):
+        raise SaveError(SaveProblem.TURN, rule="held_before_rolling")
+    if over and faces:
+        raise SaveError(SaveProblem.TURN, rule="dice_after_the_end")
+    return faces, holds
+
+
+def _check_undo(undo: UndoPoint, *, filled: bool, rolled: bool) -> None:
+    """An undo point fits only a game with a box filled, before the next roll."""
+    if not filled or rolled:
+        raise SaveError(SaveProblem.TURN, rule="undo_after_a_roll")
+    holds = tuple(undo.held)
+    if len(holds) != DICE_COUNT or not all(isinstance(h, bool) for h in holds):
+        raise SaveError(SaveProblem.TURN, rule="undo_holds")
+    if not 0 <= undo.rolls_left < ROLLS_PER_TURN:
+        raise SaveError(SaveProblem.TURN, rule="undo_rolls_left")
 
 
 def _allowed(check: Callable[[], object]) -> bool:

@@ -4,14 +4,18 @@ A save holds the players, every filled box (``history``), the turn in progress a
 random stream. Loading replays the history through the rules, so a save that loads is a
 game the rules could have produced; anything else raises ``SaveError`` naming the problem.
 
-Format version 1::
+Format version 2::
 
-    {"format": "kismet.game", "version": 1,
+    {"format": "kismet.game", "version": 2,
      "players": ["Ann", "Bo"], "current": 0,
      "dice": [5, 5, 2, 5, 1], "held": [true, true, false, true, false], "rolls_left": 1,
      "stream": "9e3779b97f4a7c15",
      "history": [{"player": 0, "box": "fives", "points": 15, "dice": [5, 5, 5, 1, 2],
-                  "joker": false, "penalty": false}, ...]}
+                  "joker": false, "penalty": false}, ...],
+     "undo": null}
+
+``undo`` is ``{"held": [...], "rolls_left": n}`` while the last box filled may be taken back
+(``Game.undo``): how its turn stood before. Version 1 had no ``undo``; it loads as null.
 
 ``Fields`` reads any stored JSON object this way (the app's envelopes, settings and
 records use it too), so stored data is checked in one way everywhere.
@@ -24,26 +28,23 @@ from typing import Any, TypeVar
 
 from .dice import as_roll
 from .errors import RuleError, SaveError, SaveProblem
-from .game import Fill, Game
+from .game import Fill, Game, UndoPoint
 from .scoring import Category
 
 SAVE_FORMAT = "kismet.game"
 """The ``format`` field of every saved game."""
 
-SAVE_VERSION = 1
-"""The save format version this code writes and reads."""
+SAVE_VERSION = 2
+"""The save format version this code writes (it reads every version up to it)."""
 
-_GAME_FIELDS = (
-    "format",
-    "version",
-    "players",
-    "current",
-    "dice",
-    "held",
-    "rolls_left",
-    "stream",
-    "history",
-)
+READABLE_VERSIONS = (1, 2)
+"""The save format versions this code reads; each older one is migrated as it loads."""
+
+_GAME_FIELDS: dict[int, tuple[str, ...]] = {
+    1: ("format", "version", "players", "current", "dice", "held", "rolls_left", "stream",
+        "history"),
+}  # fmt: skip
+_GAME_FIELDS[2] = (*_GAME_FIELDS[1], "undo")
 _FILL_FIELDS = ("player", "box", "points", "dice", "joker", "penalty")
 _HEX = frozenset("0123456789abcdef")
 _STREAM_DIGITS = 16
@@ -151,6 +152,9 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "rolls_left": state.rolls_left,
         "stream": f"{state.stream:0{_STREAM_DIGITS}x}",
         "history": [fill_to_dict(f) for f in state.history],
+        "undo": None
+        if state.undo is None
+        else {"held": list(state.undo.held), "rolls_left": state.undo.rolls_left},
     }
 
 
@@ -160,11 +164,10 @@ def game_from_dict(data: object) -> Game:
         raise SaveError(SaveProblem.NOT_AN_OBJECT, "save", found=type(data).__name__)
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(SaveProblem.NOT_A_GAME, "save", format=data.get("format"))
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(
-            SaveProblem.VERSION, "save", version=data.get("version"), readable=SAVE_VERSION
-        )
-    save = Fields(data, "save", _GAME_FIELDS)
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READABLE_VERSIONS:
+        raise SaveError(SaveProblem.VERSION, "save", version=version, readable=SAVE_VERSION)
+    save = Fields(data, "save", _GAME_FIELDS[version])
     history = [fill_from_dict(r, f"history[{i}]") for i, r in enumerate(save.items("history"))]
     game = replay(save.items("players"), history)
     current = save.integer("current")
@@ -175,8 +178,17 @@ def game_from_dict(data: object) -> Game:
         raise SaveError(SaveProblem.STREAM, "save")
     dice = save.parsed("dice", lambda d: as_roll(d) if d != [] else ())
     held = save.items("held")
-    game.resume(dice, held, save.integer("rolls_left"), int(stream, 16))
+    undo = save.parsed("undo", _undo_point, None)
+    game.resume(dice, held, save.integer("rolls_left"), int(stream, 16), undo)
     return game
+
+
+def _undo_point(data: object) -> UndoPoint | None:
+    """A saved ``undo``: null, or how the last filled box's turn stood."""
+    if data is None:
+        return None
+    point = Fields(data, "undo", ("held", "rolls_left"))
+    return UndoPoint(tuple(point.items("held")), point.integer("rolls_left"))
 
 
 def replay(players: Sequence[str], history: Sequence[Fill]) -> Game:
