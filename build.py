@@ -110,16 +110,38 @@ def ensure_node_modules() -> Path:
     return NODE_MODULES
 
 
-def package_zip(target: Path) -> list[str]:
-    """Write the kismet package as one zip (the browser unpacks it); returns its files."""
+def compiled_package(names: list[str], modules: Path) -> dict[str, bytes]:
+    """The bytecode of the package's modules for the pinned Pyodide's Python (``tools/
+    pyc.mjs`` runs that Python in Node): ``kismet/x/__pycache__/y.cpython-314.pyc`` ->
+    bytes. Kept in .build-cache/ until a source or the runtime changes."""
+    digest = hashlib.sha256((ROOT / "tools" / "pyc.mjs").read_bytes())
+    digest.update((modules / "pyodide" / "pyodide-lock.json").read_bytes())
+    for name in names:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    cached = BUILD_CACHE / f"pyc-{digest.hexdigest()[:16]}"
+    if not cached.exists():
+        for old in BUILD_CACHE.glob("pyc-*"):  # another version's, or a cut-short run's
+            shutil.rmtree(old)
+        partial = cached.with_suffix(".partial")
+        run(["node", str(ROOT / "tools" / "pyc.mjs"), str(modules / "pyodide"), str(ROOT),
+             str(partial), *names], stdout=subprocess.DEVNULL)  # fmt: skip
+        partial.replace(cached)
+    return {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*.pyc")}
+
+
+def package_zip(target: Path, modules: Path) -> list[str]:
+    """Write the kismet package as one zip (the browser unpacks it), its sources and their
+    bytecode for the page's Python; returns its files."""
     names = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "kismet").rglob("*.py"))
+    files = {name: (ROOT / name).read_bytes() for name in names}
+    files.update(compiled_package(names, modules))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in names:
+        for name in sorted(files):
             # A fixed date keeps the archive identical from build to build.
             info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, (ROOT / name).read_bytes())
-    return names
+            archive.writestr(info, files[name])
+    return sorted(files)
 
 
 # PyScript modules loaded on demand that this page does use: the TOML parser for
@@ -285,7 +307,8 @@ def build() -> Path:
         (DIST / name).write_text(index, encoding="utf-8")
     shutil.copy2(ROOT / "pyscript.toml", DIST / "pyscript.toml")
     (DIST / "manifest.webmanifest").write_text(manifest(), encoding="utf-8")
-    package_zip(DIST / "kismet.zip")
+    BUILD_CACHE.mkdir(exist_ok=True)
+    package_zip(DIST / "kismet.zip", modules)
     shutil.copytree(ROOT / "static", DIST / "static", ignore=shutil.ignore_patterns(
         "service-worker.js", "boot.mjs", "__pycache__"))  # fmt: skip
     (DIST / "pyscript").mkdir()
