@@ -9,6 +9,7 @@ the session belongs in ``kismet/``. Text typed by players reaches the page only 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,14 @@ from kismet.app.roster import Edit, Roster
 from kismet.app.session import Session
 from kismet.app.storage import StorageFull, StorageUnavailable
 from kismet.app.view import View
-from kismet.html.page import PAGES, game_over_html, high_scores_html, roster_html
+from kismet.html.page import (
+    PAGES,
+    game_over_html,
+    high_scores_html,
+    paused_html,
+    review_html,
+    roster_html,
+)
 from kismet.html.sheet import blank_sheet_html, sheet_html
 from kismet.rules import Category
 from kismet.text import DEFAULT_LANGUAGE, LANGUAGES, text
@@ -88,12 +96,27 @@ def by_testid(testid: str) -> Element:
     return find(f'[data-testid="{testid}"]')
 
 
+SWITCHED = "kismet:switched"
+"""Marks, for the page loaded next in this tab, that the player only changed language."""
+
+
+def just_switched() -> bool:
+    """Whether this page was loaded by a change of language (and forget it)."""
+    try:
+        switched = window.sessionStorage.getItem(SWITCHED) == "1"
+        window.sessionStorage.removeItem(SWITCHED)
+    except Exception:
+        return False
+    return switched
+
+
 # The page was built for one language (index.html, index.ko.html): the session speaks it too.
 page_lang = str(document.documentElement.lang)
 session = Session(
     LocalStorage(),
     seed=url_seed(),
     lang=page_lang if page_lang in LANGUAGES else DEFAULT_LANGUAGE,
+    greet=not just_switched(),
 )
 reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
 roll_animation = ["roll-a", "roll-b"]
@@ -120,9 +143,14 @@ def paint(view: View) -> None:
     root = document.documentElement
     root.dataset.mode = view.mode.value
     root.dataset.shapes = "on" if view.settings.shapes else "off"
+    root.dataset.over = "true" if view.result is not None else "false"
     pressed(by_testid("mode"), view.mode.value == "sheet")
     pressed(by_testid("shapes"), view.settings.shapes)
     pressed(by_testid("coach"), view.settings.coach)
+    pressed(by_testid("sound"), view.settings.sound)
+    games = by_testid("games")
+    games.hidden = not view.paused
+    games.textContent = f"{text('app.games', view.lang)} ({len(view.paused)})"
     margin = by_testid("coach-margin")
     if margin.parentElement:
         margin.parentElement.hidden = not view.settings.coach
@@ -133,11 +161,14 @@ def paint(view: View) -> None:
     roll.hidden = not view.show_roll
     by_testid("rolls-left").textContent = view.roll_label
     by_testid("hint").disabled = not view.can_hint
+    by_testid("undo").hidden = not view.can_undo
     by_testid("skip").hidden = not view.show_skip
     paint_entry(view)
     document.body.dataset.print = "game"  # the browser's own Print prints this game
     by_testid("print-date").textContent = text("print.date", view.lang, date=view.print_date)
     by_testid("current-player").textContent = view.turn_line
+    find(".board").dataset.handoff = "true" if view.handoff else "false"
+    paint_celebration(view)
     by_testid("status").textContent = view.status
     by_testid("notice").textContent = view.notice
     paint_sheet(view)
@@ -167,6 +198,7 @@ def paint_entry(view: View) -> None:
     field.disabled = not view.can_enter
     by_testid("enter-roll").disabled = not view.can_enter
     by_testid("rolls-entered").textContent = view.roll_label
+    by_testid("entry-note").textContent = view.entry_note
     if document.activeElement != field:
         field.value = view.entry_text
 
@@ -180,6 +212,13 @@ def paint_sheet(view: View) -> None:
     again = document.querySelector(f'[data-testid="{testid}"] button') if testid else None
     if again:
         again.focus()
+    head = document.querySelector("table.sheet thead th.current")
+    if head:  # many players: bring the column of the player to move into sight
+        scroller = find(".sheet-scroll")
+        if head.offsetLeft + head.offsetWidth > scroller.scrollLeft + scroller.clientWidth:
+            scroller.scrollLeft = head.offsetLeft + head.offsetWidth - scroller.clientWidth
+        elif head.offsetLeft < scroller.scrollLeft:
+            scroller.scrollLeft = max(0, head.offsetLeft - 120)
 
 
 def paint_confirm(view: View) -> None:
@@ -190,8 +229,8 @@ def paint_confirm(view: View) -> None:
     find("#confirm-text").textContent = view.confirm.question
     find("#confirm-title").textContent = view.confirm.title
     by_testid("confirm").textContent = view.confirm.yes
-    if not dialog.open:
-        open_dialog("confirm-dialog", '[data-testid="confirm"]')
+    if not dialog.open:  # "Go back" has the focus: Enter twice never scores a zero
+        open_dialog("confirm-dialog", '[data-testid="cancel"]')
 
 
 def paint_game_over(view: View) -> None:
@@ -201,6 +240,38 @@ def paint_game_over(view: View) -> None:
         slot.innerHTML = ""
     elif not shown or shown.dataset.result != view.result:
         slot.innerHTML = game_over_html(view.result, view.lang)
+
+
+def paint_celebration(view: View) -> None:
+    """A Kismet or an extra Kismet is shown big for a moment, and heard and felt when the
+    player chose sound and vibration."""
+    banner = by_testid("celebrate")
+    if view.celebrate and banner.hidden:
+        banner.textContent = view.celebrate
+        banner.hidden = False
+        if view.settings.sound:
+            fanfare()
+    elif not view.celebrate:
+        banner.hidden = True
+
+
+def fanfare() -> None:
+    """Three rising notes and a short buzz (where the device can)."""
+    try:
+        audio = window.AudioContext.new()
+        for step, pitch in enumerate((523.25, 659.25, 783.99)):
+            tone = audio.createOscillator()
+            gain = audio.createGain()
+            tone.frequency.value = pitch
+            gain.gain.value = 0.12
+            tone.connect(gain)
+            gain.connect(audio.destination)
+            start = audio.currentTime + step * 0.12
+            tone.start(start)
+            tone.stop(start + 0.18)
+        window.navigator.vibrate(180)
+    except Exception:  # no sound or vibration here: the banner says it all
+        return
 
 
 def paint_high_scores(view: View) -> None:
@@ -340,8 +411,27 @@ def edit_roster(edit: Edit, target: Element) -> None:
 
 
 def show_review() -> None:
-    fill_list(by_testid("review"), session.review_lines())
-    open_dialog("review-dialog", "#review-dialog .primary")
+    review = session.review()
+    by_testid("review").innerHTML = review_html(review, session.lang) if review else ""
+    open_dialog("review-dialog", "#review-title")
+
+
+def show_games() -> None:
+    by_testid("games-list").innerHTML = paused_html(session.view().paused, session.lang)
+    open_dialog("games-dialog", "#games-title")
+
+
+def resume(target: Element) -> None:
+    close_dialog("games-dialog")
+    session.resume(str(target.getAttribute("data-id")))
+
+
+def toggle_menu(open_it: bool | None = None) -> None:
+    """The header's menu of the less used actions (a row of buttons on a wide screen)."""
+    header = find("header.top")
+    shown = header.getAttribute("data-menu") == "open" if open_it is None else not open_it
+    header.dataset.menu = "closed" if shown else "open"
+    by_testid("menu").setAttribute("aria-expanded", "false" if shown else "true")
 
 
 def ask_hint() -> None:
@@ -366,11 +456,16 @@ CLICKS: dict[str, Callable[[Element], None]] = {
     "skip": lambda _: session.skip(),
     "coach": lambda _: toggle_coach(),
     "shapes": lambda _: session.change_settings(shapes=not session.settings.shapes),
+    "sound": lambda _: session.change_settings(sound=not session.settings.sound),
+    "undo": lambda _: session.undo(),
+    "menu": lambda _: toggle_menu(),
+    "games": lambda _: show_games(),
+    "resume": resume,
     "new-game": lambda _: open_new_game(),
     "hint": lambda _: with_table(ask_hint),
     "review": lambda _: with_table(show_review),
     "print": lambda _: open_dialog("print-dialog", "[data-testid=print-game]"),
-    "help": lambda _: open_dialog("help-dialog", "#help-dialog .primary"),
+    "help": lambda _: open_dialog("help-dialog", "#help-title"),
     "close-dialog": lambda target: close_dialog(str(find_dialog(target).id)),
     Edit.ADD.value: lambda target: edit_roster(Edit.ADD, target),
     Edit.REMOVE.value: lambda target: edit_roster(Edit.REMOVE, target),
@@ -386,11 +481,20 @@ def find_dialog(element: Element) -> Element:
     return dialog
 
 
+MENU_STAYS = {"menu", "coach", "shapes", "sound"}
+"""Actions after which the menu stays open (a switch, to see it change); any other click
+closes it."""
+
+
 def on_click(event: Event) -> None:
     target = event.target.closest("[data-action]")
+    action_name = str(target.dataset.action) if target else ""
+    inside = event.target.closest("header.top")
+    if action_name not in MENU_STAYS and not (inside and not target):
+        toggle_menu(False)
     if not target or target.disabled:
         return
-    action = CLICKS.get(str(target.dataset.action))
+    action = CLICKS.get(action_name)
     if action is not None:
         action(target)
         render()
@@ -446,8 +550,17 @@ def on_coach_margin(event: Event) -> None:
 def on_language(event: Event) -> None:
     lang = str(event.target.value)
     session.set_language(lang)
-    # Each language has its own page, rendered at build; the game is saved, so load it.
+    # Each language has its own page, rendered at build; the game is saved, so load it,
+    # without the welcome of a new visit.
+    with contextlib.suppress(Exception):  # no session storage: the next page welcomes back
+        window.sessionStorage.setItem(SWITCHED, "1")
     window.location.replace(PAGES[lang] + str(window.location.search))
+
+
+def on_seat_kind(event: Event) -> None:
+    # A seat turned into a computer (or back) takes the name the app gives that seat.
+    if str(event.target.tagName) == "SELECT":
+        show_roster(read_roster().renamed(session.lang))
 
 
 def typing_in(element: Element) -> bool:
@@ -469,6 +582,9 @@ def on_key(event: Event) -> None:
         return
     if document.querySelector("dialog[open]"):
         return  # a dialog handles its own keys (Escape closes it)
+    if str(event.key) == "Escape":
+        toggle_menu(False)
+        return
     key = str(event.key)
     if key in (" ", "Enter") and str(event.target.tagName) == "BUTTON":
         return  # the focused button takes Space and Enter itself
@@ -488,7 +604,7 @@ KEYS: dict[Key, Callable[[int], None]] = {
     Key.ROLL: lambda _: session.roll(),
     Key.HOLD: session.tap_die,
     Key.NEW_GAME: lambda _: open_new_game(),
-    Key.HELP: lambda _: open_dialog("help-dialog", "#help-dialog .primary"),
+    Key.HELP: lambda _: open_dialog("help-dialog", "#help-title"),
 }
 
 
@@ -507,6 +623,7 @@ LISTENERS: list[tuple[Element, str, Callable[[Event], None]]] = [
     (find("form.print-form"), "submit", on_print),
     (by_testid("language"), "change", on_language),
     (by_testid("coach-margin"), "change", on_coach_margin),
+    (find("#player-list"), "change", on_seat_kind),
     *(
         (dialog, kind, on_dialog_close)
         for dialog in document.querySelectorAll("dialog")
@@ -519,6 +636,6 @@ for element, kind, handler in LISTENERS:
     element.addEventListener(kind, create_proxy(handler))
 
 render()
-for control in document.querySelectorAll("header .actions button, header .actions select"):
+for control in document.querySelectorAll("header button, header select"):
     control.disabled = False
 document.documentElement.dataset.ready = "true"

@@ -132,6 +132,16 @@ def open_app(page: Any, url: str) -> Any:
     return page
 
 
+def reveal(page: Any, testid: str) -> Any:
+    """A control of the header, in sight: the menu is opened when the control is folded
+    away in it (on a phone or a small window)."""
+    control = page.locator(f"[data-testid={testid}]")
+    menu = page.locator("[data-testid=menu]")
+    if menu.is_visible() and menu.get_attribute("aria-expanded") != "true":
+        menu.click()
+    return control
+
+
 def artifact(name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / name

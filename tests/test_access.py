@@ -12,7 +12,7 @@ import pytest
 from kismet import Category, Game, Refusal, SaveProblem
 from kismet import text as messages
 from kismet.app.keys import Key, shortcut
-from tests.conftest import Site, artifact, open_app, watch_page
+from tests.conftest import Site, artifact, open_app, reveal, watch_page
 from tests.test_browser import READ_SHEET, expected_sheet, faces
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,13 +85,13 @@ def test_axe_finds_no_violations(browser: Any, site: Site, locale: str, scheme: 
     page.click("[data-testid=roll]")
     page.click("[data-testid=die-1]")
     states["after a roll"] = axe_violations(page)
-    page.click("[data-testid=new-game]")
+    reveal(page, "new-game").click()
     states["new-game dialog"] = axe_violations(page)
     page.keyboard.press("Escape")
-    page.click("[data-testid=help]")
+    reveal(page, "help").click()
     states["help"] = axe_violations(page)
     page.keyboard.press("Escape")
-    page.click("[data-testid=shapes]")
+    reveal(page, "shapes").click()
     states["colour shapes"] = axe_violations(page)
     assert {k: v for k, v in states.items() if v} == {}
     assert not watch.errors, watch.errors
@@ -209,15 +209,15 @@ def test_a_whole_game_in_korean(browser: Any, site: Site) -> None:
             page.click("[data-testid=confirm]")
         game.score(best)
     assert page.evaluate(READ_SHEET) == expected_sheet(game)
-    assert f"참가자 1 승리, {game.total(0)}점!" in page.text_content("[data-testid=game-over]")
+    assert f"{game.total(0)}점을 얻었습니다." in page.text_content("[data-testid=game-over]")
     for dialog in ("new-game", "help", "print"):
-        page.click(f"[data-testid={dialog}]")
+        reveal(page, dialog).click()
         leaked = visible_words(page) & english
         assert not leaked, (dialog, leaked)
         page.keyboard.press("Escape")
     page.screenshot(path=artifact("korean-game-over.png"), full_page=True)
     # The language can be switched in the page, and the choice is remembered.
-    page.select_option("[data-testid=language]", "en")
+    reveal(page, "language").select_option("en")
     page.wait_for_url(re.compile(r"/index\.html"))
     page.wait_for_selector("html[data-ready=true]", timeout=90_000)
     assert page.get_attribute("html", "lang") == "en"
@@ -235,14 +235,14 @@ def test_colour_shapes_tell_the_groups_apart(browser: Any, site: Site) -> None:
     page = context.new_page()
     open_app(page, site.url)
     # Show all six faces on the five dice and the help's mini dice.
-    page.click("[data-testid=help]")
+    reveal(page, "help").click()
     groups = page.locator("#help-dialog .color-groups")
     shapes: dict[str, list[tuple[str, str]]] = {}
     for mode in ("off", "on"):
         if mode == "on":
             page.keyboard.press("Escape")
-            page.click("[data-testid=shapes]")
-            page.click("[data-testid=help]")
+            reveal(page, "shapes").click()
+            reveal(page, "help").click()
         groups.screenshot(path=artifact(f"faces-shapes-{mode}.png"))
         shapes[mode] = page.evaluate("""() => [1, 2, 3, 4, 5, 6].map(face => {
             const pip = document.querySelector(

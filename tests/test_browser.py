@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from kismet import Category, Game, game_from_dict
-from tests.conftest import Site, artifact, open_app
+from tests.conftest import Site, artifact, open_app, reveal
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +90,7 @@ def play_turn(page: Any, game: Game) -> None:
 
 
 def start_game(page: Any, names: list[str]) -> None:
-    page.click("[data-testid=new-game]")
+    reveal(page, "new-game").click()
     while page.locator("[data-testid^=player-name-]").count() < len(names):
         page.click("[data-testid=add-player]")
     for i, name in enumerate(names):
@@ -121,7 +121,7 @@ def test_a_whole_solo_game_matches_the_rules_package(page: Any, site: Site) -> N
         play_turn(page, game)
         check_page(page, game)
     over = page.text_content("[data-testid=game-over]")
-    assert f"Player 1 wins with {game.total(0)}" in over
+    assert f"You scored {game.total(0)}." in over
     assert page.locator("[data-testid=high-scores] td", has_text=str(game.total(0))).count() == 1
     page.screenshot(path=artifact("solo-game-over.png"), full_page=True)
 

@@ -19,13 +19,13 @@ from kismet.app.roster import HUMAN, SEAT_CODES
 from kismet.app.session import Session
 from kismet.app.storage import GAME_KEY, MemoryStorage
 from kismet.app.turn import Ask, Pending
-from tests.conftest import Site, artifact, open_app
+from tests.conftest import Site, artifact, open_app, reveal
 
 COMPUTER_TURN_MS = 60_000
 
 
 def start_with_seats(page: Any, seats: list[tuple[str, str]]) -> None:
-    page.click("[data-testid=new-game]")
+    reveal(page, "new-game").click()
     while page.locator("[data-testid^=player-name-]").count() < len(seats):
         page.click("[data-testid=add-player]")
     for i, (name, kind) in enumerate(seats):
@@ -74,17 +74,23 @@ def test_a_game_against_a_perfect_and_a_casual_computer(page: Any, site: Site) -
     for player in (1, 2):
         assert all(v is not None for v in game.sheet(player).values())
     page.screenshot(path=artifact("computers-game-over.png"), full_page=True)
-    # The review lists every one of Ann's decisions, then the total.
+    # The review: the total and perfect play's expectation first, then every one of Ann's
+    # decisions by turn, the costly turns first and the best-played ones folded away.
     page.click("[data-testid=open-review]")
-    lines = page.locator("[data-testid=review] li")
     page.wait_for_function(
         "n => document.querySelectorAll('[data-testid=review] li').length === n",
-        arg=len(saved["decisions"]) + 1,
+        arg=len(saved["decisions"]),
         timeout=30_000,
     )
     assert len(saved["decisions"]) == turns  # one roll, then a box: one decision a turn
-    assert lines.first.text_content().startswith("Ann chose")
-    assert "Perfect play from the start expects 315.10" in lines.last.text_content()
+    summary = page.locator("[data-testid=review] > p")
+    assert summary.first.text_content().startswith("Ann: decisions cost about")
+    assert "Perfect play expects 315.10" in summary.last.text_content()
+    costs = [float(h.split(": ")[-1].split()[0]) for h in
+             page.locator("[data-testid=review] > section h3").all_text_contents()]  # fmt: skip
+    assert costs == sorted(costs, reverse=True) and all(c >= 0.05 for c in costs)
+    assert page.evaluate("document.querySelector('#review-dialog').scrollTop") == 0
+    page.screenshot(path=artifact("review.png"))
 
 
 @pytest.mark.browser
@@ -98,8 +104,11 @@ def test_a_hint_marks_the_best_holds(page: Any, site: Site, advisor: Advisor) ->
     choices = advisor.choices(game)
     best = choices[0]
     lines = page.locator("[data-testid=hint-panel] li")
-    assert lines.count() == min(4, len(choices))
-    assert f"{best.expected:.1f}" in lines.first.text_content()
+    assert lines.count() == min(4, len(choices)) + 1  # then what perfect play expects
+    assert lines.first.text_content().startswith("Best: keep ")
+    gap = best.expected - choices[1].expected
+    assert f"about {gap:.1f} points better" in lines.first.text_content()
+    assert f"about {best.expected:.0f}." in lines.last.text_content()
     marked = [
         "hinted" in (page.get_attribute(f"[data-testid=die-{i}]", "class") or "") for i in range(5)
     ]
@@ -142,7 +151,9 @@ def test_the_coach_warns_before_a_costly_move(advisor: Advisor) -> None:
     app.roll()
     assert app.pending == Pending(Ask.COACH) and app.game.rolls_left == 2
     confirm = app.view().confirm
-    assert confirm and "costs about" in confirm.question and "keep 6-6-6-6" in confirm.question
+    assert confirm and confirm.question.startswith(
+        "Your move: roll all five again. Better: keep 6 6 6 6, about "
+    )
     assert confirm.title == "The coach asks" and confirm.yes == "Go ahead"
     app.cancel()
     assert app.pending is None and app.game.rolls_left == 2
@@ -172,7 +183,7 @@ def test_the_coach_warns_only_above_the_players_margin(
     app.roll()
     assert (app.pending == Pending(Ask.COACH)) is warns
     if warns:
-        cost = float(re.search(r"costs about ([0-9.]+)", app.status).group(1))
+        cost = float(re.search(r"about ([0-9.]+) points more", app.status).group(1))
         assert 1 < cost <= 2
 
 
@@ -181,11 +192,12 @@ def test_the_app_offers_every_computer_level() -> None:
     assert SEAT_CODES[1:] == tuple(level.value for level in Level)
 
 
+@pytest.mark.browser
 def test_the_coach_and_its_margin_are_set_in_the_page(page: Any, site: Site) -> None:
     open_app(page, site.url)
-    margin = page.locator("[data-testid=coach-margin]")
+    margin = reveal(page, "coach-margin")
     assert not margin.is_visible()  # the margin shows only while the coach is on
-    page.click("[data-testid=coach]")
+    reveal(page, "coach").click()
     assert page.get_attribute("[data-testid=coach]", "aria-pressed") == "true"
     assert margin.is_visible() and margin.input_value() == "5"
     assert margin.locator("option").all_text_contents() == [
@@ -195,7 +207,8 @@ def test_the_coach_and_its_margin_are_set_in_the_page(page: Any, site: Site) -> 
         "JSON.parse(localStorage.getItem('kismet:v1:settings')).coach_margin === 10"
     )
     open_app(page, site.url)  # remembered
+    reveal(page, "coach-margin")
     assert margin.is_visible() and margin.input_value() == "10"
     page.screenshot(path=artifact("coach-margin.png"))
-    page.click("[data-testid=coach]")
+    reveal(page, "coach").click()
     assert not margin.is_visible()

@@ -15,7 +15,7 @@ from kismet import Category, Game, game_from_dict
 from kismet.app.session import Session
 from kismet.app.storage import GAME_KEY, MemoryStorage
 from kismet.text import box_name
-from tests.conftest import Site, artifact, open_app
+from tests.conftest import Site, artifact, open_app, reveal
 from tests.test_browser import READ_SHEET, expected_sheet
 
 pytestmark = pytest.mark.browser
@@ -99,7 +99,7 @@ RECORD_PRINT = "window.print = () => { window.__printed = (window.__printed || 0
 
 
 def choose_print(page: Any, what: str, players: int = 1) -> bytes:
-    page.click("[data-testid=print]")
+    reveal(page, "print").click()
     page.check(f"[data-testid=print-{what}]")
     if what == "blank":
         page.select_option("[data-testid=print-players]", str(players))
@@ -162,12 +162,12 @@ def sheet_mode_script() -> list[tuple[list[str], Category]]:
 
 def test_a_whole_game_in_score_sheet_mode_matches_the_rules(page: Any, site: Site) -> None:
     open_app(page, site.url)
-    page.click("[data-testid=new-game]")
+    reveal(page, "new-game").click()
     page.click("[data-testid=add-player]")
     page.fill("[data-testid=player-name-0]", "Ann")
     page.fill("[data-testid=player-name-1]", "Bo")
     page.click("[data-testid=start-game]")
-    page.click("[data-testid=mode]")
+    reveal(page, "mode").click()
     assert page.get_attribute("html", "data-mode") == "sheet"
     assert page.is_hidden("[data-testid=roll]")
     game = Game(["Ann", "Bo"])
@@ -202,7 +202,7 @@ def test_a_whole_game_in_score_sheet_mode_matches_the_rules(page: Any, site: Sit
 
 def test_a_bad_entry_is_refused_and_changes_nothing(page: Any, site: Site) -> None:
     open_app(page, site.url)
-    page.click("[data-testid=mode]")
+    reveal(page, "mode").click()
     before = page.evaluate(f"localStorage.getItem('{GAME_KEY}')")
     for typed in ("12378", "1234", "123456"):
         page.fill("[data-testid=entry-faces]", typed)
@@ -212,10 +212,10 @@ def test_a_bad_entry_is_refused_and_changes_nothing(page: Any, site: Site) -> No
     page.fill("[data-testid=entry-faces]", "22255")
     page.press("[data-testid=entry-faces]", "Enter")
     assert page.text_content("[data-testid=cell-0-full_house_same_color] button") == "36"
-    page.click("[data-testid=mode]")  # not mid-turn
+    reveal(page, "mode").click()  # not mid-turn
     assert "start of a turn" in page.text_content("[data-testid=status]")
     assert page.get_attribute("html", "data-mode") == "sheet"
     page.click("[data-testid=cell-0-full_house_same_color] button")
-    page.click("[data-testid=mode]")  # a turn boundary: back to on-screen dice
+    reveal(page, "mode").click()  # a turn boundary: back to on-screen dice
     assert page.get_attribute("html", "data-mode") == "dice"
     assert page.is_enabled("[data-testid=roll]")

@@ -10,6 +10,7 @@ import pytest
 
 from kismet import Category, Game, game_from_dict, game_to_dict
 from kismet.app.entry import parse_faces
+from kismet.app.roster import Roster
 from kismet.app.session import Session
 from kismet.app.storage import (
     BACKUP_PREFIX,
@@ -373,3 +374,226 @@ def test_blank_sheets_for_printing() -> None:
     assert '<span class="value">0</span>' not in eight  # nothing written in yet
     six = blank_sheet_html(1, "en", six_games=True)
     assert all(f">Game {n}<" in six for n in range(1, 7))
+
+
+# ------------------------------------------------------------------- undo
+
+
+def test_undo_takes_back_a_box_and_the_save_keeps_it_possible() -> None:
+    app, storage = app_with(seed=8)
+    app.new_game(["Ann", "Bo"])
+    app.roll()
+    app.toggle_hold(0)
+    app.roll()
+    dice, held = app.game.dice, app.game.held
+    app.choose(Category.YARBOROUGH)
+    assert app.game.current == 1 and app.view().can_undo
+    again = Session(storage, clock=Clock())  # a reload keeps the chance to take it back
+    assert again.view().can_undo
+    again.undo()
+    assert again.status == "Ann took back Yarborough."
+    assert (again.game.current, again.game.dice, again.game.held) == (0, dice, held)
+    assert again.game.rolls_left == 1 and not again.view().can_undo
+    assert again.view().faces == dice
+    saved = json.loads(storage.items[GAME_KEY])
+    assert game_from_dict(saved["game"]) == again.game
+
+
+def test_undo_is_refused_after_the_next_roll() -> None:
+    app, _ = app_with(seed=9)
+    app.new_game(["Ann", "Bo"])
+    app.roll()
+    app.choose(Category.YARBOROUGH)
+    app.roll()  # Bo's roll
+    assert not app.view().can_undo
+    app.undo()
+    assert app.status == "There is no box to take back now" and len(app.game.history) == 1
+
+
+def test_undo_of_the_last_box_takes_the_game_out_of_the_high_scores() -> None:
+    app, _ = app_with(seed=10)
+    while len(app.game.open_boxes(0)) > 1:
+        enter(app, (1, 2, 3, 4, 6), app.game.open_boxes(0)[0])
+    enter(app, (6, 6, 6, 6, 6), Category.KISMET)
+    assert app.game.is_over and len(app.shelf.history) == 1
+    app.undo()
+    assert not app.game.is_over and app.shelf.history == []
+    assert app.view().result is None and app.game.dice == (6, 6, 6, 6, 6)
+
+
+def test_undo_of_a_computers_box_is_not_offered() -> None:
+    app, _ = app_with(seed=11)
+    app.new_game(["Cas", "Me"], ["casual", "human"])
+    while app.table.computer_to_move:
+        app.computer_step()
+    assert app.game.current == 1 and app.game.can_undo() and not app.view().can_undo
+
+
+def test_a_computer_waits_longer_while_the_person_may_take_back_a_box() -> None:
+    app, _ = app_with(seed=12)
+    app.new_game(["Me", "Cas"], ["human", "casual"])
+    app.roll()
+    app.choose(Category.YARBOROUGH)
+    assert app.view().computer_delay == 2500  # time to notice a slip and take it back
+    app.computer_step()  # the computer rolls: the chance is gone
+    assert app.view().computer_delay == 450
+
+
+# ------------------------------------------------------- games in progress
+
+
+def test_a_new_game_during_one_under_way_asks_and_keeps_it() -> None:
+    app, storage = app_with(seed=13)
+    app.new_game(["Ann", "Bo"])
+    app.roll()
+    app.choose(Category.YARBOROUGH)
+    app.roll()
+    app.toggle_hold(2)
+    kept = app.game.state()
+    app.new_game(["Cy"])
+    assert app.pending is not None and app.pending.ask is Ask.PUT_ASIDE
+    confirm = app.view().confirm
+    assert confirm is not None and confirm.title == "Start a new game?"
+    assert "Ann and Bo" in confirm.question and app.game.players == ("Ann", "Bo")
+    app.cancel()
+    assert app.game.players == ("Ann", "Bo") and not app.view().paused
+    app.new_game(["Cy"])
+    app.confirm()
+    assert app.game.players == ("Cy",)
+    [paused] = app.view().paused
+    assert (paused.players, paused.turn) == ("Ann and Bo", 1)
+    again = Session(storage, clock=Clock())  # kept across a reload
+    again.roll()  # Cy's game is under way too: taking up Ann's puts Cy's aside
+    again.resume(paused.id)
+    assert again.game.state() == kept and again.status.startswith("Back to the game of Ann")
+    assert [p.players for p in again.view().paused] == ["Cy"]
+
+
+def test_a_new_game_replaces_one_not_begun_without_asking() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann"])
+    assert app.pending is None and app.game.players == ("Ann",) and not app.view().paused
+
+
+def test_bad_names_are_refused_before_anything_is_asked() -> None:
+    app, _ = app_with()
+    app.roll()
+    app.new_game(["x" * 41])
+    assert app.pending is None and "longer than 40" in app.status
+
+
+# ------------------------------------------------------------- computers
+
+
+def test_computer_seats_are_named_as_computers_in_the_pages_language() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann", "Player 2", "", "Zed"], ["human", "good", "good", "casual"])
+    assert app.game.players == ("Ann", "Good (computer)", "Good (computer) 2", "Zed")
+    roster = app.roster()
+    assert roster.renamed("ko").names == ("Ann", "잘함 (컴퓨터)", "잘함 (컴퓨터) 2", "Zed")
+    ko = Session(MemoryStorage(), lang="ko", clock=Clock())
+    assert ko.game.players == ("참가자 1",)
+    assert Roster(("Player 1", "Bo"), (None, None)).renamed("ko").names == ("참가자 1", "Bo")
+
+
+def test_one_skip_plays_every_computer_up_to_the_next_person() -> None:
+    app, _ = app_with(seed=14)
+    app.new_game(["Me", "A", "B"], ["human", "casual", "casual"])
+    app.roll()
+    app.choose(Category.YARBOROUGH)
+    app.skip()
+    steps = 0
+    while app.table.computer_to_move:
+        assert app.view().computer_delay == 0  # no pause for either computer
+        app.computer_step()
+        steps += 1
+    assert app.game.current == 0 and steps >= 2 and not app.computers.skipping
+
+
+def test_high_scores_mark_the_computers() -> None:
+    app, _ = app_with(seed=15)
+    app.new_game(["Me", "Deep"], ["human", "casual"])
+    while not app.game.is_over:
+        if app.table.computer_to_move:
+            app.computer_step()
+        else:
+            enter(app, (6, 6, 6, 5, 5), app.game.open_boxes(0)[0])
+    marks = {line.name: line.computer for line in app.shelf.high_scores()}
+    assert marks == {"Me": False, "Deep": True}
+
+
+# -------------------------------------------------------------- game over
+
+
+def play_solo(app: Session, dice: tuple[int, ...]) -> None:
+    app.new_game(["Ann"])
+    while not app.game.is_over:
+        enter(app, dice, app.game.open_boxes(0)[0])
+
+
+def test_a_solo_game_ends_with_your_score_and_your_best() -> None:
+    app, _ = app_with()
+    play_solo(app, (1, 2, 3, 4, 6))
+    first = app.game.total(0)
+    assert app.view().result == f"You scored {first}."
+    play_solo(app, (6, 6, 6, 5, 5))
+    assert app.view().result == f"You scored {app.game.total(0)}: a new best!"
+    best = app.game.total(0)
+    play_solo(app, (1, 2, 3, 4, 6))
+    assert app.view().result == f"You scored {first}. Your best is {best}."
+    view = app.view()
+    assert view.turn_line == "" and not view.can_roll and not view.can_hint
+
+
+# -------------------------------------------------------------- feedback
+
+
+def test_the_box_just_filled_and_a_kismet_are_marked() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann", "Bo"])
+    enter(app, FIVE_THREES, Category.KISMET)
+    view = app.view()
+    assert view.sheet.columns[0].cells[Category.KISMET].fresh and view.celebrate == "Kismet!"
+    assert view.handoff and view.turn_line == "Bo's turn"
+    enter(app, (1, 2, 3, 4, 6), Category.ONES)
+    enter(app, FIVE_THREES, Category.FULL_HOUSE)
+    view = app.view()
+    assert view.celebrate == "Extra Kismet!" and not view.handoff  # Ann rolls again
+    fresh = [b for b, cell in view.sheet.columns[1].cells.items() if cell.fresh]
+    assert fresh == [Category.TWOS]  # Bo's penalty zero, marked with Ann's joker
+    app.roll()
+    assert app.view().celebrate == "" and not any(
+        c.fresh for col in app.view().sheet.columns for c in col.cells.values()
+    )
+
+
+# ------------------------------------------------------------- real dice
+
+
+def test_real_dice_on_screen_are_always_what_the_sheet_scores() -> None:
+    app, _ = app_with()
+    app.set_mode(Mode.SHEET)
+    app.enter_roll("33456")
+    options = {b: c.option for b, c in app.view().sheet.columns[0].cells.items()}
+    assert options[Category.FIVES] == 5
+    app.tap_die(2)  # 4 -> 5: the dice now show 3 3 5 5 6, not yet entered
+    view = app.view()
+    assert view.faces == (3, 3, 5, 5, 6)
+    assert all(c.option is None for c in view.sheet.columns[0].cells.values())
+    assert view.entry_note == "Enter these dice to score them."
+    app.choose(Category.FIVES)
+    assert app.game.sheet(0)[Category.FIVES] is None and "Enter these dice" in app.status
+    app.enter_roll()
+    options = {b: c.option for b, c in app.view().sheet.columns[0].cells.items()}
+    assert options[Category.FIVES] == 10 and app.view().entry_note == ""
+
+
+# ----------------------------------------------------------- the language
+
+
+def test_a_change_of_language_is_not_a_new_visit() -> None:
+    app, storage = app_with()
+    app.roll()
+    assert "Welcome back" in Session(storage, clock=Clock()).status
+    quiet = Session(storage, lang="ko", clock=Clock(), greet=False)
+    assert quiet.status == "Player 1 차례: 주사위를 굴리세요."

@@ -22,6 +22,10 @@ class NodeList:
 class Element:
     id: str
     lang: str
+    offsetLeft: float
+    offsetWidth: float
+    clientWidth: float
+    scrollLeft: float
     tagName: str
     textContent: str
     innerHTML: str
@@ -65,6 +69,7 @@ class Document(Element):
 class Storage:
     def getItem(self, key: str) -> object: ...
     def setItem(self, key: str, value: str) -> None: ...
+    def removeItem(self, key: str) -> None: ...
 
 class Location:
     search: str
@@ -78,8 +83,36 @@ class URLSearchParams:
     def new(init: str) -> URLSearchParams: ...
     def get(self, name: str) -> object: ...
 
+class AudioParam:
+    value: float
+
+class AudioNode:
+    def connect(self, destination: AudioNode) -> None: ...
+
+class OscillatorNode(AudioNode):
+    frequency: AudioParam
+    def start(self, when: float = ...) -> None: ...
+    def stop(self, when: float = ...) -> None: ...
+
+class GainNode(AudioNode):
+    gain: AudioParam
+
+class AudioContext:
+    currentTime: float
+    destination: AudioNode
+    @staticmethod
+    def new() -> AudioContext: ...
+    def createOscillator(self) -> OscillatorNode: ...
+    def createGain(self) -> GainNode: ...
+
+class Navigator:
+    def vibrate(self, pattern: int) -> bool: ...
+
 class Window:
     localStorage: Storage
+    sessionStorage: Storage
+    navigator: Navigator
+    AudioContext: type[AudioContext]
     location: Location
     URLSearchParams: type[URLSearchParams]
     def matchMedia(self, query: str) -> MediaQueryList: ...

@@ -4,7 +4,7 @@ plans them)."""
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rules import Category, Game
 
@@ -36,8 +36,7 @@ class StepKind(enum.StrEnum):
     SCORE = "score"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One visible action of a computer's turn: a die to toggle, a roll, or a box to fill."""
 
     kind: StepKind

@@ -7,8 +7,7 @@ coach and the review) without loading the strategy table or its machinery.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..rules import (
     BASIC_BOXES,
@@ -43,8 +42,7 @@ def box_points(box: Category, roll: Sequence[int], joker: bool) -> int:
     return score(box, roll, joker=joker and len(set(roll)) == 1)
 
 
-@dataclass(frozen=True)
-class State:
+class State(NamedTuple):
     """A player's position at the start of a turn, as the table sees it."""
 
     filled: int
@@ -93,8 +91,7 @@ class State:
         return points + future(nxt.filled, nxt.subtotal, nxt.joker)
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """One decision of a person, as recorded during the game: the dice kept before a
     re-roll (``keep``), or the box filled (``box``)."""
 

@@ -27,7 +27,7 @@ from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
 from ..rules import DICE_COUNT, FACES, NO_HOLDS, Category, Game, upper_bonus
-from .state import FULL, KISMET_BIT, SUBTOTAL_CAP, Lookup, State
+from .state import FULL, KISMET_BIT, SUBTOTAL_CAP, Lookup, State, box_points
 
 TABLE_PATH = "static/strategy.bin"
 """Where the build writes the table, relative to ``dist/``."""
@@ -160,6 +160,8 @@ class Choice:
     """The box, for a box choice."""
     expected: float
     """Expected final grand total after this choice, playing perfectly afterwards."""
+    points: int = 0
+    """The points the box takes now, for a box choice."""
 
 
 class Advisor:
@@ -251,7 +253,7 @@ class Advisor:
         """Filling ``box`` with these dice, and the expected final total it leads to."""
         roll = tuple(sorted(dice))
         expected = state.scored + state.value_after(box, roll, self.future)
-        return Choice(ChoiceKind.BOX, roll, box, expected)
+        return Choice(ChoiceKind.BOX, roll, box, expected, box_points(box, roll, state.joker))
 
     def keep_choice(self, state: State, keep: Sequence[int], rolls_left: int) -> Choice:
         """Keeping these faces and rolling the rest (``rolls_left`` before that roll), and

@@ -8,12 +8,11 @@ these runs, that is once the table has been fetched: the first paint does not wa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..advice.state import Decision, State
-from ..rules import NO_HOLDS, Category, Game
+from ..rules import NO_HOLDS, ROLLS_PER_TURN, Category, Game
 from ..text import text
-from .settings import Settings
 from .turn import Hint
 
 if TYPE_CHECKING:
@@ -43,23 +42,31 @@ def decision(
     )
 
 
-def kept(game: Game) -> tuple[int, ...] | None:
-    """The faces held before a roll, when the roll is a decision (dice showing, some free)."""
-    if not game.dice or not game.can_roll():
-        return None
-    return tuple(sorted(d for d, h in zip(game.dice, game.held, strict=True) if h))
+CLOSE = 0.05
+"""Choices closer than this many expected points are as good as each other."""
+
+
+def _points(value: float) -> str:
+    return f"{value:.1f}"
 
 
 def describe(choice: Choice, lang: str) -> str:
-    """A choice in words: "keep 6-6: 315.4", "Ones: 245.2"."""
+    """A choice in plain words: "keep 6 6", "roll all five again", "Fives for 15"."""
     if choice.box is not None:
-        return text("hint.box", lang, box=choice.box, points=f"{choice.expected:.1f}")
-    faces = "-".join(map(str, choice.keep)) or text("hint.nothing", lang)
-    return text("hint.keep", lang, faces=faces, points=f"{choice.expected:.1f}")
+        return text("advice.box", lang, box=choice.box, points=choice.points)
+    if not choice.keep:
+        return text("advice.reroll", lang)
+    return text("advice.keep", lang, faces=" ".join(map(str, choice.keep)))
+
+
+def _line(words: str) -> str:
+    """A sentence from a phrase: its first letter a capital."""
+    return words[:1].upper() + words[1:]
 
 
 def hint(game: Game, advisor: Advisor, lang: str) -> Hint | None:
-    """The best holds or box now, and the next best, from the table."""
+    """The best holds or box now and the next best, each said in points against the best,
+    and what perfect play expects from here."""
     if game.is_over or not game.dice:
         return None
     from ..advice.strategy import ChoiceKind, holds_for
@@ -67,8 +74,24 @@ def hint(game: Game, advisor: Advisor, lang: str) -> Hint | None:
     choices = advisor.choices(game)
     best = choices[0]
     marks = holds_for(game.dice, best.keep) if best.kind is ChoiceKind.KEEP else NO_HOLDS
-    lines = tuple(describe(c, lang) for c in choices[:HINT_LINES])
-    return Hint(marks=marks, box=best.box, lines=lines)
+    lines = [_best_line(choices, lang)]
+    for choice in choices[1:HINT_LINES]:
+        gap = best.expected - choice.expected
+        key = "hint.as_good" if gap < CLOSE else "hint.worse"
+        lines.append(_line(text(key, lang, choice=describe(choice, lang), points=_points(gap))))
+    lines.append(text("hint.expect", lang, total=f"{best.expected:.0f}"))
+    return Hint(marks=marks, box=best.box, lines=tuple(lines))
+
+
+def _best_line(choices: Sequence[Choice], lang: str) -> str:
+    best = describe(choices[0], lang)
+    if len(choices) == 1:
+        return text("hint.only", lang, choice=best)
+    gap = choices[0].expected - choices[1].expected
+    other = describe(choices[1], lang)
+    if gap < CLOSE:
+        return text("hint.best_tie", lang, choice=best, other=other)
+    return text("hint.best", lang, choice=best, other=other, points=_points(gap))
 
 
 def verdict(choice: Decision, advisor: Advisor) -> Verdict:
@@ -79,60 +102,88 @@ def verdict(choice: Decision, advisor: Advisor) -> Verdict:
 
 
 def coach_warning(choice: Decision, advisor: Advisor, margin: float, lang: str) -> str | None:
-    """The coach's question when the decision costs more than ``margin`` expected points."""
+    """The coach's question when the decision costs more than ``margin`` expected points:
+    it names the move, the better one and what the difference is worth."""
     priced = verdict(choice, advisor)
     if priced.cost <= margin:
         return None
-    best = describe(priced.best, lang)
-    return text("coach.warning", lang, cost=f"{priced.cost:.1f}", best=best)
+    chose, best = describe(priced.chosen, lang), describe(priced.best, lang)
+    return text("coach.warning", lang, chose=chose, best=best, cost=_points(priced.cost))
 
 
-def review_lines(
-    decisions: Sequence[Decision], advisor: Advisor, players: Sequence[str], lang: str
-) -> list[str]:
-    """After the game: each decision of a person, the best one, and what it cost."""
-    if not decisions:
-        return [text("review.none", lang)]
-    from ..advice.review import review
+class ReviewItem(NamedTuple):
+    """One decision in the review: the dice it was taken on, and what it cost."""
 
-    verdicts = review(decisions, advisor)
-    lines = [
-        text(
-            "review.line",
-            lang,
-            name=players[v.decision.player],
-            chose=describe(v.chosen, lang),
-            best=describe(v.best, lang),
-            cost=f"{v.cost:.1f}",
+    dice: tuple[int, ...]
+    words: str
+    cost: float
+
+
+class ReviewTurn(NamedTuple):
+    """One player's turn in the review: its decisions, and what they cost together."""
+
+    heading: str
+    items: tuple[ReviewItem, ...]
+    cost: float
+
+
+class Review(NamedTuple):
+    """The review of a finished game: the summary first, then the turns whose decisions
+    cost points (the costliest first), then the turns played as well as can be."""
+
+    summary: tuple[str, ...]
+    costly: tuple[ReviewTurn, ...]
+    fine: tuple[ReviewTurn, ...]
+    fine_title: str
+
+
+def review(decisions: Sequence[Decision], advisor: Advisor, game: Game, lang: str) -> Review:
+    """Each decision of a person, grouped by turn with its dice, beside the best one."""
+    from ..advice.review import review as price_all
+
+    verdicts = price_all(decisions, advisor)
+    perfect = text("review.perfect", lang, perfect=f"{advisor.future(0, 0, False):.2f}")
+    if not verdicts:
+        return Review((text("review.none", lang), perfect), (), (), "")
+    summary = []
+    for player in sorted({v.decision.player for v in verdicts}):
+        cost = sum(v.cost for v in verdicts if v.decision.player == player)
+        summary.append(
+            text(
+                "review.player",
+                lang,
+                name=game.players[player],
+                cost=_points(cost),
+                total=game.total(player),
+            )
         )
-        for v in verdicts
-    ]
-    total = sum(v.cost for v in verdicts)
-    perfect = advisor.future(0, 0, False)
-    lines.append(text("review.total", lang, cost=f"{total:.1f}", perfect=f"{perfect:.2f}"))
-    return lines
+    summary.append(perfect)
+    turns: dict[tuple[int, int], list[Verdict]] = {}
+    for v in verdicts:
+        turns.setdefault((v.decision.player, v.decision.state.filled), []).append(v)
+    grouped = [_turn(vs, game, lang) for vs in turns.values()]
+    costly = sorted((t for t in grouped if t.cost >= CLOSE), key=lambda t: -t.cost)
+    fine = [t for t in grouped if t.cost < CLOSE]
+    fine_title = text("review.fine", lang, count=len(fine))
+    return Review(tuple(summary), tuple(costly), tuple(fine), fine_title)
 
 
-class Coach:
-    """The strategy table's work at a table: hints, the coach's questions, the review."""
-
-    def __init__(self) -> None:
-        self.advisor: Advisor | None = None
-        """The strategy table, once fetched."""
-
-    def question(self, choice: Decision | None, settings: Settings, lang: str) -> str | None:
-        """With the coach on, its question before a move that costs more than the player's
-        margin; None when there is nothing to ask (or no table yet)."""
-        if choice is None or not settings.coach or self.advisor is None:
-            return None
-        return coach_warning(choice, self.advisor, settings.coach_margin, lang)
-
-    def hint(self, game: Game, lang: str) -> Hint | None:
-        """The Hint button's answer (None without the table)."""
-        return None if self.advisor is None else hint(game, self.advisor, lang)
-
-    def review(self, decisions: Sequence[Decision], players: Sequence[str], lang: str) -> list[str]:
-        """The review's lines (none without the table)."""
-        if self.advisor is None:
-            return []
-        return review_lines(decisions, self.advisor, players, lang)
+def _turn(verdicts: Sequence[Verdict], game: Game, lang: str) -> ReviewTurn:
+    first = verdicts[0].decision
+    number = bin(first.state.filled).count("1") + 1
+    items = []
+    for v in verdicts:
+        chose, best = describe(v.chosen, lang), describe(v.best, lang)
+        roll = ROLLS_PER_TURN - v.decision.rolls_left
+        if v.cost < CLOSE:
+            words = text("review.best", lang, roll=roll, chose=chose)
+        else:
+            words = text(
+                "review.item", lang, roll=roll, chose=chose, best=best, cost=_points(v.cost)
+            )
+        items.append(ReviewItem(v.decision.dice, words, v.cost))
+    cost = sum(v.cost for v in verdicts)
+    heading = text(
+        "review.turn", lang, turn=number, name=game.players[first.player], cost=_points(cost)
+    )
+    return ReviewTurn(heading, tuple(items), cost)

@@ -1,5 +1,5 @@
 """The computer seats' turns as the page shows them: one step at a time, at a readable
-pace, or all at once while the player skips."""
+pace, or all at once while the player skips (up to the next person's turn)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
 PACE_MS = 450
 """The pause before each step of a computer's turn."""
+
+UNDO_GRACE_MS = 2500
+"""The pause before a computer's first roll while the person before it may still take
+their box back (Undo), so a slip of the finger can be mended."""
 
 
 class Hands(Protocol):
@@ -35,10 +39,12 @@ class Computers:
         self.skipping = False
         """Skip was pressed: the computers play without pauses until a person's turn."""
 
-    @property
-    def delay(self) -> int:
-        """Milliseconds before the next step."""
-        return 0 if self.skipping else PACE_MS
+    def delay(self, *, grace: bool = False) -> int:
+        """Milliseconds before the next step: none while skipping, longer while the last
+        box may be taken back (``grace``)."""
+        if self.skipping:
+            return 0
+        return UNDO_GRACE_MS if grace else PACE_MS
 
     def next_step(self, game: Game, level: Level, advisor: Advisor | None, game_id: str) -> Step:
         """The computer's next step, planning its next stretch (up to a roll or a box) when
@@ -56,11 +62,10 @@ class Computers:
 
     def step(self, table: Table, advisor: Advisor | None, hands: Hands) -> bool:
         """The next step of the computer to move, taken with ``hands``; False when no
-        computer is to move. Skipping ends with the computer's turn."""
+        computer is to move. Skipping ends when a person is to move (or the game ends)."""
         level = table.seat
         if level is None or not table.computer_to_move:
             return False
-        playing = table.game.current
         step = self.next_step(table.game, level, advisor, table.id)
         if step.box is not None:
             hands.fill(step.box)
@@ -68,7 +73,7 @@ class Computers:
             hands.toggle_hold(step.die)
         else:
             hands.roll()
-        if table.game.current != playing or not table.computer_to_move:
+        if not table.computer_to_move:
             self.skipping = False
         return True
 

@@ -8,12 +8,14 @@ it is a code: ``"human"`` or the level's value.
 from __future__ import annotations
 
 import enum
+import functools
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..advice.level import Level
 from ..rules import MAX_PLAYERS, Refusal, RuleError
-from ..text import text
+from ..text import CATALOGUES, text
 
 HUMAN = "human"
 """The code of a person's seat."""
@@ -39,9 +41,31 @@ def parse_seat(code: object) -> Seat:
     return Level(code)
 
 
-def default_name(number: int, lang: str) -> str:
-    """The name a seat gets when none is typed: "Player 2"."""
-    return text("dialog.default_name", lang, number=number)
+def default_name(number: int, lang: str, seat: Seat = None) -> str:
+    """The name seat ``number`` gets when none is typed: "Player 2" for a person, "Good
+    (computer)" for a computer."""
+    if seat is None:
+        return text("dialog.default_name", lang, number=number)
+    return text("seat.computer_name", lang, level=text(f"level.{seat.value}", lang))
+
+
+@functools.cache
+def _given_names() -> re.Pattern[str]:
+    """Every name the app gives, in every language, as one pattern."""
+    alternatives = []
+    for catalogue in CATALOGUES.values():
+        person = re.escape(catalogue["dialog.default_name"])
+        levels = "|".join(re.escape(catalogue[f"level.{level.value}"]) for level in Level)
+        computer = re.escape(catalogue["seat.computer_name"])
+        alternatives.append(person.replace(re.escape("{number}"), r"\d+"))
+        alternatives.append(computer.replace(re.escape("{level}"), f"(?:{levels})") + r"(?: \d+)?")
+    return re.compile("|".join(alternatives))
+
+
+def is_default_name(name: str) -> bool:
+    """Whether a name is one the app gave (in any language): "Player 2", "참가자 2",
+    "Good (computer)"; such a name follows its seat and the page's language."""
+    return _given_names().fullmatch(name.strip()) is not None
 
 
 class Edit(enum.StrEnum):
@@ -52,8 +76,7 @@ class Edit(enum.StrEnum):
     MOVE_UP = "move-up"
 
 
-@dataclass(frozen=True)
-class Roster:
+class Roster(NamedTuple):
     """The seats of the New game dialog, in turn order: each a name as typed and a seat."""
 
     names: tuple[str, ...]
@@ -92,9 +115,21 @@ class Roster:
             seats[index - 1], seats[index] = seats[index], seats[index - 1]
         return Roster(tuple(names), tuple(seats))
 
+    def renamed(self, lang: str) -> Roster:
+        """The roster with every name the app gave (or none) given again for its seat in
+        ``lang``: "Player 2" for a person, "Good (computer)" for a computer; a computer
+        level twice is told apart by a number."""
+        names: list[str] = []
+        for number, (name, seat) in enumerate(zip(self.names, self.seats, strict=True), 1):
+            if name.strip() and not is_default_name(name):
+                names.append(name)
+                continue
+            given = default_name(number, lang, seat)
+            twins = sum(1 for n in names if n == given or n.startswith(f"{given} "))
+            names.append(f"{given} {twins + 1}" if twins and seat is not None else given)
+        return Roster(tuple(names), self.seats)
+
     def players(self, lang: str) -> tuple[str, ...]:
-        """The names to play under: blank ones become "Player N"."""
-        return tuple(
-            name.strip() or default_name(number, lang)
-            for number, name in enumerate(self.names, start=1)
-        )
+        """The names to play under: a blank name, or one the app gave, is given for its
+        seat (see ``renamed``); the rest as typed."""
+        return tuple(name.strip() for name in self.renamed(lang).names)

@@ -7,36 +7,36 @@ Keeping the decisions here means they are tested in CPython; the glue only trans
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from ..advice.state import Decision
-from ..rules import Category, Game, RuleError
+from ..rules import Category, Refusal, RuleError
 from ..text import DEFAULT_LANGUAGE, LANGUAGES, explain, text
-from . import coaching, status
-from .coaching import Coach
-from .computer import Computers
+from . import status
+from .coach import Coach, kept
 from .entry import Entry
-from .records import Finished
-from .roster import Roster, default_name
+from .records import best_of
 from .settings import Settings
-from .shelf import Shelf
 from .storage import Storage
-from .table import Mode, Table
+from .table import Mode
+from .tables import Tables
 from .turn import Ask, Pending, TurnUI
-from .view import View, build_view
+from .view import Extras, View, build_view
 
 if TYPE_CHECKING:
+    from ..advice.state import Decision
     from ..advice.strategy import Advisor
+    from .coaching import Review
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Session:
-    """The game in progress at one table, its saves, its computers and its messages."""
+class Session(Tables):
+    """The game in progress at one table: the moves, the computers and the messages, and
+    the view after each of them (``Tables`` chooses the game)."""
 
     def __init__(
         self,
@@ -45,42 +45,11 @@ class Session:
         seed: int | None = None,
         lang: str = DEFAULT_LANGUAGE,
         clock: Callable[[], str] = _now,
+        greet: bool = True,
     ) -> None:
-        self.shelf = Shelf(storage, clock)
-        self.seed, self.lang, self.clock = seed, lang, clock
-        self.ui = TurnUI()
         self.coach = Coach()
-        self.computers = Computers()
         self._acting = False  # a computer is moving through the people's actions
-        table = self.shelf.load_game()
-        self.status = " ".join(text(key, lang) for key in self.shelf.notes)
-        if table is None:
-            self._new(Roster.of([default_name(1, lang)]), Mode.DICE, announce=not self.status)
-            return
-        self.table = table
-        self.ui.entry = Entry(table.game.dice)
-        self.status = self.status or text("status.restored", lang)
-        self._record_if_over()
-
-    # ------------------------------------------------------------- the game
-
-    @property
-    def game(self) -> Game:
-        """The game in progress."""
-        return self.table.game
-
-    def _new(self, roster: Roster, mode: Mode, *, announce: bool = True) -> None:
-        game = Game(roster.players(self.lang), seed=self.seed)
-        self.table = Table(game, roster.seats, mode, started=self.clock())
-        self.ui = TurnUI()
-        self.computers.forget()
-        if announce:
-            self.status = text("status.ready", self.lang, name=game.players[0])
-        self.shelf.save_game(self.table)
-
-    def _record_if_over(self) -> None:
-        if self.game.is_over:
-            self.shelf.record(Finished.of(self.table.id, self.clock(), self.game))
+        super().__init__(storage, seed=seed, lang=lang, clock=clock, greet=greet)
 
     def _act(self, action: Callable[[], object]) -> bool:
         """Run a game action; a refused one is told to the player and changes nothing."""
@@ -99,7 +68,9 @@ class Session:
         """A person's decision with on-screen dice (with real dice the holds are unseen)."""
         if self.table.seat is not None or self.table.mode is not Mode.DICE:
             return None
-        return coaching.decision(self.game, **choice)
+        from .coaching import decision  # with the first move, not at start
+
+        return decision(self.game, **choice)
 
     def _coach_stops(self, decision: Decision | None, box: Category | None) -> bool:
         """With the coach on, stop a move that costs more than the margin, and ask first."""
@@ -116,7 +87,7 @@ class Session:
         if self._blocked() or self.table.mode is not Mode.DICE:
             return
         game, before = self.game, self.game.dice
-        keep = coaching.kept(game)
+        keep = kept(game)
         decision = self._decision(keep=keep) if keep is not None else None
         if not confirmed and self._coach_stops(decision, None):
             return
@@ -124,6 +95,7 @@ class Session:
             if decision:
                 self.table.decisions.append(decision)
             self.ui.hint = self.ui.pending = None
+            self.ui.settle()
             # The dice that left the table this roll: all five at first, then the free ones.
             self.ui.rolled = tuple(not before or not held for held in game.held)
             faces = " ".join(map(str, game.dice))
@@ -146,6 +118,7 @@ class Session:
         self.ui.rolled = TurnUI().rolled
         if self._act(lambda: self.game.toggle_hold(die)):
             self.ui.pending = None
+            self.ui.settle()
             self.shelf.save_game(self.table)
 
     def type_faces(self, typed: str) -> None:
@@ -160,6 +133,7 @@ class Session:
         if self._act(lambda: self.game.set_dice(self.ui.entry.roll(typed))):
             faces = self.game.dice
             self.ui.pending, self.ui.entry = None, Entry(faces)
+            self.ui.settle()
             name, dice = self.game.players[self.game.current], " ".join(map(str, faces))
             self.status = text("status.entered", self.lang, name=name, dice=dice)
             self.shelf.save_game(self.table)
@@ -183,6 +157,9 @@ class Session:
         """A click on an open box: scores it, or first asks when a zero would waste the turn."""
         if self._blocked():
             return
+        if self.table.editing(self.ui.entry):
+            self.status = text("app.enter_first", self.lang)
+            return
         self.ui.rolled = TurnUI().rolled
         if self._coach_stops(self._decision(box=box), box):
             return
@@ -202,19 +179,23 @@ class Session:
         return self.ui.pending
 
     def confirm(self) -> None:
-        """Go ahead with the pending move: the zero, or what the coach warned about."""
+        """Go ahead with the pending move: the zero, what the coach warned about, or the
+        new game that puts the one under way aside."""
         pending, self.ui.pending = self.ui.pending, None
-        if pending is not None and pending.box is None:
-            self.roll(confirmed=True)
-        elif pending is not None and pending.box is not None:
+        if pending is None:
+            return
+        if pending.roster is not None:
+            self.put_aside_and_start(pending.roster)
+        elif pending.box is not None:
             self.fill(pending.box)
+        else:
+            self.roll(confirmed=True)
 
     def cancel(self) -> None:
         """Keep playing the turn instead of the pending move."""
         if self.ui.pending is not None:
             self.ui.pending = None
-            name = self.game.players[self.game.current]
-            self.status = text("status.ready", self.lang, name=name)
+            self.status = self._ready()
 
     def fill(self, box: Category) -> None:
         """Fill ``box`` now, without the questions of ``choose`` (a refusal is said)."""
@@ -225,31 +206,42 @@ class Session:
             return
         if decision:
             self.table.decisions.append(decision)
-        self.ui = TurnUI()
+        first = game.history[before]
+        kismet = first.category is Category.KISMET and first.points > 0
+        people = sum(seat is None for seat in self.table.seats)
+        self.ui = TurnUI(
+            fresh=before,
+            celebrate="celebrate.extra" if first.joker else "celebrate.kismet" if kismet else None,
+            handoff=game.current != roller and self.table.seat is None and people > 1,
+        )
         self.status = status.after_fill(game, game.history[before:], roller, self.lang)
         self.shelf.save_game(self.table)
         self._record_if_over()
 
-    def new_game(self, names: Sequence[str], seats: Sequence[str] | None = None) -> None:
-        """Start a game for these names (blank names become "Player N"), each seat's code a
-        person or a computer level; refuses bad lists and keeps the game as it was."""
-        try:
-            self.start(Roster.of(names, seats))
-        except RuleError as error:
-            self.status = explain(error, self.lang)
+    @property
+    def can_undo(self) -> bool:
+        """Whether Undo may take back the last box: one a person filled, until the next roll."""
+        fill = self.game.undoable
+        return fill is not None and self.table.seats[fill.player] is None
 
-    def start(self, roster: Roster) -> None:
-        """Start a game for the seats of the New game dialog; refuses bad names and keeps
-        the game as it was."""
-        self._act(lambda: self._new(roster, self.table.mode))
-
-    def roster(self) -> Roster:
-        """This game's seats, as the New game dialog starts from them."""
-        return Roster(self.game.players, self.table.seats)
-
-    def play_again(self) -> None:
-        """A new game with the same players (and computers) in the same order."""
-        self._new(Roster(self.game.players, self.table.seats), self.table.mode)
+    def undo(self) -> None:
+        """The Undo button: take back the last box a person filled, and the penalty zeros
+        it caused; the turn is again as it stood (until the next roll)."""
+        if not self.can_undo:
+            self.status = explain(RuleError(Refusal.NOTHING_TO_UNDO), self.lang)
+            return
+        was_over = self.game.is_over
+        fill = self.game.undo()
+        decisions = self.table.decisions
+        if decisions and (decisions[-1].player, decisions[-1].box) == (fill.player, fill.category):
+            decisions.pop()  # the decision that filled it: it was not taken after all
+        if was_over:
+            self.shelf.unrecord(self.table.id)
+        self.ui = TurnUI(entry=Entry(self.game.dice))
+        self.computers.forget()
+        name = self.game.players[fill.player]
+        self.status = text("status.undone", self.lang, name=name, box=fill.category)
+        self.shelf.save_game(self.table)
 
     # ------------------------------------------------------------ settings
 
@@ -305,27 +297,34 @@ class Session:
         """The Hint button: the best holds or box now, and the next best, from the table."""
         self.ui.hint = self.coach.hint(self.game, self.lang)
 
-    def review_lines(self) -> list[str]:
-        """After the game: each decision of a person, the best one, and what it cost."""
-        return self.coach.review(self.table.decisions, self.game.players, self.lang)
+    def review(self) -> Review | None:
+        """After the game: each decision of a person beside the best one, grouped by turn,
+        the costliest first (None until the strategy table has arrived)."""
+        return self.coach.review(self.table.decisions, self.game, self.lang)
 
     # ---------------------------------------------------------------- view
 
     def view(self) -> View:
         """What the page should show now."""
         problem = self.shelf.problem
-        computer = self.table.computer_to_move
-        return build_view(
-            self.game,
-            self.ui,
-            lang=self.lang,
-            mode=self.table.mode,
-            settings=self.settings,
+        steps = self.table.computer_to_move and not self.wants_table
+        extras = Extras(
             status=self.status,
             notice=text(problem, self.lang) if problem else "",
-            computer=computer,
-            delay=self.computers.delay if computer and not self.wants_table else None,
+            result=self._result(),
+            delay=self.computers.delay(grace=self.can_undo) if steps else None,
             wants_table=self.wants_table,
+            can_undo=self.can_undo,
             high_scores=self.shelf.high_scores(),
-            started=self.table.started,
+            paused=self.paused(),
         )
+        return build_view(self.table, self.ui, self.settings, self.lang, extras)
+
+    def _result(self) -> str | None:
+        """The game-over panel's sentence: the win, or alone the score against the best."""
+        if not self.game.is_over:
+            return None
+        earlier = [f for f in self.shelf.history if f.id != self.table.id]
+        people = [seat is None for seat in self.table.seats]
+        bests = [best_of(earlier, name) for name in self.game.players]
+        return status.game_over(self.game, people, bests, self.lang)

@@ -1,15 +1,13 @@
 """The player's settings: language, colour shapes, the coach and its margin.
 
 Stored under ``kismet:v1:settings`` as ``{"lang": "en" | "ko", "shapes": bool, "coach": bool,
-"coach_margin": 1 | 2 | 5 | 10}``, each field optional (the defaults below); without
-"lang" the page follows the browser's language.
+"coach_margin": 1 | 2 | 5 | 10, "sound": bool}``, each field optional (the defaults below);
+without "lang" the page follows the browser's language.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..rules.save import Fields
 from ..text import LANGUAGES, text
@@ -21,7 +19,7 @@ many expected points."""
 COACH_MARGIN = 5.0
 """The margin until the player chooses another."""
 
-_FIELDS = ("lang", "shapes", "coach", "coach_margin")
+_FIELDS = ("lang", "shapes", "coach", "coach_margin", "sound")
 
 
 def _margin(value: object) -> float:
@@ -36,8 +34,7 @@ def _language(value: object) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """What the player chose (or the defaults)."""
 
     lang: str | None = None
@@ -48,6 +45,8 @@ class Settings:
     """The coach warns before costly moves."""
     coach_margin: float = COACH_MARGIN
     """The coach warns before a move that costs more than this many expected points."""
+    sound: bool = False
+    """A Kismet is celebrated with a sound and a vibration too (off until chosen)."""
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -58,11 +57,12 @@ class Settings:
             shapes=fields.flag("shapes", False),
             coach=fields.flag("coach", False),
             coach_margin=fields.parsed("coach_margin", _margin, COACH_MARGIN),
+            sound=fields.flag("sound", False),
         )
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored: only those that are set."""
-        data = dataclasses.asdict(self)
+        data = self._asdict()
         return {name: value for name, value in data.items() if value is not None}
 
     def change(self, **changes: Any) -> Settings:
@@ -72,7 +72,7 @@ class Settings:
             changes["coach_margin"] = _margin(changes["coach_margin"])
         if "lang" in changes:
             changes["lang"] = _language(changes["lang"])
-        return dataclasses.replace(self, **changes)
+        return self._replace(**changes)
 
 
 def coach_margin_label(points: float, lang: str) -> str:

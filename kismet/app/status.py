@@ -45,3 +45,22 @@ def after_fill(game: Game, fills: Sequence[Fill], roller: int, lang: str) -> str
     elif game.current != roller:
         parts.append(text("status.next", lang, name=game.players[game.current]))
     return " ".join(parts)
+
+
+def game_over(game: Game, people: Sequence[bool], bests: Sequence[int | None], lang: str) -> str:
+    """The game-over panel's sentence: who won (or, alone, what you scored against your
+    best), then any person's new best. ``people`` says which seats are people, ``bests``
+    each player's best total before this game (None before their first)."""
+    if len(game.players) == 1 and people[0]:
+        points, best = game.total(0), bests[0]
+        if best is None:
+            return text("over.solo", lang, points=points)
+        if points > best:
+            return text("over.solo_new_best", lang, points=points)
+        return text("over.solo_best", lang, points=points, best=best)
+    parts = [result(game, lang, panel=True)]
+    for player, name in enumerate(game.players):
+        best = bests[player]
+        if people[player] and best is not None and game.total(player) > best:
+            parts.append(text("over.new_best", lang, name=name, points=game.total(player)))
+    return " ".join(parts)

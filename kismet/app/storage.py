@@ -3,6 +3,7 @@
 Stored values (all JSON, keys namespaced and versioned):
 
 - ``kismet:v1:game``: the game in progress (``kismet.app.table``).
+- ``kismet:v1:paused``: unfinished games put aside, the latest first (the same format).
 - ``kismet:v1:history``: finished games, newest last (``kismet.app.records``).
 - ``kismet:v1:settings``: the player's choices (``kismet.app.settings``).
 - ``kismet:v1:backup:<name>:<time>``: a stored value that could not be read, kept, never
@@ -24,6 +25,7 @@ from ..rules import SaveError
 
 PREFIX = "kismet:v1:"
 GAME_KEY = PREFIX + "game"
+PAUSED_KEY = PREFIX + "paused"
 HISTORY_KEY = PREFIX + "history"
 SETTINGS_KEY = PREFIX + "settings"
 BACKUP_PREFIX = PREFIX + "backup:"

@@ -15,12 +15,15 @@ from __future__ import annotations
 import enum
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..advice.state import Decision
 from ..rules import Game, SaveError, SaveProblem, game_from_dict, game_to_dict
 from ..rules.save import Fields
+from .entry import Entry
 from .roster import HUMAN, Seat, parse_seat, seat_code
+
+if TYPE_CHECKING:
+    from ..advice.state import Decision
 
 
 class Mode(enum.StrEnum):
@@ -28,6 +31,18 @@ class Mode(enum.StrEnum):
 
     DICE = "dice"
     SHEET = "sheet"
+
+
+class Paused(NamedTuple):
+    """A game put aside, as the list of games in progress shows it."""
+
+    id: str
+    players: str
+    """The players' names, joined for a sentence."""
+    turn: int
+    """The turn it stands at: how many boxes the player to move has filled, plus one."""
+    started: str
+    """The day it started."""
 
 
 def new_id() -> str:
@@ -58,13 +73,31 @@ class Table:
         """Whether the seat to move is a computer (and the game goes on)."""
         return not self.game.is_over and self.seat is not None
 
+    @property
+    def unfinished(self) -> bool:
+        """Whether this is a game under way that starting another would lose: begun (a
+        roll or a box) and not over."""
+        game = self.game
+        return not game.is_over and bool(game.history or game.dice)
+
+    def editing(self, entry: Entry) -> bool:
+        """Real-dice mode: whether the faces set on the dice differ from the roll entered,
+        so the sheet has nothing to offer until they are entered."""
+        dice = self.game.dice
+        return self.mode is Mode.SHEET and bool(dice) and tuple(entry.faces) != dice
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """Each seat's code, as stored."""
+        return tuple(seat_code(s) for s in self.seats)
+
     def to_dict(self) -> dict[str, Any]:
         """The envelope as stored."""
         return {
             "id": self.id,
             "started": self.started,
             "mode": self.mode.value,
-            "seats": [seat_code(s) for s in self.seats],
+            "seats": list(self.codes),
             "decisions": [d.to_dict() for d in self.decisions],
             "game": game_to_dict(self.game),
         }
@@ -86,7 +119,23 @@ class Table:
             game=game,
             seats=seats,
             mode=fields.parsed("mode", Mode, Mode.DICE),
-            decisions=[Decision.from_dict(d, f"decisions[{i}]") for i, d in enumerate(decisions)],
+            decisions=_decisions(decisions),
             id=fields.text("id"),
             started=fields.text("started"),
         )
+
+
+def read_paused(data: object) -> list[Table]:
+    """The stored games put aside; raises ``SaveError`` for anything else."""
+    if not isinstance(data, list):
+        raise SaveError(SaveProblem.NOT_AN_OBJECT, "paused")
+    return [Table.from_dict(entry) for entry in data]
+
+
+def _decisions(data: list[Any]) -> list[Decision]:
+    """The stored decisions (their module loads only when there are some)."""
+    if not data:
+        return []
+    from ..advice.state import Decision
+
+    return [Decision.from_dict(d, f"decisions[{i}]") for i, d in enumerate(data)]

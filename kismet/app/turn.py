@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..rules import NO_HOLDS, Category
 from .entry import Entry
+from .roster import Roster
 
 
 class Ask(enum.StrEnum):
@@ -17,18 +19,20 @@ class Ask(enum.StrEnum):
     """The box would score 0 while another scores points."""
     COACH = "coach"
     """The coach thinks the move costs more than the player's margin."""
+    PUT_ASIDE = "put_aside"
+    """A new game would put aside the game under way."""
 
 
-@dataclass(frozen=True)
-class Pending:
-    """A move that waits for the player's yes: filling ``box``, or the roll (no box)."""
+class Pending(NamedTuple):
+    """A move that waits for the player's yes: filling ``box``, the roll (no box), or a new
+    game for ``roster``."""
 
     ask: Ask
     box: Category | None = None
+    roster: Roster | None = None
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(NamedTuple):
     """What the Hint button shows: dice to hold (or the box to fill) and the alternatives."""
 
     marks: tuple[bool, ...]
@@ -49,3 +53,13 @@ class TurnUI:
     rolled: tuple[bool, ...] = NO_HOLDS
     """The dice that left the table in the last roll (they tumble on screen)."""
     hint: Hint | None = None
+    fresh: int | None = None
+    """The boxes the last move filled: ``Game.history`` from this index (marked a moment)."""
+    celebrate: str | None = None
+    """The message key of a Kismet or an extra Kismet just scored."""
+    handoff: bool = False
+    """The turn just passed to another person (their name is shown where the eyes are)."""
+
+    def settle(self) -> None:
+        """The next move is made: what marked the last box goes."""
+        self.fresh, self.celebrate, self.handoff = None, None, False

@@ -8,7 +8,7 @@ already in the page's language.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rules import (
     DICE_COUNT,
@@ -22,13 +22,11 @@ from ..rules import (
 from ..text import text
 from .records import HighScore
 from .settings import Settings
-from .status import result
-from .table import Mode
+from .table import Mode, Paused, Table
 from .turn import Hint, TurnUI
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One box of one player's column."""
 
     value: int | None = None
@@ -41,10 +39,11 @@ class Cell:
     """Filled with a penalty zero."""
     hinted: bool = False
     """The box the hint says to fill."""
+    fresh: bool = False
+    """Filled by the last move (marked for a moment)."""
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(NamedTuple):
     """One player's column of the score sheet."""
 
     name: str
@@ -58,10 +57,11 @@ class Column:
     """Points the Basic subtotal still needs for the next bonus tier (None: not shown)."""
     top_tier: bool = False
     """The Basic subtotal is in the top tier (said while the game goes on)."""
+    computer: bool = False
+    """A computer plays this seat."""
 
 
-@dataclass(frozen=True)
-class SheetView:
+class SheetView(NamedTuple):
     """The score sheet: a column per player."""
 
     columns: tuple[Column, ...]
@@ -69,21 +69,34 @@ class SheetView:
     """Whether the player may press the boxes now (not while a computer moves)."""
 
 
-def sheet_view(game: Game, hint: Hint | None = None, *, enabled: bool = True) -> SheetView:
+def sheet_view(
+    game: Game,
+    hint: Hint | None = None,
+    *,
+    enabled: bool = True,
+    offer: bool = True,
+    fresh: int | None = None,
+    computers: Sequence[bool] = (),
+) -> SheetView:
     """The sheet of a game: its boxes, the points each open box of the player to move
-    would score now, the totals, and while it goes on, the way to the next bonus tier."""
-    options = game.options()
+    would score now (unless not to ``offer`` them), the totals, and while it goes on, the
+    way to the next bonus tier. History from index ``fresh`` is marked as just filled;
+    ``computers`` says which seats computers play."""
+    options = game.options() if offer else {}
     playing = not game.is_over
     winners = set(game.winners)
+    new = set(range(fresh, len(game.history))) if fresh is not None else set()
     columns = []
     for player, name in enumerate(game.players):
         current = playing and player == game.current
-        fills = {f.category: f for f in game.history if f.player == player}
+        fills = {f.category: (i, f) for i, f in enumerate(game.history) if f.player == player}
         cells = {}
         for box in Category:
-            fill = fills.get(box)
+            index, fill = fills.get(box, (None, None))
             if fill is not None:
-                cells[box] = Cell(value=fill.points, joker=fill.joker, penalty=fill.penalty)
+                cells[box] = Cell(
+                    value=fill.points, joker=fill.joker, penalty=fill.penalty, fresh=index in new
+                )
             else:
                 hinted = current and hint is not None and hint.box is box
                 cells[box] = Cell(option=options.get(box) if current else None, hinted=hinted)
@@ -98,6 +111,7 @@ def sheet_view(game: Game, hint: Hint | None = None, *, enabled: bool = True) ->
                 winner=player in winners,
                 to_go=need,
                 top_tier=playing and need is None,
+                computer=bool(computers) and computers[player],
             )
         )
     return SheetView(tuple(columns), options_enabled=enabled)
@@ -119,8 +133,7 @@ def empty_sheet(names: Sequence[str], *, blank: bool = False) -> SheetView:
     return SheetView(columns)
 
 
-@dataclass(frozen=True)
-class Die:
+class Die(NamedTuple):
     """One die on the board."""
 
     face: int | None
@@ -141,8 +154,7 @@ def die_label(index: int, face: int | None, lang: str) -> str:
     return text("die.label_face", lang, number=index + 1, face=face_word, color=color)
 
 
-@dataclass(frozen=True)
-class Confirm:
+class Confirm(NamedTuple):
     """The question of a move that waits for the player's yes."""
 
     title: str
@@ -150,8 +162,7 @@ class Confirm:
     yes: str
 
 
-@dataclass(frozen=True)
-class View:
+class View(NamedTuple):
     """Everything the page shows now."""
 
     lang: str
@@ -167,10 +178,18 @@ class View:
     can_enter: bool
     """Real-dice mode: a roll may be entered."""
     entry_text: str
+    entry_note: str
+    """Real-dice mode: why the sheet offers nothing (the dice set are not entered yet)."""
     can_hint: bool
+    can_undo: bool
+    """Undo may take back the last box (a person's, until the next roll)."""
     show_skip: bool
     turn_line: str
-    """Whose turn it is ("Ann's turn"), or "Game over"."""
+    """Whose turn it is ("Ann's turn"); empty once the game is over."""
+    handoff: bool
+    """The turn just passed to another person: their name is shown where the eyes are."""
+    celebrate: str
+    """A Kismet or an extra Kismet just scored ("Kismet!"), else empty."""
     status: str
     notice: str
     """A storage problem, while it lasts."""
@@ -179,6 +198,8 @@ class View:
     result: str | None
     """The game-over panel's sentence, once the game is over."""
     high_scores: tuple[HighScore, ...]
+    paused: tuple[Paused, ...]
+    """The games put aside."""
     hint: tuple[str, ...] | None
     """The hint's lines, while a hint is shown."""
     print_date: str
@@ -194,23 +215,26 @@ class View:
         return tuple(die.face for die in self.dice)
 
 
-def build_view(
-    game: Game,
-    ui: TurnUI,
-    *,
-    lang: str,
-    mode: Mode,
-    settings: Settings,
-    status: str,
-    notice: str,
-    computer: bool,
-    delay: int | None,
-    wants_table: bool,
-    high_scores: tuple[HighScore, ...],
-    started: str,
-) -> View:
+class Extras(NamedTuple):
+    """What the session knows beside the table, for the view."""
+
+    status: str
+    notice: str
+    """A storage problem, while it lasts."""
+    result: str | None
+    """The game-over panel's sentence, once the game is over."""
+    delay: int | None
+    """Milliseconds before the computer to move steps, when one can."""
+    wants_table: bool
+    can_undo: bool
+    high_scores: tuple[HighScore, ...]
+    paused: tuple[Paused, ...]
+
+
+def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: Extras) -> View:
     """The view of a game at a table: the session's state, read for the page."""
-    playing, sheet_mode, hint = not game.is_over, mode is Mode.SHEET, ui.hint
+    game, mode, hint = table.game, table.mode, ui.hint
+    playing, sheet_mode, computer = not game.is_over, mode is Mode.SHEET, table.computer_to_move
     faces = ui.entry.faces if sheet_mode else (game.dice or (None,) * DICE_COUNT)
     dice = tuple(
         Die(
@@ -222,16 +246,17 @@ def build_view(
         roll_label = text("app.rolls_entered", lang, count=ROLLS_PER_TURN - game.rolls_left)
     else:
         roll_label = text("app.rolls_left", lang, count=game.rolls_left)
-    if playing:
-        turn_line = text("turn.current", lang, name=game.players[game.current])
-    else:
-        turn_line = text("over.title", lang)
     confirm = None
     if ui.pending is not None:
         ask = ui.pending.ask.value
         title, yes = text(f"dialog.{ask}_title", lang), text(f"dialog.{ask}_yes", lang)
-        confirm = Confirm(title, status, yes)
+        confirm = Confirm(title, extras.status, yes)
     can_enter = sheet_mode and game.can_set_dice()
+    editing = table.editing(ui.entry)
+    computers = [seat is not None for seat in table.seats]
+    sheet = sheet_view(
+        game, hint, enabled=not computer, offer=not editing, fresh=ui.fresh, computers=computers
+    )
     return View(
         lang=lang,
         mode=mode,
@@ -243,17 +268,22 @@ def build_view(
         roll_label=roll_label,
         can_enter=can_enter,
         entry_text=ui.entry.text,
+        entry_note=text("app.enter_first", lang) if editing else "",
         can_hint=not computer and bool(game.dice) and playing,
+        can_undo=extras.can_undo,
         show_skip=computer,
-        turn_line=turn_line,
-        status=status,
-        notice=notice,
-        sheet=sheet_view(game, hint, enabled=not computer),
+        turn_line=text("turn.current", lang, name=game.players[game.current]) if playing else "",
+        handoff=ui.handoff,
+        celebrate=text(ui.celebrate, lang) if ui.celebrate else "",
+        status=extras.status,
+        notice=extras.notice,
+        sheet=sheet,
         confirm=confirm,
-        result=None if playing else result(game, lang, panel=True),
-        high_scores=high_scores,
+        result=extras.result,
+        high_scores=extras.high_scores,
+        paused=extras.paused,
         hint=hint.lines if hint else None,
-        print_date=started[:10],
-        computer_delay=delay,
-        wants_table=wants_table,
+        print_date=table.started[:10],
+        computer_delay=extras.delay,
+        wants_table=extras.wants_table,
     )

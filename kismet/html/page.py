@@ -5,16 +5,21 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..app.records import HighScore
-from ..app.roster import SEAT_CODES, Roster, seat_code
+from ..app.roster import SEAT_CODES, Roster, is_default_name, seat_code
 from ..app.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
+from ..app.table import Paused
 from ..app.view import empty_sheet
 from ..rules import FACES, MAX_NAME_LENGTH, MAX_PLAYERS, Color, color_of
 from ..text import LANGUAGES, text
 from .dice import dice_html, mini_die, pip_css
 from .escape import esc, t
 from .sheet import sheet_html
+
+if TYPE_CHECKING:
+    from ..app.coaching import Review, ReviewTurn
 
 PAGES = {"en": "index.html", "ko": "index.ko.html"}
 """The page built for each interface language (all in one folder, so paths are shared)."""
@@ -161,9 +166,49 @@ def high_scores_html(scores: Sequence[HighScore], lang: str) -> str:
         f'<th scope="col">{t(key, lang)}</th>'
         for key in ("scores.rank", "scores.name", "scores.score", "scores.date")
     )
+    computer = f' <small class="seat-kind">{t("scores.computer", lang)}</small>'
     rows = "".join(
-        f"<tr><td>{rank}</td><td>{esc(line.name)}</td><td>{line.points}</td>"
-        f"<td>{esc(line.date)}</td></tr>"
+        f"<tr><td>{rank}</td><td>{esc(line.name)}"
+        f"{computer if line.computer and not is_default_name(line.name) else ''}</td>"
+        f"<td>{line.points}</td><td>{esc(line.date)}</td></tr>"
         for rank, line in enumerate(scores, start=1)
     )
     return f'<table class="scores"><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>'
+
+
+def review_html(review: Review, lang: str) -> str:
+    """The review: the summary, then the costly turns (the costliest first) with their dice,
+    then, folded away, the turns played as well as can be."""
+
+    def turn(group: ReviewTurn) -> str:
+        items = "".join(
+            f'<li><span class="review-dice">{"".join(mini_die(f) for f in item.dice)}</span> '
+            f"{esc(item.words)}</li>"
+            for item in group.items
+        )
+        return f"<section><h3>{esc(group.heading)}</h3><ol>{items}</ol></section>"
+
+    parts = [f"<p>{esc(line)}</p>" for line in review.summary]
+    parts += [turn(group) for group in review.costly]
+    if review.fine:
+        parts.append(
+            f"<details><summary>{esc(review.fine_title)}</summary>"
+            f"{''.join(turn(group) for group in review.fine)}</details>"
+        )
+    return "".join(parts)
+
+
+def paused_html(paused: Sequence[Paused], lang: str) -> str:
+    """The games in progress, each with the button that takes it up again."""
+    if not paused:
+        return f"<p>{t('games.empty', lang)}</p>"
+    lines = [
+        t("games.line", lang, players=game.players, turn=game.turn, date=game.started)
+        for game in paused
+    ]
+    rows = "".join(
+        f'<li><span>{line}</span> <button type="button" data-action="resume" '
+        f'data-id="{esc(game.id)}" data-testid="resume-{i}">{t("games.resume", lang)}</button></li>'
+        for i, (game, line) in enumerate(zip(paused, lines, strict=True))
+    )
+    return f'<ul class="paused">{rows}</ul>'

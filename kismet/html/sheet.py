@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..app.roster import is_default_name
 from ..app.view import Column, SheetView, empty_sheet
 from ..rules import BASIC_BOXES, KISMET_BOXES, Category, Totals
 from ..text import text
@@ -19,18 +20,24 @@ TOTAL_ROWS = {
 }
 
 
+def _classes(kinds: tuple[tuple[str, bool], ...]) -> str:
+    """A class attribute of the names that are on (nothing when none is)."""
+    names = " ".join(name for name, on in kinds if on)
+    return f' class="{names}"' if names else ""
+
+
 def _box_cell(sheet: SheetView, player: int, column: Column, box: Category, lang: str) -> str:
     testid = f"cell-{player}-{box.value}"
     cell = column.cells[box]
     if cell.value is not None:
-        mark = ""
+        kinds = (("joker", cell.joker), ("penalty", cell.penalty), ("fresh", cell.fresh))
+        mark = _classes(kinds)
         if cell.joker:
-            mark = f' class="joker" title="{t("sheet.joker", lang)}"'
+            mark += f' title="{t("sheet.joker", lang)}"'
         elif cell.penalty:
-            mark = f' class="penalty" title="{t("sheet.penalty", lang)}"'
+            mark += f' title="{t("sheet.penalty", lang)}"'
         return f'<td data-testid="{testid}" data-state="filled"{mark}>{cell.value}</td>'
-    classes = " ".join(c for c, on in (("current", column.current), ("hinted", cell.hinted)) if on)
-    cls = f' class="{classes}"' if classes else ""
+    cls = _classes((("current", column.current), ("hinted", cell.hinted)))
     if cell.option is None:
         return f'<td data-testid="{testid}" data-state="open"{cls}></td>'
     points = cell.option
@@ -84,9 +91,10 @@ def _total_row(sheet: SheetView, kind: str, lang: str) -> str:
 
 
 def _head(player: int, column: Column, lang: str) -> str:
-    classes = [c for c, on in (("current", column.current), ("winner", column.winner)) if on]
-    cls = f' class="{" ".join(classes)}"' if classes else ""
+    cls = _classes((("current", column.current), ("winner", column.winner)))
     mark = f' <span class="winner-mark">★ {t("print.winner", lang)}</span>' if column.winner else ""
+    if column.computer and not is_default_name(column.name):
+        mark += f' <small class="seat-kind">{t("scores.computer", lang)}</small>'
     return (
         f'<th scope="col" data-testid="player-head-{player}"{cls}>'
         f'<span class="name">{esc(column.name)}</span>{mark}</th>'

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .dice import FACES, as_roll, color_of, counts, partner
 
@@ -165,8 +165,7 @@ def points_to_next_bonus(basic_subtotal: int) -> int | None:
     return min(above) - basic_subtotal if above else None
 
 
-@dataclass(frozen=True)
-class Totals:
+class Totals(NamedTuple):
     """The subtotals, bonus and grand total of one column of the score sheet."""
 
     basic: int

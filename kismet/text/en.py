@@ -86,9 +86,6 @@ EN: dict[str, str] = {
     "app.update_reload": "Reload",
     "app.print": "Print",
     "app.mode_sheet": "Real dice",
-    "app.mode_sheet_hint": (
-        "Score-sheet mode: roll real dice, then tap the dice or type the five faces."
-    ),
     "app.enter_roll": "Enter roll",
     "app.entry_label": "Faces rolled",
     "app.entry_placeholder": "33456",
@@ -101,16 +98,59 @@ EN: dict[str, str] = {
         "The strategy table could not be loaded, so hints, the coach and the Perfect and "
         "Good computers wait. Check the connection and try again."
     ),
-    "hint.title": "Best play now, with the expected final total:",
-    "hint.keep": "keep {faces}: {points}",
-    "hint.nothing": "nothing",
-    "hint.box": "{box}: {points}",
+    "hint.title": "Best play now:",
     "review.title": "How each decision went",
-    "review.line": "{name} chose {chose}; best: {best}; cost {cost}.",
-    "review.total": (
-        "Total cost: {cost} expected points. Perfect play from the start expects {perfect}."
-    ),
     "review.none": "No decisions of a person to review in this game.",
+    "advice.keep": "keep {faces}",
+    "advice.reroll": "roll all five again",
+    "advice.box": "{box} for {points}",
+    "hint.best": (
+        "Best: {choice}, about {points} points better than {other} over the rest of the game."
+    ),
+    "hint.best_tie": "Best: {choice}, or {other}: just as good.",
+    "hint.only": "Best: {choice}.",
+    "hint.worse": "{choice}: about {points} points worse.",
+    "hint.as_good": "{choice}: just as good.",
+    "hint.expect": "Playing the best way from here, expect a final total of about {total}.",
+    "review.player": "{name}: decisions cost about {cost} points in all; scored {total}.",
+    "review.perfect": "Perfect play expects {perfect} points from the start of a game.",
+    "review.turn": "Turn {turn}, {name}: {cost} points",
+    "review.item": (
+        "After roll {roll}: you chose {chose}; best was {best} (about {cost} points better)."
+    ),
+    "review.best": "After roll {roll}: {chose}, the best play.",
+    "review.fine": "Turns played as well as can be: {count}",
+    "level.perfect": "Perfect",
+    "level.good": "Good",
+    "level.casual": "Casual",
+    "seat.computer_name": "{level} (computer)",
+    "status.paused_corrupt": (
+        "Your games in progress could not be read, so the list starts again "
+        "(the old list is kept as a backup)."
+    ),
+    "status.put_aside": (
+        "The game of {names} is not finished. Start a new one anyway? It waits under "
+        "Games in progress, to be taken up again."
+    ),
+    "dialog.put_aside_title": "Start a new game?",
+    "dialog.put_aside_yes": "Start a new game",
+    "status.resumed": "Back to the game of {names}.",
+    "status.undone": "{name} took back {box}.",
+    "app.undo": "Undo",
+    "app.menu": "Menu",
+    "app.games": "Games in progress",
+    "games.line": "{players}: turn {turn}, started {date}",
+    "games.resume": "Resume",
+    "games.empty": "No game is waiting.",
+    "app.sound": "Sound & vibration",
+    "scores.computer": "computer",
+    "over.solo": "You scored {points}.",
+    "over.solo_best": "You scored {points}. Your best is {best}.",
+    "over.solo_new_best": "You scored {points}: a new best!",
+    "over.new_best": "A new best for {name}: {points}!",
+    "celebrate.kismet": "Kismet!",
+    "celebrate.extra": "Extra Kismet!",
+    "app.enter_first": "Enter these dice to score them.",
     "seat.human": "Person",
     "seat.perfect": "Computer: Perfect",
     "seat.good": "Computer: Good",
@@ -186,7 +226,10 @@ EN: dict[str, str] = {
     "app.coach_margin": "Warn above",
     "coach.margin_one": "1 point",
     "coach.margin_many": "{points} points",
-    "coach.warning": "That move costs about {cost} expected points; best: {best}. Go ahead?",
+    "coach.warning": (
+        "Your move: {chose}. Better: {best}, about {cost} points more over the rest of the "
+        "game. Go ahead anyway?"
+    ),
     "dialog.confirm_no": "Go back",
     "dialog.new_title": "New game",
     "dialog.players": "Players, in turn order",

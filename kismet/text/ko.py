@@ -80,9 +80,6 @@ KO: dict[str, str] = {
     "app.update_reload": "새로 고침",
     "app.print": "인쇄",
     "app.mode_sheet": "실제 주사위",
-    "app.mode_sheet_hint": (
-        "점수표 모드: 실제 주사위를 굴린 뒤 화면의 주사위를 누르거나 다섯 눈을 입력하세요."
-    ),
     "app.enter_roll": "입력",
     "app.entry_label": "나온 눈",
     "app.entry_placeholder": "33456",
@@ -95,14 +92,55 @@ KO: dict[str, str] = {
         "전략표를 불러오지 못해 힌트, 코치, 완벽·잘함 컴퓨터가 기다리고 있습니다. "
         "연결을 확인하고 다시 시도하세요."
     ),
-    "hint.title": "지금 가장 좋은 수와 예상 최종 점수:",
-    "hint.keep": "{faces} 남기기: {points}",
-    "hint.nothing": "모두 다시",
-    "hint.box": "{box}: {points}",
+    "hint.title": "지금 가장 좋은 수:",
     "review.title": "선택 돌아보기",
-    "review.line": "{name}: {chose} 선택; 최선: {best}; 손실 {cost}.",
-    "review.total": "총 손실: 예상 {cost}점. 처음부터 완벽하게 하면 예상 {perfect}점입니다.",
     "review.none": "이 게임에는 돌아볼 사람의 선택이 없습니다.",
+    "advice.keep": "{faces} 남기기",
+    "advice.reroll": "다섯 개 모두 다시 굴리기",
+    "advice.box": "{box}에 {points}점",
+    "hint.best": "최선: {choice}. 나머지 게임에서 {other}보다 약 {points}점 더 기대됩니다.",
+    "hint.best_tie": "최선: {choice}. {other}도 똑같이 좋습니다.",
+    "hint.only": "최선: {choice}.",
+    "hint.worse": "{choice}: 약 {points}점 손해.",
+    "hint.as_good": "{choice}: 똑같이 좋음.",
+    "hint.expect": "여기서부터 가장 좋게 하면 최종 점수는 약 {total}점으로 기대됩니다.",
+    "review.player": "{name}: 선택으로 잃은 점수 약 {cost}점, 얻은 점수 {total}점.",
+    "review.perfect": "게임 처음부터 완벽하게 하면 기대 점수는 {perfect}점입니다.",
+    "review.turn": "{turn}번째 차례, {name}: {cost}점",
+    "review.item": "{roll}번째 굴림 뒤: {chose} 선택. 최선은 {best} (약 {cost}점 더 좋음).",
+    "review.best": "{roll}번째 굴림 뒤: {chose}, 최선의 수.",
+    "review.fine": "최선으로 둔 차례: {count}개",
+    "level.perfect": "완벽",
+    "level.good": "잘함",
+    "level.casual": "가볍게",
+    "seat.computer_name": "{level} (컴퓨터)",
+    "status.paused_corrupt": (
+        "진행 중인 게임 목록을 읽을 수 없어 목록을 새로 시작합니다"
+        "(예전 목록은 백업으로 보관됩니다)."
+    ),
+    "status.put_aside": (
+        "{names}의 게임이 아직 끝나지 않았습니다. 그래도 새 게임을 시작할까요? "
+        "그 게임은 '진행 중인 게임'에 남아 나중에 이어 할 수 있습니다."
+    ),
+    "dialog.put_aside_title": "새 게임을 시작할까요?",
+    "dialog.put_aside_yes": "새 게임 시작",
+    "status.resumed": "{names}의 게임으로 돌아왔습니다.",
+    "status.undone": "{name}: {box} 칸을 되돌렸습니다.",
+    "app.undo": "되돌리기",
+    "app.menu": "메뉴",
+    "app.games": "진행 중인 게임",
+    "games.line": "{players}: {turn}번째 차례, {date} 시작",
+    "games.resume": "이어 하기",
+    "games.empty": "기다리는 게임이 없습니다.",
+    "app.sound": "소리와 진동",
+    "scores.computer": "컴퓨터",
+    "over.solo": "{points}점을 얻었습니다.",
+    "over.solo_best": "{points}점을 얻었습니다. 최고 기록은 {best}점입니다.",
+    "over.solo_new_best": "{points}점, 새 최고 기록입니다!",
+    "over.new_best": "{name}의 새 최고 기록: {points}점!",
+    "celebrate.kismet": "키스멧!",
+    "celebrate.extra": "엑스트라 키스멧!",
+    "app.enter_first": "점수를 적으려면 이 주사위를 입력하세요.",
     "seat.human": "사람",
     "seat.perfect": "컴퓨터: 완벽",
     "seat.good": "컴퓨터: 잘함",
@@ -170,7 +208,10 @@ KO: dict[str, str] = {
     "app.coach_margin": "경고 기준",
     "coach.margin_one": "1점",
     "coach.margin_many": "{points}점",
-    "coach.warning": "그 수는 예상 점수를 약 {cost}점 잃습니다. 최선: {best}. 그대로 할까요?",
+    "coach.warning": (
+        "고른 수: {chose}. 더 나은 수: {best}, 나머지 게임에서 약 {cost}점 더 기대됩니다. "
+        "그대로 할까요?"
+    ),
     "dialog.confirm_no": "돌아가기",
     "dialog.new_title": "새 게임",
     "dialog.players": "참가자 (차례 순서)",
