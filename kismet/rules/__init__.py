@@ -16,6 +16,8 @@ from .game import (
     Game,
     GameState,
 )
+from .link import Challenge, challenge_of, replay_challenge
+from .rng import LinkedDice
 from .save import SAVE_VERSION, game_from_dict, game_to_dict, replay
 from .scoring import (
     BASIC_BOXES,
@@ -43,10 +45,12 @@ __all__ = [
     "ROLLS_PER_TURN",
     "SAVE_VERSION",
     "Category",
+    "Challenge",
     "Color",
     "Fill",
     "Game",
     "GameState",
+    "LinkedDice",
     "Refusal",
     "RuleError",
     "SaveError",
@@ -54,6 +58,7 @@ __all__ = [
     "Section",
     "Totals",
     "as_roll",
+    "challenge_of",
     "color_of",
     "game_from_dict",
     "game_to_dict",
@@ -61,6 +66,7 @@ __all__ = [
     "joker_fits",
     "points_to_next_bonus",
     "replay",
+    "replay_challenge",
     "score",
     "upper_bonus",
 ]

@@ -28,6 +28,7 @@ class Refusal(enum.StrEnum):
     BAD_ROLL = "bad_roll"
     TYPED_ROLL = "typed_roll"
     NOTHING_TO_UNDO = "nothing_to_undo"
+    LINKED_DICE = "linked_dice"
     PLAYER_COUNT = "player_count"
     PLAYER_NAME_TYPE = "player_name_type"
     PLAYER_NAME_EMPTY = "player_name_empty"
@@ -53,6 +54,9 @@ class SaveProblem(enum.StrEnum):
     CURRENT = "current"
     TURN = "turn"
     STREAM = "stream"
+    LINK = "link"
+    CHECKSUM = "checksum"
+    UNFINISHED = "unfinished"
 
 
 def _describe(key: str, params: dict[str, Any]) -> str:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .dice import DICE_COUNT, as_roll
 from .errors import Refusal, RuleError, SaveError, SaveProblem
-from .rng import DiceStream
+from .rng import DiceStream, LinkedDice
 from .scoring import Category, Totals, score
 
 MIN_PLAYERS = 1
@@ -67,6 +67,13 @@ class GameState(NamedTuple):
     """The state of the dice's random stream (``DiceStream.state``)."""
     undo: UndoPoint | None = None
     """While the last box filled may be taken back: how its turn stood before."""
+    linked: bool = False
+    """The dice are linked (``LinkedDice``): ``stream`` is their seed."""
+    holds: tuple[tuple[int, ...], ...] = ()
+    """For each turn played (each box filled but penalty zeros), the dice held before each
+    re-roll, as bit masks (die i is bit i)."""
+    turn_holds: tuple[int, ...] = ()
+    """The same for the turn in progress."""
 
 
 def _is_control(ch: str) -> bool:
@@ -172,9 +179,17 @@ class Game(ScoreSheet):
     rules or raise ``RuleError`` before anything changes.
     """
 
-    def __init__(self, players: Sequence[str], *, seed: int | None = None) -> None:
+    def __init__(
+        self, players: Sequence[str], *, seed: int | None = None, linked: bool = False
+    ) -> None:
         super().__init__(players)
-        self._stream = DiceStream.from_seed(seed)
+        self._stream: DiceStream | LinkedDice = DiceStream.from_seed(seed)
+        if linked:
+            if seed is None:
+                raise ValueError("Linked dice need a seed")
+            self._stream = LinkedDice(seed & (2**64 - 1))
+        self._holds: list[tuple[int, ...]] = []
+        self._turn_holds: list[int] = []
         self._current = 0
         self._dice: tuple[int, ...] = ()
         self._held = NO_HOLDS
@@ -238,7 +253,21 @@ class Game(ScoreSheet):
             rolls_left=self._rolls_left,
             stream=self._stream.state,
             undo=self._undo,
+            linked=self.linked,
+            holds=tuple(self._holds),
+            turn_holds=tuple(self._turn_holds),
         )
+
+    @property
+    def linked(self) -> bool:
+        """Whether the dice are linked: their faces depend only on the seed and where they
+        fall, so that two games on one seed can be compared (see ``LinkedDice``)."""
+        return isinstance(self._stream, LinkedDice)
+
+    @property
+    def turn_number(self) -> int:
+        """The player to move's turns played before this one (0 for their first)."""
+        return sum(1 for f in self._history if f.player == self._current and not f.penalty)
 
     # ---------------------------------------------------------------- checks
 
@@ -261,8 +290,11 @@ class Game(ScoreSheet):
             raise RuleError(Refusal.HOLD_AFTER_LAST_ROLL)
 
     def verify_entry(self) -> None:
-        """Raise ``RuleError`` unless a roll of real dice may be entered now."""
+        """Raise ``RuleError`` unless a roll of real dice may be entered now (never in a
+        game of linked dice, whose faces come from their seed)."""
         self._verify_playing()
+        if self.linked:
+            raise RuleError(Refusal.LINKED_DICE)
         if self._rolls_left == 0:
             raise RuleError(Refusal.NO_ROLLS_LEFT)
 
@@ -317,9 +349,11 @@ class Game(ScoreSheet):
     def roll(self) -> tuple[int, ...]:
         """Roll every die that is not held; returns the dice showing."""
         self.verify_roll()
+        if self._dice:
+            self._turn_holds.append(sum(1 << i for i, held in enumerate(self._held) if held))
         old = self._dice or (0,) * DICE_COUNT
-        pairs = zip(old, self._held, strict=True)
-        self._dice = tuple(face if held else self._stream.face() for face, held in pairs)
+        roll = ROLLS_PER_TURN - self._rolls_left
+        self._dice = self._stream.throw(old, self._held, self.turn_number, roll)
         self._rolls_left -= 1
         self._undo = None
         return self._dice
@@ -338,8 +372,10 @@ class Game(ScoreSheet):
         The faces replace all five dice and every hold is released (the player handles the
         real dice). Returns the dice showing.
         """
-        self._dice = self.verify_set_dice(faces)
-        self._held = NO_HOLDS
+        dice = self.verify_set_dice(faces)
+        if self._dice:
+            self._turn_holds.append(0)  # real dice are all taken up again
+        self._dice, self._held = dice, NO_HOLDS
         self._rolls_left -= 1
         self._undo = None
         return self._dice
@@ -357,6 +393,8 @@ class Game(ScoreSheet):
         extra = self.is_extra_kismet
         points = score(category, self._dice, joker=extra)
         self._write(Fill(roller, category, points, self._dice, joker=extra))
+        self._holds.append(tuple(self._turn_holds))
+        self._turn_holds = []
         if extra and len(self._players) > 1:
             for offset in range(1, len(self._players)):
                 other = (roller + offset) % len(self._players)
@@ -375,33 +413,35 @@ class Game(ScoreSheet):
         index = max(i for i, f in enumerate(self._history) if not f.penalty)
         fill = self._history[index]  # the box filled; penalty zeros it caused follow it
         self._erase_from(index)
+        self._turn_holds = list(self._holds.pop())
         self._current, self._dice = fill.player, fill.dice
         self._held, self._rolls_left = point.held, point.rolls_left
         self._undo = None
         return fill
 
-    def resume(
-        self,
-        dice: Sequence[int],
-        held: Sequence[bool],
-        rolls_left: int,
-        stream: int,
-        undo: UndoPoint | None = None,
-    ) -> None:
-        """Put back a turn in progress, the dice's stream and the way to take back the last
-        box (``undo``), as a save kept them.
-
-        Only at the start of a turn (after a replay of the history); raises ``SaveError``
-        when the turn is not one the rules could have produced.
-        """
+    def resume(self, state: GameState) -> None:
+        """Put back what a save kept beyond the boxes: the turn in progress, the dice (a
+        stream's state, or linked dice's seed), the way to take back the last box, and the
+        holds of every turn. Only at the start of a turn, after a replay of the history
+        (``kismet.rules.save.replay``); raises ``SaveError`` when the state is not one the
+        rules could have produced from this game."""
         if self._dice or self._rolls_left != ROLLS_PER_TURN:
             raise SaveError(SaveProblem.TURN, rule="resume_mid_turn")
-        faces, holds = _check_turn(dice, held, rolls_left, over=self.is_over)
-        if undo is not None:
-            _check_undo(undo, filled=bool(self._history), rolled=bool(faces))
-        self._stream = DiceStream(stream)
-        self._dice, self._held, self._rolls_left = faces, holds, rolls_left
-        self._undo = undo
+        if state.current != self._current:
+            raise SaveError(SaveProblem.CURRENT, saved=state.current, expected=self._current)
+        faces, holds = _check_turn(state.dice, state.held, state.rolls_left, over=self.is_over)
+        if state.undo is not None:
+            _check_undo(state.undo, filled=bool(self._history), rolled=bool(faces))
+        turns = sum(1 for f in self._history if not f.penalty)
+        rerolls = max(0, ROLLS_PER_TURN - state.rolls_left - 1)
+        if len(state.holds) != turns or not all(map(_masks, state.holds)):
+            raise SaveError(SaveProblem.TURN, rule="holds_of_each_turn")
+        if len(state.turn_holds) != rerolls or not _masks(state.turn_holds):
+            raise SaveError(SaveProblem.TURN, rule="holds_of_this_turn")
+        self._stream = LinkedDice(state.stream) if state.linked else DiceStream(state.stream)
+        self._dice, self._held, self._rolls_left = faces, holds, state.rolls_left
+        self._holds, self._turn_holds = list(state.holds), list(state.turn_holds)
+        self._undo = state.undo
 
     # -------------------------------------------------------------- internals
 
@@ -461,6 +501,16 @@ def _check_undo(undo: UndoPoint, *, filled: bool, rolled: bool) -> None:
         raise SaveError(SaveProblem.TURN, rule="undo_holds")
     if not 0 <= undo.rolls_left < ROLLS_PER_TURN:
         raise SaveError(SaveProblem.TURN, rule="undo_rolls_left")
+
+
+_ALL_HELD = (1 << DICE_COUNT) - 1
+
+
+def _masks(masks: Sequence[object]) -> bool:
+    """Whether these are a turn's holds: at most two masks of five dice."""
+    return len(masks) < ROLLS_PER_TURN and all(
+        isinstance(m, int) and not isinstance(m, bool) and 0 <= m < _ALL_HELD for m in masks
+    )
 
 
 def _allowed(check: Callable[[], object]) -> bool:

@@ -12,10 +12,13 @@ Format version 2::
      "stream": "9e3779b97f4a7c15",
      "history": [{"player": 0, "box": "fives", "points": 15, "dice": [5, 5, 5, 1, 2],
                   "joker": false, "penalty": false}, ...],
-     "undo": null}
+     "undo": null, "linked": false, "holds": [[0b00111], ...], "turn_holds": [3]}
 
 ``undo`` is ``{"held": [...], "rolls_left": n}`` while the last box filled may be taken back
-(``Game.undo``): how its turn stood before. Version 1 had no ``undo``; it loads as null.
+(``Game.undo``): how its turn stood before. ``linked`` says the dice are linked (``stream``
+is then their seed). ``holds`` has, for each turn played, the dice held before each re-roll
+(bit masks), and ``turn_holds`` the same for the turn in progress. Version 1 had none of
+these four: it loads with nothing to take back, stream dice, and its holds unknown (none).
 
 ``Fields`` reads any stored JSON object this way (the app's envelopes, settings and
 records use it too), so stored data is checked in one way everywhere.
@@ -28,7 +31,7 @@ from typing import Any, TypeVar
 
 from .dice import as_roll
 from .errors import RuleError, SaveError, SaveProblem
-from .game import Fill, Game, UndoPoint
+from .game import ROLLS_PER_TURN, Fill, Game, GameState, UndoPoint
 from .scoring import Category
 
 SAVE_FORMAT = "kismet.game"
@@ -44,7 +47,7 @@ _GAME_FIELDS: dict[int, tuple[str, ...]] = {
     1: ("format", "version", "players", "current", "dice", "held", "rolls_left", "stream",
         "history"),
 }  # fmt: skip
-_GAME_FIELDS[2] = (*_GAME_FIELDS[1], "undo")
+_GAME_FIELDS[2] = (*_GAME_FIELDS[1], "undo", "linked", "holds", "turn_holds")
 _FILL_FIELDS = ("player", "box", "points", "dice", "joker", "penalty")
 _HEX = frozenset("0123456789abcdef")
 _STREAM_DIGITS = 16
@@ -155,6 +158,9 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "undo": None
         if state.undo is None
         else {"held": list(state.undo.held), "rolls_left": state.undo.rolls_left},
+        "linked": state.linked,
+        "holds": [list(turn) for turn in state.holds],
+        "turn_holds": list(state.turn_holds),
     }
 
 
@@ -170,17 +176,40 @@ def game_from_dict(data: object) -> Game:
     save = Fields(data, "save", _GAME_FIELDS[version])
     history = [fill_from_dict(r, f"history[{i}]") for i, r in enumerate(save.items("history"))]
     game = replay(save.items("players"), history)
-    current = save.integer("current")
-    if current != game.current:
-        raise SaveError(SaveProblem.CURRENT, "save", saved=current, expected=game.current)
     stream = save.text("stream")
     if not 1 <= len(stream) <= _STREAM_DIGITS or not set(stream) <= _HEX:
         raise SaveError(SaveProblem.STREAM, "save")
-    dice = save.parsed("dice", lambda d: as_roll(d) if d != [] else ())
-    held = save.items("held")
-    undo = save.parsed("undo", _undo_point, None)
-    game.resume(dice, held, save.integer("rolls_left"), int(stream, 16), undo)
+    # Before version 2 no holds were kept: those of each turn are unknown, taken as none.
+    turns = sum(1 for fill in history if not fill.penalty)
+    rerolls = max(0, ROLLS_PER_TURN - save.integer("rolls_left") - 1)
+    state = GameState(
+        players=game.players,
+        history=game.history,
+        current=save.integer("current"),
+        dice=save.parsed("dice", lambda d: as_roll(d) if d != [] else ()),
+        held=tuple(save.items("held")),
+        rolls_left=save.integer("rolls_left"),
+        stream=int(stream, 16),
+        undo=save.parsed("undo", _undo_point, None),
+        linked=save.flag("linked", False),
+        holds=save.parsed("holds", _holds_of_turns, ((),) * turns),
+        turn_holds=save.parsed("turn_holds", _holds, (0,) * rerolls),
+    )
+    game.resume(state)
     return game
+
+
+def _holds(data: object) -> tuple[int, ...]:
+    """A turn's holds as stored (``Game.resume`` checks the masks)."""
+    if not isinstance(data, list):
+        raise ValueError("not a turn's holds")
+    return tuple(data)
+
+
+def _holds_of_turns(data: object) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(data, list):
+        raise ValueError("not the holds of each turn")
+    return tuple(_holds(turn) for turn in data)
 
 
 def _undo_point(data: object) -> UndoPoint | None:

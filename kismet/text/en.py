@@ -326,6 +326,7 @@ game is saved in this browser after every move: close the page and carry on late
     "error.player_name_long": "Player {number}'s name is longer than {limit} characters",
     "error.player_name_control": "Player {number}'s name contains a control character",
     "error.nothing_to_undo": "There is no box to take back now",
+    "error.linked_dice": "This game's dice are linked to its seed: roll them on screen",
     # Stored data that cannot be read (a save, a list of finished games, settings).
     "save.not_an_object": "This is not a saved Kismet game",
     "save.not_a_game": "This is not a saved Kismet game",
@@ -345,4 +346,7 @@ game is saved in this browser after every move: close the page and carry on late
     "save.current": "The saved game does not follow the rules (whose turn it is)",
     "save.turn": "The saved game does not follow the rules (the turn in progress)",
     "save.stream": "The saved data is damaged (the dice's stream)",
+    "save.link": "This link is not a whole Kismet challenge (was it cut short?)",
+    "save.checksum": "This link was changed after it was made, so it cannot be trusted",
+    "save.unfinished": "This link's game stops before its end",
 }

@@ -302,6 +302,7 @@ KO: dict[str, str] = {
     "error.player_name_long": "참가자 {number}의 이름이 {limit}자보다 깁니다",
     "error.player_name_control": "참가자 {number}의 이름에 제어 문자가 있습니다",
     "error.nothing_to_undo": "지금은 되돌릴 칸이 없습니다",
+    "error.linked_dice": "이 게임의 주사위는 시드에 묶여 있습니다. 화면에서 굴리세요",
     "save.not_an_object": "키스멧 게임 저장 파일이 아닙니다",
     "save.not_a_game": "키스멧 게임 저장 파일이 아닙니다",
     "save.version": (
@@ -320,4 +321,7 @@ KO: dict[str, str] = {
     "save.current": "저장된 게임이 규칙에 맞지 않습니다(누구의 차례인지)",
     "save.turn": "저장된 게임이 규칙에 맞지 않습니다(진행 중인 차례)",
     "save.stream": "저장된 데이터가 손상되었습니다(주사위 난수 상태)",
+    "save.link": "완전한 키스멧 도전 링크가 아닙니다(잘린 것은 아닌가요?)",
+    "save.checksum": "이 링크는 만들어진 뒤 바뀌어서 믿을 수 없습니다",
+    "save.unfinished": "이 링크의 게임은 끝나기 전에 멈춥니다",
 }

@@ -1,0 +1,187 @@
+"""Challenge links: a whole solo game on linked dice, as a short URL-safe text.
+
+A challenge holds the dice's seed, the player's name, and every decision of the game: for
+each turn, the dice held before each re-roll and the box filled. Anyone can replay it
+through the rules on the same linked dice (``replay_challenge``), so the total it shows is
+proven, not claimed: a text that was altered, cut short, comes from another version, or
+does not replay is refused with a ``SaveError`` naming why.
+
+The text (base64url, no padding) encodes these bytes::
+
+    version (1) | seed (8) | name length (1) | name (UTF-8) | turns (1) |
+    the turns, bit-packed: rolls - 1 (2 bits), a 5-bit hold mask per re-roll, box (4 bits) |
+    CRC-32 of all that (4)
+
+A whole game takes about 40 characters plus the name.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import zlib
+from typing import NamedTuple
+
+from .dice import DICE_COUNT
+from .errors import RuleError, SaveError, SaveProblem
+from .game import ROLLS_PER_TURN, Game
+from .scoring import Category
+
+LINK_VERSION = 1
+"""The challenge format this code writes and reads."""
+
+MAX_LINK_LENGTH = 1000
+"""Longer texts are refused before anything is decoded."""
+
+_BOXES = tuple(Category)
+_ROLL_BITS, _MASK_BITS, _BOX_BITS = 2, DICE_COUNT, 4
+_SEED_BYTES, _CHECK_BYTES = 8, 4
+
+
+class Turn(NamedTuple):
+    """One turn of a challenge: the dice held before each re-roll (bit masks: die i is bit
+    i), and the box filled."""
+
+    holds: tuple[int, ...]
+    box: Category
+
+
+class Challenge(NamedTuple):
+    """A solo game on linked dice, as a link carries it."""
+
+    seed: int
+    name: str
+    turns: tuple[Turn, ...]
+
+
+def challenge_of(game: Game) -> Challenge:
+    """The challenge of a finished solo game on linked dice."""
+    if not game.linked or len(game.players) != 1 or not game.is_over:
+        raise ValueError("A challenge is a finished solo game on linked dice")
+    state = game.state()
+    boxes = [fill.category for fill in state.history if not fill.penalty]
+    turns = tuple(Turn(holds, box) for holds, box in zip(state.holds, boxes, strict=True))
+    return Challenge(state.stream, game.players[0], turns)
+
+
+def encode(challenge: Challenge) -> str:
+    """The challenge as URL-safe text (see the module docstring)."""
+    name = challenge.name.encode("utf-8")
+    bits = _Bits()
+    for turn in challenge.turns:
+        bits.write(len(turn.holds), _ROLL_BITS)
+        for mask in turn.holds:
+            bits.write(mask, _MASK_BITS)
+        bits.write(_BOXES.index(turn.box), _BOX_BITS)
+    body = b"".join([
+        bytes([LINK_VERSION]),
+        challenge.seed.to_bytes(_SEED_BYTES, "big"),
+        bytes([len(name)]),
+        name,
+        bytes([len(challenge.turns)]),
+        bits.to_bytes(),
+    ])  # fmt: skip
+    data = body + zlib.crc32(body).to_bytes(_CHECK_BYTES, "big")
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def decode(text: str) -> Challenge:
+    """The challenge a text carries; raises ``SaveError`` for anything that is not one
+    (it is not replayed here: see ``replay_challenge``)."""
+    if not isinstance(text, str) or len(text) > MAX_LINK_LENGTH:
+        raise SaveError(SaveProblem.LINK, "link", reason="too_long")
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise SaveError(SaveProblem.LINK, "link", reason="not_base64") from None
+    if len(data) < 1 + _SEED_BYTES + 2 + _CHECK_BYTES:
+        raise SaveError(SaveProblem.LINK, "link", reason="short")
+    if data[0] != LINK_VERSION:
+        raise SaveError(SaveProblem.VERSION, "link", version=data[0], readable=LINK_VERSION)
+    body, check = data[:-_CHECK_BYTES], data[-_CHECK_BYTES:]
+    if zlib.crc32(body).to_bytes(_CHECK_BYTES, "big") != check:
+        raise SaveError(SaveProblem.CHECKSUM, "link")
+    seed = int.from_bytes(body[1 : 1 + _SEED_BYTES], "big")
+    at = 1 + _SEED_BYTES
+    size = body[at]
+    try:
+        name = body[at + 1 : at + 1 + size].decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(SaveProblem.PLAYERS, "link") from None
+    if len(name.encode("utf-8")) != size or any(ch in name for ch in "<>"):
+        raise SaveError(SaveProblem.PLAYERS, "link")
+    at += 1 + size
+    if at >= len(body):
+        raise SaveError(SaveProblem.LINK, "link", reason="short")
+    count, bits = body[at], _Bits(body[at + 1 :])
+    try:
+        turns = tuple(_read_turn(bits) for _ in range(count))
+    except (IndexError, ValueError):
+        raise SaveError(SaveProblem.LINK, "link", reason="turns") from None
+    if bits.left_over():
+        raise SaveError(SaveProblem.LINK, "link", reason="trailing")
+    return Challenge(seed, name, turns)
+
+
+def _read_turn(bits: _Bits) -> Turn:
+    rerolls = bits.read(_ROLL_BITS)
+    if rerolls >= ROLLS_PER_TURN:
+        raise ValueError("more than three rolls")
+    holds = tuple(bits.read(_MASK_BITS) for _ in range(rerolls))
+    return Turn(holds, _BOXES[bits.read(_BOX_BITS)])
+
+
+def replay_challenge(challenge: Challenge) -> Game:
+    """The challenge's game played again through the rules on its linked dice: the total
+    it gives is proven. Raises ``SaveError`` when a decision is not legal or the game does
+    not end with the last turn."""
+    try:
+        game = Game([challenge.name], seed=challenge.seed, linked=True)
+    except RuleError as error:
+        raise SaveError(SaveProblem.PLAYERS, "link", reason=error.reason) from None
+    for number, turn in enumerate(challenge.turns):
+        try:
+            game.roll()
+            for mask in turn.holds:
+                for die in range(DICE_COUNT):
+                    if bool(mask >> die & 1) != game.held[die]:
+                        game.toggle_hold(die)
+                game.roll()
+            game.score(turn.box)
+        except RuleError as error:
+            raise SaveError(
+                SaveProblem.REFUSED, f"turn {number + 1}", reason=error.reason
+            ) from None
+    if not game.is_over:
+        raise SaveError(SaveProblem.UNFINISHED, "link")
+    return game
+
+
+class _Bits:
+    """Whole numbers packed in bits, most significant first."""
+
+    def __init__(self, data: bytes = b"") -> None:
+        self._value = int.from_bytes(data, "big")
+        self._size = 8 * len(data)
+        self._read = 0
+
+    def write(self, value: int, width: int) -> None:
+        if not 0 <= value < 1 << width:
+            raise ValueError(f"{value} does not fit {width} bits")
+        self._value = self._value << width | value
+        self._size += width
+
+    def to_bytes(self) -> bytes:
+        pad = -self._size % 8
+        return (self._value << pad).to_bytes((self._size + pad) // 8, "big")
+
+    def read(self, width: int) -> int:
+        if self._read + width > self._size:
+            raise IndexError("past the end")
+        self._read += width
+        return self._value >> (self._size - self._read) & ((1 << width) - 1)
+
+    def left_over(self) -> bool:
+        """Whether more than the last byte's padding (or any set bit) is left unread."""
+        left = self._size - self._read
+        return left >= 8 or (self._value & ((1 << left) - 1)) != 0
