@@ -203,17 +203,39 @@ def paint_entry(view: View) -> None:
         field.value = view.entry_text
 
 
+painted: dict[str, str] = {}
+"""The HTML last written into each part of the page: an unchanged part is not redrawn."""
+
+
+def redraw(selector: str, html: str) -> bool:
+    """Write ``html`` into the element, unless it already shows it; True if it was written."""
+    if painted.get(selector) == html:
+        return False
+    find(selector).innerHTML = painted[selector] = html
+    return True
+
+
 def paint_sheet(view: View) -> None:
     """Redraw the sheet, keeping the keyboard's place in it."""
     focused = document.activeElement
     cell = focused.closest("table.sheet [data-testid]") if focused else None
     testid = cell.dataset.testid if cell else None
-    find("table.sheet").innerHTML = sheet_html(view.sheet, view.lang)
+    if not redraw("table.sheet", sheet_html(view.sheet, view.lang)):
+        return
     again = document.querySelector(f'[data-testid="{testid}"] button') if testid else None
     if again:
         again.focus()
+    current = next((str(i) for i, c in enumerate(view.sheet.columns) if c.current), "")
+    if current != painted.get("current"):
+        painted["current"] = current
+        window.requestAnimationFrame(create_once_callable(lambda _: show_current_column()))
+
+
+def show_current_column() -> None:
+    """Many players: bring the column of the player to move into sight (measured once the
+    page is laid out, so the redraw never waits for it)."""
     head = document.querySelector("table.sheet thead th.current")
-    if head:  # many players: bring the column of the player to move into sight
+    if head:
         scroller = find(".sheet-scroll")
         if head.offsetLeft + head.offsetWidth > scroller.scrollLeft + scroller.clientWidth:
             scroller.scrollLeft = head.offsetLeft + head.offsetWidth - scroller.clientWidth
@@ -275,7 +297,7 @@ def fanfare() -> None:
 
 
 def paint_high_scores(view: View) -> None:
-    find("#high-scores").innerHTML = high_scores_html(view.high_scores, view.lang)
+    redraw("#high-scores", high_scores_html(view.high_scores, view.lang))
 
 
 def paint_hint(view: View) -> None:

@@ -221,6 +221,7 @@ def test_a_whole_game_in_korean(browser: Any, site: Site) -> None:
     page.wait_for_url(re.compile(r"/index\.html"))
     page.wait_for_selector("html[data-ready=true]", timeout=90_000)
     assert page.get_attribute("html", "lang") == "en"
+    assert "Welcome back" not in page.text_content("[data-testid=status]")  # not a new visit
     page.goto(site.url)
     page.wait_for_selector("html[data-ready=true]", timeout=90_000)
     assert page.get_attribute("html", "lang") == "en"

@@ -242,3 +242,36 @@ def test_real_dice_on_screen_are_what_the_sheet_scores(page: Any, site: Site) ->
     assert page.text_content("[data-testid=cell-0-fives] button") == "10"
     page.click("[data-testid=cell-0-fives] button")
     assert page.text_content("[data-testid=cell-0-fives]") == "10"
+
+
+def test_screens_in_korean_and_the_dark(browser: Any, site: Site, advisor: Any) -> None:
+    # Screenshots for the eye: a Korean phone in the dark with a hint, the hand-off to the
+    # next person, the New game dialog, and the laptop in Korean.
+    context = phone(browser, "390x844", scheme="dark", locale="ko-KR")
+    page = context.new_page()
+    watch = watch_page(page, site.url)
+    open_app(page, site.url + "?seed=56")
+    start_game(page, ["지민", "서연"])
+    page.tap("[data-testid=roll]")
+    page.tap("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=30_000)
+    assert in_view(page, "[data-testid=roll]")
+    page.screenshot(path=artifact("phone-ko-dark-hint.png"))
+    page.locator("table.sheet button.option").first.tap()
+    if page.is_visible("#confirm-dialog"):
+        page.screenshot(path=artifact("phone-ko-dark-zero.png"))
+        page.tap("[data-testid=confirm]")
+    assert page.text_content("[data-testid=current-player]") == "서연 차례"
+    page.screenshot(path=artifact("phone-ko-dark-handoff.png"))
+    reveal(page, "new-game").click()
+    page.screenshot(path=artifact("phone-ko-dark-new-game.png"))
+    assert not watch.errors, watch.errors
+    context.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ko-KR")
+    page = context.new_page()
+    open_app(page, site.url + "?seed=57")
+    page.click("[data-testid=roll]")
+    for box in Category:
+        assert in_view(page, f"[data-testid=cell-0-{box.value}]"), box
+    page.screenshot(path=artifact("laptop-ko.png"))
+    context.close()
