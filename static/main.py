@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from datetime import date
 from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from kismet.app.daily import parse_day
 from kismet.app.keys import Key, shortcut
 from kismet.app.roster import Edit, Roster
 from kismet.app.session import Session
@@ -23,8 +25,11 @@ from kismet.app.storage import StorageFull, StorageUnavailable
 from kismet.app.view import View
 from kismet.html.page import (
     PAGES,
+    compare_html,
+    dailies_html,
     game_over_html,
     high_scores_html,
+    offer_html,
     paused_html,
     review_html,
     roster_html,
@@ -34,7 +39,7 @@ from kismet.rules import Category
 from kismet.text import DEFAULT_LANGUAGE, LANGUAGES, text
 
 if TYPE_CHECKING:
-    from dom import Element, Event
+    from dom import Element, Event, EventTarget
     from dom import Storage as DOMStorage
 
 
@@ -137,6 +142,8 @@ def render() -> None:
         with_table(render, retry=False)
     elif view.computer_delay is not None:
         schedule_computer(view.computer_delay)
+    elif view.linked.thinking:
+        schedule_perfect()
 
 
 def paint(view: View) -> None:
@@ -170,7 +177,6 @@ def paint(view: View) -> None:
     find(".board").dataset.handoff = "true" if view.handoff else "false"
     paint_celebration(view)
     by_testid("status").textContent = view.status
-    by_testid("notice").textContent = view.notice
     paint_sheet(view)
     paint_confirm(view)
     paint_game_over(view)
@@ -256,12 +262,21 @@ def paint_confirm(view: View) -> None:
 
 
 def paint_game_over(view: View) -> None:
-    slot = find("#game-over-slot")
-    shown = document.querySelector("[data-testid=game-over]")
-    if view.result is None:
-        slot.innerHTML = ""
-    elif not shown or shown.dataset.result != view.result:
-        slot.innerHTML = game_over_html(view.result, view.lang)
+    result = view.result
+    redraw(
+        "#game-over-slot", "" if result is None else game_over_html(result, view.lang, view.linked)
+    )
+    title = by_testid("game-title")
+    title.textContent = view.linked.title
+    title.hidden = not view.linked.title or result is not None
+    notice = view.linked.notice or view.notice
+    by_testid("notice").textContent = notice
+    offer = view.linked.offer
+    if offer is not None:
+        by_testid("challenge-offer").innerHTML = offer_html(offer, view.lang)
+        open_dialog("challenge-dialog", "[data-testid=accept-challenge]")
+    else:
+        close_dialog("challenge-dialog")
 
 
 def paint_celebration(view: View) -> None:
@@ -357,6 +372,24 @@ def table_arrived(task: asyncio.Future[None], then: Callable[[], None]) -> None:
     then()
 
 
+# ---------------------------------------------------------------- Perfect
+
+thinking = {"waiting": False}
+
+
+def schedule_perfect() -> None:
+    """Perfect plays the same dice a turn at a time, between the page's own work."""
+    if not thinking["waiting"]:
+        thinking["waiting"] = True
+        window.setTimeout(create_once_callable(perfect_turn), 0)
+
+
+def perfect_turn() -> None:
+    thinking["waiting"] = False
+    session.perfect_turn()
+    render()
+
+
 # ---------------------------------------------------------------- computers
 
 timer = {"waiting": False}
@@ -448,6 +481,86 @@ def resume(target: Element) -> None:
     session.resume(str(target.getAttribute("data-id")))
 
 
+def show_dailies() -> None:
+    by_testid("daily-list").innerHTML = dailies_html(session.dailies(today()), session.lang)
+    open_dialog("daily-dialog", "#daily-title")
+
+
+def today() -> date:
+    """The local calendar date (the daily game's seed), not the date in UTC."""
+    return date.fromisoformat(str(window.Date.new().toLocaleDateString("en-CA")))
+
+
+def play_daily(target: Element) -> None:
+    close_dialog("daily-dialog")
+    session.play_daily(parse_day(str(target.getAttribute("data-day"))))
+
+
+def open_link() -> None:
+    """A challenge link (``#c=...``) in the address: replayed, then offered or refused."""
+    hash_ = str(window.location.hash)
+    if hash_.startswith("#c="):
+        session.open_link(hash_[3:])
+        window.history.replaceState(
+            None, "", str(window.location.pathname) + str(window.location.search)
+        )
+
+
+def on_hash(event: Event) -> None:
+    open_link()
+    render()
+
+
+def show_share() -> None:
+    share = session.view().linked.share
+    if share is None:
+        return
+    link = f"{window.location.origin}{window.location.pathname}#c={share.code}"
+    by_testid("share-text").textContent = share.text
+    by_testid("share-link").value = link
+    by_testid("share-done").textContent = ""
+    by_testid("send-share").hidden = not bool(getattr(window.navigator, "share", None))
+    open_dialog("share-dialog", "#share-title")
+
+
+def share_done(key: str) -> None:
+    by_testid("share-done").textContent = text(key, session.lang)
+
+
+def send_share() -> None:
+    """The Web Share API where the browser has it (a phone's share sheet)."""
+    message, link = by_testid("share-text").textContent, by_testid("share-link").value
+    data = window.Object.fromEntries(to_js([["text", message], ["url", link]]))
+    promise = window.navigator.share(data)
+    promise.then(create_once_callable(lambda _: share_done("share.shared")))
+
+
+def copy_share() -> None:
+    """The line and the link to the clipboard, or selected to copy by hand."""
+    field = by_testid("share-link")
+    words = f"{by_testid('share-text').textContent} {field.value}"
+    try:
+        promise = window.navigator.clipboard.writeText(words)
+    except Exception:
+        copy_by_hand()
+        return
+    promise.then(
+        create_once_callable(lambda _: share_done("share.copied")),
+        create_once_callable(lambda _: copy_by_hand()),
+    )
+
+
+def copy_by_hand() -> None:
+    by_testid("share-link").select()
+    share_done("share.failed")
+
+
+def show_compare() -> None:
+    rows = session.view().linked.turns
+    by_testid("compare-table").innerHTML = compare_html(rows, session.lang)
+    open_dialog("compare-dialog", "#compare-title")
+
+
 def toggle_menu(open_it: bool | None = None) -> None:
     """The header's menu of the less used actions (a row of buttons on a wide screen)."""
     header = find("header.top")
@@ -481,6 +594,14 @@ CLICKS: dict[str, Callable[[Element], None]] = {
     "sound": lambda _: session.change_settings(sound=not session.settings.sound),
     "undo": lambda _: session.undo(),
     "menu": lambda _: toggle_menu(),
+    "daily": lambda _: show_dailies(),
+    "play-daily": play_daily,
+    "accept-challenge": lambda _: session.accept_challenge(),
+    "dismiss-offer": lambda _: session.dismiss_offer(),
+    "share": lambda _: show_share(),
+    "send-share": lambda _: send_share(),
+    "copy-share": lambda _: copy_share(),
+    "compare": lambda _: with_table(show_compare),
     "games": lambda _: show_games(),
     "resume": resume,
     "new-game": lambda _: open_new_game(),
@@ -635,7 +756,7 @@ def on_dialog_close(event: Event) -> None:
     give_focus_back(event.target)
 
 
-LISTENERS: list[tuple[Element, str, Callable[[Event], None]]] = [
+LISTENERS: list[tuple[EventTarget, str, Callable[[Event], None]]] = [
     (document, "click", on_click),
     (document, "keydown", on_key),
     (find("#confirm-dialog"), "cancel", on_confirm_cancel),
@@ -646,6 +767,7 @@ LISTENERS: list[tuple[Element, str, Callable[[Event], None]]] = [
     (by_testid("language"), "change", on_language),
     (by_testid("coach-margin"), "change", on_coach_margin),
     (find("#player-list"), "change", on_seat_kind),
+    (window, "hashchange", on_hash),
     *(
         (dialog, kind, on_dialog_close)
         for dialog in document.querySelectorAll("dialog")
@@ -657,6 +779,7 @@ LISTENERS: list[tuple[Element, str, Callable[[Event], None]]] = [
 for element, kind, handler in LISTENERS:
     element.addEventListener(kind, create_proxy(handler))
 
+open_link()
 render()
 for control in document.querySelectorAll("header button, header select"):
     control.disabled = False

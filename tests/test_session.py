@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import random
 import re
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 
-from kismet import Category, Game, game_from_dict, game_to_dict
+from kismet import Category, Game, game_from_dict, game_to_dict, replay_challenge
+from kismet.advice.level import Level
+from kismet.advice.players import play_out
+from kismet.advice.strategy import Advisor
+from kismet.app.daily import daily_seed
 from kismet.app.entry import parse_faces
 from kismet.app.roster import Roster
 from kismet.app.session import Session
@@ -27,6 +33,7 @@ from kismet.app.view import die_label, sheet_view
 from kismet.html.dice import PIPS, pip_css
 from kismet.html.page import render_index
 from kismet.html.sheet import blank_sheet_html, sheet_html
+from kismet.rules.link import decode
 from kismet.text import box_name
 from tests.helpers import FIVE_THREES, refused
 
@@ -71,7 +78,8 @@ def test_first_visit_starts_a_solo_game_and_saves_it() -> None:
     assert app.game.players == ("Player 1",)
     assert app.status == "Player 1's turn: roll the dice."
     saved = json.loads(storage.items[GAME_KEY])
-    assert set(saved) == {"id", "started", "mode", "seats", "decisions", "game"}
+    assert set(saved) == {"id", "started", "mode", "seats", "decisions", "game", "daily",
+                          "challenge"}  # fmt: skip
     assert saved["mode"] == "dice" and saved["seats"] == ["human"]
     assert game_from_dict(saved["game"]) == app.game
 
@@ -597,3 +605,122 @@ def test_a_change_of_language_is_not_a_new_visit() -> None:
     assert "Welcome back" in Session(storage, clock=Clock()).status
     quiet = Session(storage, lang="ko", clock=Clock(), greet=False)
     assert quiet.status == "Player 1 차례: 주사위를 굴리세요."
+
+
+# ------------------------------------------------ the daily game, challenges
+
+
+def finish_randomly(app: Session, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    while not app.game.is_over:
+        app.roll()
+        if app.game.rolls_left and rng.random() < 0.5:
+            app.toggle_hold(rng.randrange(5))
+            app.roll()
+        app.choose(rng.choice(app.game.open_boxes(0)))
+        if app.pending is not None:
+            app.confirm()
+
+
+def test_the_daily_game_has_the_same_dice_for_everyone() -> None:
+    day = date(2026, 12, 3)
+    a, _ = app_with()
+    b, _ = app_with(seed=99)  # another device: its own dice elsewhere
+    a.play_daily(day)
+    b.play_daily(day)
+    assert a.game.linked and a.table.daily == 4
+    a.roll()
+    b.roll()
+    assert a.game.dice == b.game.dice
+    assert a.view().linked.title == "Kismet daily #4"
+
+
+def test_the_daily_list_knows_what_was_played() -> None:
+    app, storage = app_with()
+    day = date(2026, 12, 3)
+    today = app.dailies(day)[0]
+    assert (today.number, today.waiting, today.best) == (4, False, None)
+    app.play_daily(day)
+    app.roll()
+    assert app.dailies(day)[0].waiting
+    app.play_daily(day - timedelta(days=1))  # an earlier day, while today's is under way
+    assert app.pending is not None and app.pending.ask is Ask.PUT_ASIDE
+    app.confirm()
+    assert app.table.daily == 3
+    finish_randomly(app)
+    days = Session(storage, clock=Clock()).dailies(day)
+    assert days[0].waiting and days[1].best == app.game.total(0)
+    app.play_daily(day)  # today's again: taken up where it was
+    assert app.table.daily == 4 and app.game.dice
+    assert [d.number for d in app.dailies(date(2026, 11, 30))] == [1]
+
+
+def test_a_finished_daily_game_is_shared_as_a_link_and_a_line() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann"])
+    app.play_daily(date(2026, 12, 5))
+    finish_randomly(app)
+    share = app.view().linked.share
+    assert share is not None and len(share.code) < 100
+    assert share.text.startswith(f"Kismet daily #6: {app.game.total(0)}")
+    assert replay_challenge(decode(share.code)).total(0) == app.game.total(0)
+    assert not any(str(face) * 5 in share.text for face in range(1, 7))  # no dice in it
+
+
+def test_a_challenge_is_offered_played_and_compared() -> None:
+    sender, _ = app_with()
+    sender.new_game(["Ann"])
+    sender.play_daily(date(2026, 12, 6))
+    finish_randomly(sender, seed=5)
+    code = sender.view().linked.share.code
+    friend, _ = app_with(seed=3)
+    friend.new_game(["Bo"])
+    friend.roll()  # a game under way: kept
+    friend.open_link(code)
+    offer = friend.view().linked.offer
+    assert offer is not None and (offer.name, offer.total) == ("Ann", sender.game.total(0))
+    friend.accept_challenge()
+    assert friend.pending is not None and friend.pending.ask is Ask.PUT_ASIDE
+    friend.confirm()
+    assert friend.game.players == ("Bo",) and friend.table.challenge == code
+    assert [p.players for p in friend.view().paused] == ["Bo"]
+    assert friend.view().linked.title == "Ann's challenge"
+    finish_randomly(friend, seed=6)
+    view = friend.view()
+    versus = view.linked.versus
+    assert versus is not None and versus.theirs.total(0) == sender.game.total(0)
+    assert [c.name for c in view.sheet.columns] == ["Ann", "Bo"]
+    a, b = sender.game.total(0), friend.game.total(0)
+    winner = "Ann" if a > b else "Bo"
+    assert versus.line == (f"A tie at {a}." if a == b else f"{winner} wins by {abs(a - b)}.")
+    assert view.linked.share is not None  # and the friend can share back
+    assert "Ann's Kismet challenge: I scored" in view.linked.share.text
+
+
+def test_a_bad_link_is_refused_in_one_line_and_changes_nothing() -> None:
+    app, storage = app_with()
+    app.roll()
+    before = dict(storage.items)
+    for code in ("nonsense!", "AQ", "x" * 5000):
+        app.open_link(code)
+        view = app.view()
+        assert view.linked.offer is None and view.linked.notice.startswith("This link cannot")
+        assert "\n" not in view.linked.notice
+    assert storage.items == before and app.game.dice
+
+
+def test_perfect_plays_the_same_dice_a_turn_at_a_time(advisor: Advisor) -> None:
+    app, _ = app_with()
+    app.play_daily(date(2026, 12, 7))
+    finish_randomly(app)
+    assert app.wants_table and app.view().linked.thinking
+    app.attach(advisor)
+    turns = 0
+    while app.perfect_turn():
+        turns += 1
+    expected = Game(["Perfect"], seed=daily_seed(date(2026, 12, 7)), linked=True)
+    play_out(expected, Level.PERFECT, advisor, random.Random(0))
+    view = app.view()
+    assert turns == 15 and view.linked.perfect == expected.total(0)
+    assert f"Perfect on the same dice: {expected.total(0)}" in view.linked.share.text
+    assert len(view.linked.turns) == 15 and view.linked.turns[0][0] == 1

@@ -19,7 +19,10 @@ class NodeList:
     def __iter__(self) -> Iterator[Element]: ...
     def __len__(self) -> int: ...
 
-class Element:
+class EventTarget:
+    def addEventListener(self, type: str, listener: Any, options: Any = ...) -> None: ...
+
+class Element(EventTarget):
     id: str
     lang: str
     offsetLeft: float
@@ -47,8 +50,8 @@ class Element:
     def focus(self) -> None: ...
     def blur(self) -> None: ...
     def showModal(self) -> None: ...
+    def select(self) -> None: ...
     def close(self) -> None: ...
-    def addEventListener(self, type: str, listener: Any, options: Any = ...) -> None: ...
 
 class Event:
     type: str
@@ -73,7 +76,28 @@ class Storage:
 
 class Location:
     search: str
+    hash: str
+    pathname: str
+    origin: str
     def replace(self, url: str) -> None: ...
+
+class History:
+    def replaceState(self, state: object, unused: str, url: str) -> None: ...
+
+class Promise:
+    def then(self, done: Callable[[Any], Any], failed: Callable[[Any], Any] = ...) -> Promise: ...
+
+class Clipboard:
+    def writeText(self, text: str) -> Promise: ...
+
+class JsDate:
+    @staticmethod
+    def new() -> JsDate: ...
+    def toLocaleDateString(self, locale: str) -> str: ...
+
+class JsObject:
+    @staticmethod
+    def fromEntries(entries: Any) -> Any: ...
 
 class MediaQueryList:
     matches: bool
@@ -106,9 +130,14 @@ class AudioContext:
     def createGain(self) -> GainNode: ...
 
 class Navigator:
+    clipboard: Clipboard
     def vibrate(self, pattern: int) -> bool: ...
+    def share(self, data: Any) -> Promise: ...
 
-class Window:
+class Window(EventTarget):
+    history: History
+    Date: type[JsDate]
+    Object: type[JsObject]
     localStorage: Storage
     sessionStorage: Storage
     navigator: Navigator

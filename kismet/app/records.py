@@ -20,7 +20,7 @@ HIGH_SCORES = 10
 """Lines in the high-score table."""
 
 _FIELDS = ("id", "finished", "players", "totals", "winners")
-_OPTIONAL = ("seats",)
+_OPTIONAL = ("seats", "daily")
 
 
 class Finished(NamedTuple):
@@ -34,12 +34,16 @@ class Finished(NamedTuple):
     winners: tuple[int, ...]
     seats: tuple[str, ...] = ()
     """Each seat's code (``kismet.app.roster``); empty: all people."""
+    daily: int | None = None
+    """The daily game's number, for a daily game."""
 
     @classmethod
-    def of(cls, game_id: str, when: str, game: Game, seats: tuple[str, ...]) -> Finished:
+    def of(
+        cls, game_id: str, when: str, game: Game, seats: tuple[str, ...], daily: int | None
+    ) -> Finished:
         """The record of a game that is over, with each seat's code."""
         totals = tuple(game.total(p) for p in range(len(game.players)))
-        return cls(game_id, when, game.players, totals, tuple(game.winners), seats)
+        return cls(game_id, when, game.players, totals, tuple(game.winners), seats, daily)
 
     def is_person(self, player: int) -> bool:
         """Whether a person (not a computer) played in seat ``player``."""
@@ -54,6 +58,7 @@ class Finished(NamedTuple):
             "totals": list(self.totals),
             "winners": list(self.winners),
             "seats": list(self.seats),
+            "daily": self.daily,
         }
 
     @classmethod
@@ -80,6 +85,7 @@ class Finished(NamedTuple):
             tuple(totals),
             tuple(winners),
             tuple(seats),
+            fields.count("daily"),
         )
 
 

@@ -16,7 +16,6 @@ from ..text import DEFAULT_LANGUAGE, LANGUAGES, explain, text
 from . import status
 from .coach import Coach, kept
 from .entry import Entry
-from .records import best_of
 from .settings import Settings
 from .storage import Storage
 from .table import Mode
@@ -184,8 +183,8 @@ class Session(Tables):
         pending, self.ui.pending = self.ui.pending, None
         if pending is None:
             return
-        if pending.roster is not None:
-            self.put_aside_and_start(pending.roster)
+        if pending.table is not None:
+            self.put_aside_and_sit(pending.table)
         elif pending.box is not None:
             self.fill(pending.box)
         else:
@@ -276,7 +275,8 @@ class Session(Tables):
         """Whether a feature in use needs the table that is not loaded yet."""
         seat = self.table.seat if self.table.computer_to_move else None
         computer = seat is not None and seat.needs_table
-        return self.coach.advisor is None and (computer or self.settings.coach)
+        perfect = self.linked.perfect(self.table) is not None
+        return self.coach.advisor is None and (computer or self.settings.coach or perfect)
 
     def computer_step(self) -> bool:
         """One visible step of the computer to move (a hold, a roll or a box); False when
@@ -288,6 +288,12 @@ class Session(Tables):
             return self.computers.step(self.table, self.coach.advisor, self)
         finally:
             self._acting = False
+
+    def perfect_turn(self) -> bool:
+        """Let Perfect play its next turn on the dice of the finished daily game or
+        challenge; False when it has none to play (or the table is not loaded yet)."""
+        advisor = self.coach.advisor
+        return advisor is not None and self.linked.perfect_turn(self.table, advisor)
 
     def skip(self) -> None:
         """The Skip button: the computer finishes its turn without pauses."""
@@ -308,23 +314,16 @@ class Session(Tables):
         """What the page should show now."""
         problem = self.shelf.problem
         steps = self.table.computer_to_move and not self.wants_table
+        scene = self.linked.scene(self.table)
         extras = Extras(
             status=self.status,
             notice=text(problem, self.lang) if problem else "",
-            result=self._result(),
+            result=status.result_panel(self.table, self.shelf.history, self.lang),
             delay=self.computers.delay(grace=self.can_undo) if steps else None,
             wants_table=self.wants_table,
             can_undo=self.can_undo,
             high_scores=self.shelf.high_scores(),
             paused=self.paused(),
+            linked=scene,
         )
         return build_view(self.table, self.ui, self.settings, self.lang, extras)
-
-    def _result(self) -> str | None:
-        """The game-over panel's sentence: the win, or alone the score against the best."""
-        if not self.game.is_over:
-            return None
-        earlier = [f for f in self.shelf.history if f.id != self.table.id]
-        people = [seat is None for seat in self.table.seats]
-        bests = [best_of(earlier, name) for name in self.game.players]
-        return status.game_over(self.game, people, bests, self.lang)

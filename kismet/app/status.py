@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from ..rules import Fill, Game
 from ..text import join_names, text
+from .records import Finished, best_of
+from .table import Table
 
 
 def result(game: Game, lang: str, *, panel: bool = False) -> str:
@@ -64,3 +66,15 @@ def game_over(game: Game, people: Sequence[bool], bests: Sequence[int | None], l
         if people[player] and best is not None and game.total(player) > best:
             parts.append(text("over.new_best", lang, name=name, points=game.total(player)))
     return " ".join(parts)
+
+
+def result_panel(table: Table, history: Sequence[Finished], lang: str) -> str | None:
+    """The game-over panel's sentence for the game at the table (None while it goes on),
+    each player's best taken from the finished games before it."""
+    game = table.game
+    if not game.is_over:
+        return None
+    earlier = [f for f in history if f.id != table.id]
+    people = [seat is None for seat in table.seats]
+    bests = [best_of(earlier, name) for name in game.players]
+    return game_over(game, people, bests, lang)

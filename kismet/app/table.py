@@ -2,12 +2,13 @@
 
 Stored under ``kismet:v1:game`` as
 
-``{"id", "started", "mode", "seats", "decisions", "game"}``. ``game`` is
-``kismet.rules.save.game_to_dict``; ``mode`` is "dice" (on-screen dice) or "sheet" (real
+``{"id", "started", "mode", "seats", "decisions", "game", "daily", "challenge"}``. ``game``
+is ``kismet.rules.save.game_to_dict``; ``mode`` is "dice" (on-screen dice) or "sheet" (real
 dice); ``seats`` the code of each seat; ``decisions`` the people's recorded decisions, for
-the coach and the review. "mode" came with score-sheet mode, "seats" and "decisions" with
-computer players and the review: a save without them is an on-screen game of people with no
-decisions kept.
+the coach and the review; ``daily`` the number of a daily game (else null); ``challenge``
+the link a challenge game answers (else null). "mode" came with score-sheet mode, "seats"
+and "decisions" with computer players and the review, "daily" and "challenge" with linked
+dice: a save without them is an on-screen game of people, no decisions kept, no links.
 """
 
 from __future__ import annotations
@@ -45,6 +46,18 @@ class Paused(NamedTuple):
     """The day it started."""
 
 
+class Daily(NamedTuple):
+    """A daily game, as the list of daily games shows it."""
+
+    number: int
+    day: str
+    """Its date (ISO 8601)."""
+    waiting: bool
+    """Under way (at the table or put aside)."""
+    best: int | None
+    """The best total it was played for (None before it is)."""
+
+
 def new_id() -> str:
     """A game's identity: 16 random hex digits."""
     return os.urandom(8).hex()
@@ -62,6 +75,15 @@ class Table:
     id: str = field(default_factory=new_id)
     started: str = ""
     """When it started (ISO 8601, UTC)."""
+    daily: int | None = None
+    """The daily game's number, for a daily game."""
+    challenge: str | None = None
+    """The link of the challenge this game answers, for a challenge."""
+
+    @property
+    def linked(self) -> bool:
+        """A daily game or a challenge: one on linked dice, to share and compare."""
+        return self.daily is not None or self.challenge is not None
 
     @property
     def seat(self) -> Seat:
@@ -100,12 +122,14 @@ class Table:
             "seats": list(self.codes),
             "decisions": [d.to_dict() for d in self.decisions],
             "game": game_to_dict(self.game),
+            "daily": self.daily,
+            "challenge": self.challenge,
         }
 
     @classmethod
     def from_dict(cls, data: object) -> Table:
         """Read a stored envelope; raises ``SaveError`` for anything else."""
-        fields = Fields(data, "envelope", ("id", "started", "game"), ("mode", "seats", "decisions"))
+        fields = Fields(data, "envelope", ("id", "started", "game"), _OPTIONAL)
         game = game_from_dict(fields.data["game"])
         codes = fields.items("seats", [HUMAN] * len(game.players))
         try:
@@ -122,7 +146,18 @@ class Table:
             decisions=_decisions(decisions),
             id=fields.text("id"),
             started=fields.text("started"),
+            daily=fields.count("daily"),
+            challenge=fields.parsed("challenge", _optional_text, None),
         )
+
+
+_OPTIONAL = ("mode", "seats", "decisions", "daily", "challenge")
+
+
+def _optional_text(value: object) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise ValueError("not a link")
 
 
 def read_paused(data: object) -> list[Table]:

@@ -4,16 +4,19 @@ again; and the finished games' record. ``Session`` adds the moves."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import date, timedelta
 
 from ..rules import Category, Game, RuleError
 from ..text import explain, join_names, text
 from .computer import Computers
+from .daily import DAYS_SHOWN, daily_number, daily_seed
 from .entry import Entry
+from .linked import Linked
 from .records import Finished
 from .roster import Roster, default_name
 from .shelf import Shelf
 from .storage import Storage
-from .table import Mode, Paused, Table
+from .table import Daily, Mode, Paused, Table
 from .turn import Ask, Pending, TurnUI
 
 
@@ -37,6 +40,7 @@ class Tables:
         self.seed, self.lang, self.clock = seed, lang, clock
         self.ui = TurnUI()
         self.computers = Computers()
+        self.linked = Linked(lang)
         table = self.shelf.load_game()
         self.status = " ".join(text(key, lang) for key in self.shelf.notes)
         if table is None:
@@ -65,15 +69,33 @@ class Tables:
         self.computers.forget()
 
     def _new(self, roster: Roster, mode: Mode, *, announce: bool = True) -> None:
+        self._sit_new(self._table(roster, mode), announce=announce)
+
+    def _table(self, roster: Roster, mode: Mode) -> Table:
+        """A new game for these seats (raises ``RuleError`` for bad names)."""
         game = Game(roster.players(self.lang), seed=self.seed)
-        self._sit(Table(game, roster.seats, mode, started=self.clock()))
+        return Table(game, roster.seats, mode, started=self.clock())
+
+    def _sit_new(self, table: Table, *, announce: bool = True) -> None:
+        self._sit(table)
         if announce:
             self.status = self._ready()
         self.shelf.save_game(self.table)
 
+    def _offer(self, table: Table) -> None:
+        """Start ``table``'s game; with a game under way, ask first (``Ask.PUT_ASIDE``, then
+        ``put_aside_and_sit``), so that nothing unfinished is ever lost."""
+        if not self.table.unfinished:
+            self._sit_new(table)
+            return
+        self.ui.pending = Pending(Ask.PUT_ASIDE, table=table)
+        names = join_names(list(self.game.players), self.lang)
+        self.status = text("status.put_aside", self.lang, names=names)
+
     def _record_if_over(self) -> None:
         if self.game.is_over:
-            finished = Finished.of(self.table.id, self.clock(), self.game, self.table.codes)
+            table = self.table
+            finished = Finished.of(table.id, self.clock(), self.game, table.codes, table.daily)
             self.shelf.record(finished)
 
     # ------------------------------------------------------------- games
@@ -87,28 +109,83 @@ class Tables:
             self.status = explain(error, self.lang)
 
     def start(self, roster: Roster) -> None:
-        """Start a game for the seats of the New game dialog. With a game under way, ask
-        first (then ``put_aside_and_start``); refuses bad names and keeps the game."""
+        """Start a game for the seats of the New game dialog (asking first when a game is
+        under way); refuses bad names and keeps the game."""
         try:
-            Game(roster.players(self.lang))  # the names are checked before anything asks
+            table = self._table(roster, self.table.mode)
         except RuleError as error:
             self.status = explain(error, self.lang)
             return
-        if self.table.unfinished:
-            self.ui.pending = Pending(Ask.PUT_ASIDE, roster=roster)
-            names = join_names(list(self.game.players), self.lang)
-            self.status = text("status.put_aside", self.lang, names=names)
-            return
-        self._new(roster, self.table.mode)
+        self._offer(table)
 
-    def put_aside_and_start(self, roster: Roster) -> None:
-        """Keep the game under way among the games in progress, and start another."""
+    def put_aside_and_sit(self, table: Table) -> None:
+        """Keep the game under way among the games in progress, and start ``table``'s."""
         self.shelf.put_aside(self.table)
-        self._new(roster, self.table.mode)
+        self._sit_new(table)
 
     def play_again(self) -> None:
-        """A new game with the same players (and computers) in the same order."""
-        self._new(Roster(self.game.players, self.table.seats), self.table.mode)
+        """A new game with the same players (and computers) in the same order; a daily game
+        or a challenge again on the same dice."""
+        old = self.table
+        if old.linked:
+            game = Game(old.game.players, seed=old.game.state().stream, linked=True)
+            table = Table(game, old.seats, started=self.clock(), daily=old.daily,
+                          challenge=old.challenge)  # fmt: skip
+            self._offer(table)
+            return
+        self._new(Roster(old.game.players, old.seats), old.mode)
+
+    # ------------------------------------------------- daily games, challenges
+
+    def person(self) -> str:
+        """The name a solo game is played under: that of the first person at the table."""
+        names = [n for n, s in zip(self.game.players, self.table.seats, strict=True) if s is None]
+        return names[0] if names else default_name(1, self.lang)
+
+    def play_daily(self, day: date) -> None:
+        """A day's daily game: taken up again when it is under way, else started (asking
+        first when another game is under way); played days can be played again."""
+        number = daily_number(day)
+        if self.table.daily == number and not self.game.is_over:
+            return
+        waiting = next((t for t in self.shelf.paused if t.daily == number), None)
+        if waiting is not None:
+            self.resume(waiting.id)
+            return
+        game = Game([self.person()], seed=daily_seed(day), linked=True)
+        self._offer(Table(game, (None,), started=self.clock(), daily=number))
+
+    def open_link(self, code: str) -> None:
+        """A challenge link opened in the page: replayed, then offered (or refused with one
+        line, and nothing else changes)."""
+        self.linked.open(code)
+
+    def accept_challenge(self) -> None:
+        """Play the dice of the challenge offered (asking first when a game is under way)."""
+        offer, self.linked.offer = self.linked.offer, None
+        if offer is None:
+            return
+        game = Game([self.person()], seed=self.linked.seed(offer.code), linked=True)
+        self._offer(Table(game, (None,), started=self.clock(), challenge=offer.code))
+
+    def dismiss_offer(self) -> None:
+        """Not now: the challenge offered is put away (the link still works later)."""
+        self.linked.offer = None
+
+    def dailies(self, today: date) -> tuple[Daily, ...]:
+        """Today's daily game and the days before, each new, under way, or played (with the
+        best total)."""
+        days = []
+        for back in range(DAYS_SHOWN):
+            day = today - timedelta(days=back)
+            number = daily_number(day)
+            if number < 1:
+                break
+            totals = [max(f.totals) for f in self.shelf.history if f.daily == number]
+            waiting = any(t.daily == number for t in [self.table, *self.shelf.paused]
+                          if t.unfinished)  # fmt: skip
+            days.append(Daily(number, day.isoformat(), waiting, max(totals, default=None)))
+        return tuple(days)
 
     def roster(self) -> Roster:
         """This game's seats, as the New game dialog starts from them (names the app gave

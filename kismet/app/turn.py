@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from ..rules import NO_HOLDS, Category
 from .entry import Entry
-from .roster import Roster
+from .table import Table
 
 
 class Ask(enum.StrEnum):
@@ -24,12 +24,12 @@ class Ask(enum.StrEnum):
 
 
 class Pending(NamedTuple):
-    """A move that waits for the player's yes: filling ``box``, the roll (no box), or a new
-    game for ``roster``."""
+    """A move that waits for the player's yes: filling ``box``, the roll (no box), or
+    starting the game of ``table`` (which puts the one under way aside)."""
 
     ask: Ask
     box: Category | None = None
-    roster: Roster | None = None
+    table: Table | None = None
 
 
 class Hint(NamedTuple):

@@ -20,6 +20,7 @@ from ..rules import (
     points_to_next_bonus,
 )
 from ..text import text
+from .linked import Scene
 from .records import HighScore
 from .settings import Settings
 from .table import Mode, Paused, Table
@@ -117,6 +118,14 @@ def sheet_view(
     return SheetView(tuple(columns), options_enabled=enabled)
 
 
+def versus_sheet(theirs: Game, mine: Game) -> SheetView:
+    """A challenge answered: the sender's column beside this game's, the winner marked."""
+    a, b = theirs.total(0), mine.total(0)
+    left = sheet_view(theirs).columns[0]._replace(winner=a >= b)
+    right = sheet_view(mine).columns[0]._replace(winner=b >= a)
+    return SheetView((left, right))
+
+
 def empty_sheet(names: Sequence[str], *, blank: bool = False) -> SheetView:
     """The sheet before anything is written: totals 0 and the first tier's distance, or on
     a ``blank`` pad to print, nothing at all."""
@@ -200,6 +209,8 @@ class View(NamedTuple):
     high_scores: tuple[HighScore, ...]
     paused: tuple[Paused, ...]
     """The games put aside."""
+    linked: Scene
+    """The daily game's or a challenge's title, link offered, share, result, Perfect."""
     hint: tuple[str, ...] | None
     """The hint's lines, while a hint is shown."""
     print_date: str
@@ -229,6 +240,7 @@ class Extras(NamedTuple):
     can_undo: bool
     high_scores: tuple[HighScore, ...]
     paused: tuple[Paused, ...]
+    linked: Scene
 
 
 def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: Extras) -> View:
@@ -257,6 +269,9 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
     sheet = sheet_view(
         game, hint, enabled=not computer, offer=not editing, fresh=ui.fresh, computers=computers
     )
+    versus = extras.linked.versus
+    if versus is not None:
+        sheet = versus_sheet(versus.theirs, versus.mine)
     return View(
         lang=lang,
         mode=mode,
@@ -282,6 +297,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         result=extras.result,
         high_scores=extras.high_scores,
         paused=extras.paused,
+        linked=extras.linked,
         hint=hint.lines if hint else None,
         print_date=table.started[:10],
         computer_delay=extras.delay,

@@ -7,10 +7,11 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ..app.linked import Offer, Scene
 from ..app.records import HighScore
 from ..app.roster import SEAT_CODES, Roster, is_default_name, seat_code
 from ..app.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
-from ..app.table import Paused
+from ..app.table import Daily, Paused
 from ..app.view import empty_sheet
 from ..rules import FACES, MAX_NAME_LENGTH, MAX_PLAYERS, Color, color_of
 from ..text import LANGUAGES, text
@@ -144,18 +145,81 @@ def render_index(template: str, lang: str, *, preloads: str = "") -> str:
     return _PLACEHOLDER.sub(fill, template)
 
 
-def game_over_html(result: str, lang: str) -> str:
-    """The panel at the end of a game: who won, and what to do next."""
-    return (
-        f'<div data-testid="game-over" class="game-over" data-result="{esc(result)}">'
-        f'<h2>{t("over.title", lang)}</h2><p class="result">{esc(result)}</p>'
+def game_over_html(result: str, lang: str, scene: Scene | None = None) -> str:
+    """The panel at the end of a game: who won, and what to do next; for a daily game or a
+    challenge also the other player's result, Perfect's on the same dice, and Share."""
+    parts = [f'<div data-testid="game-over" class="game-over"><h2>{t("over.title", lang)}</h2>']
+    if scene is not None and scene.title:
+        parts.append(f'<p class="game-title">{esc(scene.title)}</p>')
+    parts.append(f'<p class="result">{esc(result)}</p>')
+    extra = []
+    if scene is not None and scene.versus is not None:
+        parts.append(
+            f'<p class="versus" data-testid="challenge-result">{esc(scene.versus.line)}</p>'
+        )
+    if scene is not None and scene.perfect is not None:
+        parts.append(
+            f'<p data-testid="perfect-total">{t("perfect.total", lang, total=scene.perfect)}</p>'
+        )
+        extra.append(
+            f'<button type="button" data-action="compare" data-testid="compare">'
+            f"{t('perfect.compare', lang)}</button>"
+        )
+    elif scene is not None and scene.thinking:
+        parts.append(f'<p class="thinking">{t("perfect.thinking", lang)}</p>')
+    if scene is not None and scene.share is not None:
+        extra.insert(
+            0,
+            '<button type="button" class="primary" data-action="share" data-testid="share">'
+            f"{t('share.button', lang)}</button>",
+        )
+    parts.append(
         '<p class="dialog-buttons">'
-        '<button type="button" data-action="play-again" data-testid="play-again" '
-        f'class="primary">{t("over.play_again", lang)}</button>'
+        + "".join(extra)
+        + '<button type="button" data-action="play-again" data-testid="play-again" '
+        f'class="{"" if extra else "primary"}">{t("over.play_again", lang)}</button>'
         f'<button type="button" data-action="new-game">{t("app.new_game", lang)}</button>'
         '<button type="button" data-action="review" data-testid="open-review">'
         f"{t('app.review', lang)}</button></p></div>"
     )
+    return "".join(parts)
+
+
+def dailies_html(days: Sequence[Daily], lang: str) -> str:
+    """Today's daily game and the days before: each with the button that plays it."""
+    rows = []
+    for day in days:
+        if day.waiting:
+            state, button = t("daily.waiting", lang), t("daily.resume", lang)
+        elif day.best is not None:
+            state, button = t("daily.played", lang, best=day.best), t("daily.again", lang)
+        else:
+            state, button = t("daily.new", lang), t("daily.play", lang)
+        rows.append(
+            f"<li><span><strong>{t('daily.day', lang, number=day.number, day=day.day)}</strong>"
+            f" {state}</span> "
+            f'<button type="button" data-action="play-daily" data-day="{esc(day.day)}" '
+            f'data-testid="daily-play-{day.number}">{button}</button></li>'
+        )
+    return f'<p>{t("daily.intro", lang)}</p><ul class="paused">{"".join(rows)}</ul>'
+
+
+def offer_html(offer: Offer, lang: str) -> str:
+    """A challenge link opened: who sent it and their total, proven by a replay."""
+    return f"<p>{t('challenge.offer', lang, name=offer.name, total=offer.total)}</p>"
+
+
+def compare_html(rows: Sequence[tuple[int, str, str]], lang: str) -> str:
+    """This game and Perfect's on the same dice, turn by turn."""
+    head = "".join(
+        f'<th scope="col">{t(key, lang)}</th>'
+        for key in ("compare.turn", "compare.you", "compare.perfect")
+    )
+    body = "".join(
+        f"<tr><td>{turn}</td><td>{esc(mine)}</td><td>{esc(best)}</td></tr>"
+        for turn, mine, best in rows
+    )
+    return f'<table class="scores"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def high_scores_html(scores: Sequence[HighScore], lang: str) -> str:

@@ -102,6 +102,15 @@ class Fields:
         """A true/false field."""
         return self.get(name, bool, default)
 
+    def count(self, name: str) -> int | None:
+        """An optional field that is a whole number from 1 up, or null (None when absent)."""
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise SaveError(SaveProblem.BAD_VALUE, self.where, field=name)
+        return value
+
     def items(self, name: str, default: list[Any] = _MISSING) -> list[Any]:
         """A list field (its items are checked by the caller)."""
         return self.get(name, list, default)

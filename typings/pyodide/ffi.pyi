@@ -10,3 +10,6 @@ def create_proxy(obj: F) -> F:
 
 def create_once_callable(obj: F) -> F:
     """A proxy JavaScript calls once, which then frees itself."""
+
+def to_js(obj: object) -> Any:
+    """A Python value as the JavaScript one (lists become arrays)."""
