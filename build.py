@@ -85,8 +85,43 @@ def ensure_venv() -> Path:
     return python
 
 
+SYSTEM_CHROMIUM = ("chromium", "chromium-browser")
+"""The system's Chromium, by the names Debian and others give its command."""
+
+FIND_PLAYWRIGHT_CHROMIUM = (
+    "from playwright.sync_api import sync_playwright\n"
+    "with sync_playwright() as p: print(p.chromium.executable_path)"
+)
+
+
+def has_chromium(python: Path) -> bool:
+    """Whether the browser tests have a Chromium: Playwright's own, or the system's."""
+    if any(shutil.which(name) for name in SYSTEM_CHROMIUM):
+        return True
+    found = subprocess.run([str(python), "-c", FIND_PLAYWRIGHT_CHROMIUM], cwd=ROOT,
+                           capture_output=True, text=True)  # fmt: skip
+    return found.returncode == 0 and Path(found.stdout.strip()).exists()
+
+
+def ensure_chromium(python: Path) -> None:
+    """Get Playwright's Chromium when there is none (on a machine with the network); else
+    stop at once, before any test runs, saying what to install."""
+    if has_chromium(python):
+        return
+    print("No Chromium for the browser tests: installing Playwright's ...", flush=True)
+    subprocess.run([str(python), "-m", "playwright", "install", "chromium"], cwd=ROOT)
+    if not has_chromium(python):
+        raise Problem(
+            "The browser tests need Chromium and it could not be installed: install your "
+            "system's `chromium` package (Debian: `apt-get install chromium`), or run "
+            "`.venv/bin/python -m playwright install chromium` where the network allows."
+        )
+
+
 def test(pytest_args: list[str]) -> int:
     python = ensure_venv()
+    if "not browser" not in " ".join(pytest_args):
+        ensure_chromium(python)
     return subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
 
 

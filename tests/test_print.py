@@ -92,6 +92,43 @@ def test_a_finished_game_prints_as_one_clean_page(page: Any, site: Site, paper: 
     save_png(pdf, f"print-game-{paper.lower()}.png")
 
 
+EIGHT = ["Annabelle", "Bartholomew", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_eight_players_print_with_whole_names_in_equal_columns(
+    page: Any, site: Site, paper: str
+) -> None:
+    app = Session(MemoryStorage(), seed=4, clock=lambda: "2026-11-30T20:00:00+00:00")
+    app.new_game(EIGHT)
+    for _ in range(8):
+        app.roll()
+        app.choose(app.game.open_boxes(app.game.current)[0])
+        if app.pending is not None:
+            app.confirm()
+    raw = app.shelf.store.storage.get(GAME_KEY)
+    assert raw is not None
+    load_saved(page, site.url, raw)
+    page.emulate_media(media="print")
+    widths = page.evaluate(
+        "[...document.querySelectorAll('.live-sheet thead th[scope=col]:not(.corner)')]"
+        ".map(th => th.getBoundingClientRect().width)"
+    )
+    assert len(widths) == 8 and max(widths) - min(widths) < 1, widths
+    overflowing = page.evaluate(
+        "[...document.querySelectorAll('.live-sheet thead .name')]"
+        ".filter(n => n.scrollWidth > n.parentElement.clientWidth + 1).map(n => n.textContent)"
+    )
+    assert overflowing == []
+    pdf = page.pdf(format=paper, print_background=False)
+    pages, text = pdf_text(pdf)
+    assert pages == 1
+    words = text.split()
+    for name in EIGHT:
+        assert name in words, (name, [w for w in words if w[:1] == name[0]])
+    save_png(pdf, f"print-eight-{paper.lower()}.png")
+
+
 # Headless Chromium has no printer: its print dialog would never close, and page.pdf()
 # is the printer. So the tests that press the app's Print button record the call to
 # window.print() (and nothing else of the page is replaced), then print with page.pdf().

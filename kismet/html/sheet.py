@@ -90,14 +90,33 @@ def _total_row(sheet: SheetView, kind: str, lang: str) -> str:
     )
 
 
-def _head(player: int, column: Column, lang: str) -> str:
+PRINT_WIDTH_PT = 527
+"""The printed sheet's width: an A4 page (the narrower of A4 and Letter) inside 12 mm margins."""
+
+PRINT_NAME_PT = 9.0
+PRINT_SMALLEST_PT = 5.5
+
+
+def print_name_size(name: str, columns: int) -> float:
+    """The printed name's size in points: 9 pt, or smaller so that its longest word fits the
+    player's column whole (a name breaks only between words, never inside one)."""
+    column = PRINT_WIDTH_PT * 0.68 / max(columns, 1) - 10  # less the cell's padding
+    longest = max((len(word) for word in name.split()), default=0)
+    if not longest:
+        return PRINT_NAME_PT
+    fit = column / (0.66 * longest)  # a letter is at most about 0.66 em wide, bold
+    return round(max(PRINT_SMALLEST_PT, min(PRINT_NAME_PT, fit)), 1)
+
+
+def _head(player: int, column: Column, columns: int, lang: str) -> str:
     cls = _classes((("current", column.current), ("winner", column.winner)))
     mark = f' <span class="winner-mark">★ {t("print.winner", lang)}</span>' if column.winner else ""
     if column.computer and not is_default_name(column.name):
         mark += f' <small class="seat-kind">{t("scores.computer", lang)}</small>'
+    size = print_name_size(column.name, columns)
     return (
-        f'<th scope="col" data-testid="player-head-{player}"{cls}>'
-        f'<span class="name">{esc(column.name)}</span>{mark}</th>'
+        f'<th scope="col" data-testid="player-head-{player}"{cls} '
+        f'style="--print-name: {size:g}pt"><span class="name">{esc(column.name)}</span>{mark}</th>'
     )
 
 
@@ -121,7 +140,8 @@ def _section(
 def sheet_html(sheet: SheetView, lang: str) -> str:
     """The score sheet table's rows: one column per player, the player to move's marked,
     the points each open box would score now as buttons, and the totals."""
-    heads = "".join(_head(p, column, lang) for p, column in enumerate(sheet.columns))
+    count = len(sheet.columns)
+    heads = "".join(_head(p, column, count, lang) for p, column in enumerate(sheet.columns))
     return "".join(
         [
             f'<caption class="visually-hidden">{t("app.sheet", lang)}</caption>',
