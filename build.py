@@ -289,6 +289,31 @@ def strategy_table(target: Path) -> None:
     shutil.copy2(cached, target)
 
 
+PERFECT_SOURCES = (*STRATEGY_SOURCES, "tools/perfect.py", "kismet/advice/players.py",
+                   "kismet/app/stats.py")  # fmt: skip
+
+
+def perfect_figures(table: Path, target: Path) -> None:
+    """Write perfect play's figures for the statistics (``tools/perfect.py``), played
+    with the strategy table at ``table``; cached in .build-cache/ like the table."""
+    digest = hashlib.sha256()
+    for name in PERFECT_SOURCES:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    cached = BUILD_CACHE / f"perfect-{digest.hexdigest()[:16]}.json"
+    if not cached.exists():
+        print("Measuring perfect play for the statistics (once per rules change) ...",
+              flush=True)  # fmt: skip
+        BUILD_CACHE.mkdir(exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        run([sys.executable, str(ROOT / "tools" / "perfect.py"), "--table", str(table),
+             "--out", str(partial)])  # fmt: skip
+        partial.replace(cached)
+        for old in BUILD_CACHE.glob("perfect-*.json"):
+            if old != cached:
+                old.unlink()
+    shutil.copy2(cached, target)
+
+
 def write_boot_module(site: Path) -> str:
     """Write static/boot.mjs with the key of its Pyodide memory snapshot: a hash of the
     Pyodide files and of the module itself, so a snapshot is only ever restored into the
@@ -354,6 +379,7 @@ def build() -> Path:
         shutil.copy2(modules / "pyodide" / name, DIST / "pyodide" / name)
     write_boot_module(DIST)
     strategy_table(DIST / page_strategy_path())
+    perfect_figures(DIST / page_strategy_path(), DIST / "static" / "perfect.json")
     cache = write_service_worker(DIST)
     print(f"Built {DIST.relative_to(ROOT)}/ (cache {cache})", flush=True)
     return DIST

@@ -35,6 +35,7 @@ from kismet.html.page import (
     roster_html,
 )
 from kismet.html.sheet import blank_sheet_html, sheet_html
+from kismet.html.stats import PERFECT_PATH, Perfect, player_options, stats_html
 from kismet.rules import Category
 from kismet.text import DEFAULT_LANGUAGE, LANGUAGES, text
 
@@ -264,7 +265,8 @@ def paint_confirm(view: View) -> None:
 def paint_game_over(view: View) -> None:
     result = view.result
     redraw(
-        "#game-over-slot", "" if result is None else game_over_html(result, view.lang, view.linked)
+        "#game-over-slot",
+        "" if result is None else game_over_html(result, view.lang, view.linked, view.luck),
     )
     title = by_testid("game-title")
     title.textContent = view.linked.title
@@ -561,6 +563,91 @@ def show_compare() -> None:
     open_dialog("compare-dialog", "#compare-title")
 
 
+# -------------------------------------------------------------- statistics
+
+perfect: dict[str, Perfect | asyncio.Future[None] | None] = {"data": None, "task": None}
+
+
+def show_stats() -> None:
+    """The statistics dialog, on the name chosen (or who plays at the table)."""
+    paint_stats()
+    by_testid("transfer-notice").textContent = ""
+    open_dialog("stats-dialog", "#stats-title")
+    if perfect["task"] is None:
+        perfect["task"] = asyncio.ensure_future(fetch_perfect())
+
+
+async def fetch_perfect() -> None:
+    """Perfect play's figures, for the comparisons (small; the service worker keeps it)."""
+    from pyodide.http import pyfetch
+
+    response = await pyfetch(PERFECT_PATH)
+    if response.ok:
+        perfect["data"] = Perfect.from_dict(await response.json())
+        paint_stats()
+
+
+def paint_stats() -> None:
+    progress = session.progress
+    names = progress.players()
+    choice = by_testid("stats-player").value or None
+    chosen = progress.pick(names, choice, session.person())
+    stats = progress.stats(chosen.name, chosen.computer) if chosen else None
+    data = perfect["data"]
+    by_testid("stats-player").innerHTML = player_options(names, chosen, session.lang)
+    html = stats_html(stats, data if isinstance(data, Perfect) else None, session.lang)
+    redraw("[data-testid=stats-body]", html)
+
+
+def export_file() -> None:
+    """Download the export file (the browser saves it)."""
+    exported = session.progress.export(session.table, session.clock())
+    options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([exported.text]), options)
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href, link.download = url, exported.name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+    by_testid("transfer-notice").textContent = text("export.done", session.lang, name=exported.name)
+
+
+importing: set[asyncio.Future[None]] = set()
+"""Imports under way (kept until done, so that none is collected half-way)."""
+
+
+def print_stats() -> None:
+    """Print the statistics (the next paint sets the page back to printing the game)."""
+    document.body.dataset.print = "stats"
+    window.print()
+
+
+def on_import_file(event: Event) -> None:
+    task = asyncio.ensure_future(import_file(event.target))
+    importing.add(task)
+    task.add_done_callback(importing.discard)
+
+
+async def import_file(field: Element) -> None:
+    """Read the chosen file and merge it; the dialog and the page say what happened."""
+    files = field.files
+    chosen = files.item(0) if files is not None and files.length else None
+    field.value = ""  # the same file may be chosen again
+    if chosen is None:
+        return
+    try:
+        raw = str(await chosen.text())
+    except Exception:  # the browser could not read it (moved, unreadable)
+        by_testid("transfer-notice").textContent = text("import.read_failed", session.lang)
+        return
+    session.import_file(raw)
+    by_testid("transfer-notice").textContent = session.status
+    paint_stats()
+    render()
+
+
 def toggle_menu(open_it: bool | None = None) -> None:
     """The header's menu of the less used actions (a row of buttons on a wide screen)."""
     header = find("header.top")
@@ -603,6 +690,10 @@ CLICKS: dict[str, Callable[[Element], None]] = {
     "copy-share": lambda _: copy_share(),
     "compare": lambda _: with_table(show_compare),
     "games": lambda _: show_games(),
+    "stats": lambda _: show_stats(),
+    "export": lambda _: export_file(),
+    "import": lambda _: by_testid("import-file").click(),
+    "print-stats": lambda _: print_stats(),
     "resume": resume,
     "new-game": lambda _: open_new_game(),
     "hint": lambda _: with_table(ask_hint),
@@ -766,6 +857,8 @@ LISTENERS: list[tuple[EventTarget, str, Callable[[Event], None]]] = [
     (find("form.print-form"), "submit", on_print),
     (by_testid("language"), "change", on_language),
     (by_testid("coach-margin"), "change", on_coach_margin),
+    (by_testid("stats-player"), "change", lambda _: paint_stats()),
+    (by_testid("import-file"), "change", on_import_file),
     (find("#player-list"), "change", on_seat_kind),
     (window, "hashchange", on_hash),
     *(

@@ -1,6 +1,6 @@
 """The parts of the DOM the glue uses, as Pyodide proxies them."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 class DOMStringMap:
@@ -52,6 +52,12 @@ class Element(EventTarget):
     def showModal(self) -> None: ...
     def select(self) -> None: ...
     def close(self) -> None: ...
+    def click(self) -> None: ...
+    def remove(self) -> None: ...
+    def appendChild(self, node: Element) -> Element: ...
+    href: str
+    download: str
+    files: FileList | None
 
 class Event:
     type: str
@@ -61,6 +67,28 @@ class Event:
     metaKey: bool
     altKey: bool
     def preventDefault(self) -> None: ...
+
+class FileList:
+    length: int
+    def item(self, index: int) -> File | None: ...
+
+class File:
+    name: str
+    size: int
+    def text(self) -> Awaitable[object]: ...
+
+class HTMLInputElement(Element):
+    files: FileList | None
+
+class Blob:
+    @staticmethod
+    def new(parts: Any, options: Any = ...) -> Blob: ...
+
+class URL:
+    @staticmethod
+    def createObjectURL(blob: Blob) -> str: ...
+    @staticmethod
+    def revokeObjectURL(url: str) -> None: ...
 
 class Document(Element):
     documentElement: Element
@@ -144,6 +172,8 @@ class Window(EventTarget):
     AudioContext: type[AudioContext]
     location: Location
     URLSearchParams: type[URLSearchParams]
+    Blob: type[Blob]
+    URL: type[URL]
     def matchMedia(self, query: str) -> MediaQueryList: ...
     def setTimeout(self, handler: Callable[[], None], timeout: int = ...) -> int: ...
     def requestAnimationFrame(self, callback: Callable[[float], None]) -> int: ...

@@ -1,26 +1,37 @@
 """Finished games, and the high-score table drawn from them.
 
 Stored under ``kismet:v1:history``, newest last: ``[{"id", "finished", "players", "totals",
-"winners", "seats"}]``, at most ``HISTORY_LIMIT`` of them. "seats" (each seat's code: a person
-or a computer level) came with computer players; a record without it is all people.
+"winners", "seats", "daily", "fills", "boxes", "jokers", "lost"}]``, at most
+``HISTORY_LIMIT`` of them (older ones are folded into ``kismet.app.stats.Folded``). "seats"
+(each seat's code: a person or a computer level) came with computer players; a record
+without it is all people. The last four came with the statistics: "fills" is the game in
+short (``kismet.rules.record``), replayed through the rules when a file is imported;
+"boxes" each player's 15 boxes in the sheet's order, "jokers" how many extra Kismets each
+scored, and "lost" the points each person's decisions cost against perfect play (null when
+unknown: a computer, real dice, or a game before the statistics). A record without them
+counts in games, wins, averages and bests only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..rules import MAX_PLAYERS, MIN_PLAYERS, Game, SaveError, SaveProblem
+from ..rules import MAX_PLAYERS, MIN_PLAYERS, Category, Game, SaveError, SaveProblem
+from ..rules.record import encode_fills, replay_record
 from ..rules.save import Fields
 from .roster import HUMAN, SEAT_CODES
 
-HISTORY_LIMIT = 200
-"""Finished games kept (the oldest go first)."""
+HISTORY_LIMIT = 3000
+"""Finished games kept in detail; older ones are folded into the statistics."""
+
+BOXES = len(Category)
 
 HIGH_SCORES = 10
 """Lines in the high-score table."""
 
 _FIELDS = ("id", "finished", "players", "totals", "winners")
-_OPTIONAL = ("seats", "daily")
+_OPTIONAL = ("seats", "daily", "fills", "boxes", "jokers", "lost")
 
 
 class Finished(NamedTuple):
@@ -36,14 +47,52 @@ class Finished(NamedTuple):
     """Each seat's code (``kismet.app.roster``); empty: all people."""
     daily: int | None = None
     """The daily game's number, for a daily game."""
+    fills: str = ""
+    """The game in short (``kismet.rules.record``); empty in a record from before."""
+    boxes: tuple[tuple[int, ...], ...] = ()
+    """Each player's 15 boxes, in the sheet's order (empty when unknown)."""
+    jokers: tuple[int, ...] = ()
+    """How many extra Kismets each player scored (empty when unknown)."""
+    lost: tuple[float | None, ...] = ()
+    """The points each person's decisions cost against perfect play (None: unknown)."""
 
     @classmethod
     def of(
         cls, game_id: str, when: str, game: Game, seats: tuple[str, ...], daily: int | None
     ) -> Finished:
         """The record of a game that is over, with each seat's code."""
-        totals = tuple(game.total(p) for p in range(len(game.players)))
-        return cls(game_id, when, game.players, totals, tuple(game.winners), seats, daily)
+        seated = range(len(game.players))
+        totals = tuple(game.total(p) for p in seated)
+        boxes = tuple(tuple(game.sheet(p)[c] or 0 for c in Category) for p in seated)
+        jokers = tuple(sum(f.joker for f in game.history if f.player == p) for p in seated)
+        return cls(
+            game_id, when, game.players, totals, tuple(game.winners), seats, daily,
+            encode_fills(game), boxes, jokers, (None,) * len(game.players),
+        )  # fmt: skip
+
+    @property
+    def detailed(self) -> bool:
+        """Whether the record has each box (a record from before the statistics has not)."""
+        return bool(self.boxes)
+
+    def priced(self, lost: tuple[float | None, ...]) -> Finished:
+        """The record with the points each person's decisions cost."""
+        return self._replace(lost=tuple(None if x is None else round(x, 2) for x in lost))
+
+    def verify(self, where: str = "record") -> None:
+        """Replay the record through the rules: raises ``SaveError`` unless its sheet, totals
+        and winners are what the rules give for its fills (a record without fills: its
+        totals at least add up)."""
+        if not self.fills:
+            if self.boxes:
+                raise SaveError(SaveProblem.BAD_VALUE, where, field="fills")
+            return
+        game = replay_record(self.players, self.fills, where)
+        again = Finished.of(self.id, self.finished, game, self.seats, self.daily)
+        if (again.totals, again.winners, again.boxes, again.jokers) != (
+            self.totals, self.winners, self.boxes, self.jokers,
+        ):  # fmt: skip
+            raise SaveError(SaveProblem.DIFFERS, where)
 
     def is_person(self, player: int) -> bool:
         """Whether a person (not a computer) played in seat ``player``."""
@@ -59,6 +108,10 @@ class Finished(NamedTuple):
             "winners": list(self.winners),
             "seats": list(self.seats),
             "daily": self.daily,
+            "fills": self.fills,
+            "boxes": [list(b) for b in self.boxes],
+            "jokers": list(self.jokers),
+            "lost": list(self.lost),
         }
 
     @classmethod
@@ -69,6 +122,10 @@ class Finished(NamedTuple):
         totals = fields.items("totals")
         winners = fields.items("winners")
         seats = fields.items("seats", [])
+        boxes = fields.items("boxes", [])
+        jokers = fields.items("jokers", [])
+        lost = fields.items("lost", [])
+        fills = fields.text("fills", "")
         if (
             not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
             or not all(isinstance(n, str) for n in players)
@@ -76,6 +133,10 @@ class Finished(NamedTuple):
             or not all(_whole(t) for t in totals)
             or not all(_whole(w) and 0 <= w < len(players) for w in winners)
             or (seats and (len(seats) != len(players) or any(s not in SEAT_CODES for s in seats)))
+            or not _per_player(boxes, players, _sheet)
+            or not _per_player(jokers, players, lambda n: _whole(n) and 0 <= n <= BOXES)
+            or not _per_player(lost, players, lambda x: x is None or _amount(x))
+            or bool(boxes) != bool(fills)
         ):
             raise SaveError(SaveProblem.BAD_VALUE, where)
         return cls(
@@ -86,11 +147,28 @@ class Finished(NamedTuple):
             tuple(winners),
             tuple(seats),
             fields.count("daily"),
+            fills,
+            tuple(tuple(b) for b in boxes),
+            tuple(jokers),
+            tuple(None if x is None else float(x) for x in lost),
         )
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _amount(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < 1000
+
+
+def _sheet(value: object) -> bool:
+    return isinstance(value, list) and len(value) == BOXES and all(_whole(v) for v in value)
+
+
+def _per_player(values: list[Any], players: list[Any], check: Callable[[Any], bool]) -> bool:
+    """An optional list with one valid item per player (empty: not kept)."""
+    return not values or (len(values) == len(players) and all(check(v) for v in values))
 
 
 def read_history(data: object) -> list[Finished]:

@@ -216,6 +216,7 @@ class Session(Tables):
         self.status = status.after_fill(game, game.history[before:], roller, self.lang)
         self.shelf.save_game(self.table)
         self._record_if_over()
+        self.progress.price(self.table, self.coach.advisor)
 
     @property
     def can_undo(self) -> bool:
@@ -264,6 +265,7 @@ class Session(Tables):
     def attach(self, advisor: Advisor) -> None:
         """The strategy table has arrived: hints, the coach, computers and the review work."""
         self.coach.advisor = advisor
+        self.progress.price(self.table, advisor)
 
     @property
     def has_advisor(self) -> bool:
@@ -276,7 +278,8 @@ class Session(Tables):
         seat = self.table.seat if self.table.computer_to_move else None
         computer = seat is not None and seat.needs_table
         perfect = self.linked.perfect(self.table) is not None
-        return self.coach.advisor is None and (computer or self.settings.coach or perfect)
+        priced = self.progress.unpriced(self.table)
+        return self.coach.advisor is None and (computer or self.settings.coach or perfect or priced)
 
     def computer_step(self) -> bool:
         """One visible step of the computer to move (a hold, a roll or a box); False when
@@ -325,5 +328,6 @@ class Session(Tables):
             high_scores=self.shelf.high_scores(),
             paused=self.paused(),
             linked=scene,
+            luck=self.progress.luck(self.table, self.coach.advisor, self.lang),
         )
         return build_view(self.table, self.ui, self.settings, self.lang, extras)

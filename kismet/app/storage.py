@@ -5,6 +5,7 @@ Stored values (all JSON, keys namespaced and versioned):
 - ``kismet:v1:game``: the game in progress (``kismet.app.table``).
 - ``kismet:v1:paused``: unfinished games put aside, the latest first (the same format).
 - ``kismet:v1:history``: finished games, newest last (``kismet.app.records``).
+- ``kismet:v1:folded``: older finished games folded into the statistics (``kismet.app.stats``).
 - ``kismet:v1:settings``: the player's choices (``kismet.app.settings``).
 - ``kismet:v1:backup:<name>:<time>``: a stored value that could not be read, kept, never
   destroyed.
@@ -27,6 +28,7 @@ PREFIX = "kismet:v1:"
 GAME_KEY = PREFIX + "game"
 PAUSED_KEY = PREFIX + "paused"
 HISTORY_KEY = PREFIX + "history"
+FOLDED_KEY = PREFIX + "folded"
 SETTINGS_KEY = PREFIX + "settings"
 BACKUP_PREFIX = PREFIX + "backup:"
 

@@ -12,6 +12,7 @@ from .computer import Computers
 from .daily import DAYS_SHOWN, daily_number, daily_seed
 from .entry import Entry
 from .linked import Linked
+from .progress import Progress
 from .records import Finished
 from .roster import Roster, default_name
 from .shelf import Shelf
@@ -41,6 +42,7 @@ class Tables:
         self.ui = TurnUI()
         self.computers = Computers()
         self.linked = Linked(lang)
+        self.progress = Progress(self.shelf)
         table = self.shelf.load_game()
         self.status = " ".join(text(key, lang) for key in self.shelf.notes)
         if table is None:
@@ -203,6 +205,10 @@ class Tables:
             )
             for table in self.shelf.paused
         )
+
+    def import_file(self, raw: str) -> None:
+        """Merge an export file into what is kept, and say what it added (or why not)."""
+        self.status, _ = self.progress.import_text(raw, self.table, self.lang)
 
     def resume(self, game_id: str) -> None:
         """Take up a game put aside; the one at the table, if under way, is put aside."""

@@ -21,6 +21,7 @@ from ..rules import (
 )
 from ..text import text
 from .linked import Scene
+from .luck import Luck
 from .records import HighScore
 from .settings import Settings
 from .table import Mode, Paused, Table
@@ -219,6 +220,8 @@ class View(NamedTuple):
     computer can move now."""
     wants_table: bool
     """A feature in use needs the strategy table, which is not loaded yet."""
+    luck: Luck | None = None
+    """A finished game's luck against skill (or why it has none)."""
 
     @property
     def faces(self) -> tuple[int | None, ...]:
@@ -241,6 +244,7 @@ class Extras(NamedTuple):
     high_scores: tuple[HighScore, ...]
     paused: tuple[Paused, ...]
     linked: Scene
+    luck: Luck | None = None
 
 
 def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: Extras) -> View:
@@ -302,4 +306,5 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         print_date=table.started[:10],
         computer_delay=extras.delay,
         wants_table=extras.wants_table,
+        luck=extras.luck,
     )

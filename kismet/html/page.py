@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..app.linked import Offer, Scene
+from ..app.luck import Luck
 from ..app.records import HighScore
 from ..app.roster import SEAT_CODES, Roster, is_default_name, seat_code
 from ..app.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
@@ -18,6 +19,7 @@ from ..text import LANGUAGES, text
 from .dice import dice_html, mini_die, pip_css
 from .escape import esc, t
 from .sheet import sheet_html
+from .stats import luck_html
 
 if TYPE_CHECKING:
     from ..app.coaching import Review, ReviewTurn
@@ -145,13 +147,19 @@ def render_index(template: str, lang: str, *, preloads: str = "") -> str:
     return _PLACEHOLDER.sub(fill, template)
 
 
-def game_over_html(result: str, lang: str, scene: Scene | None = None) -> str:
-    """The panel at the end of a game: who won, and what to do next; for a daily game or a
-    challenge also the other player's result, Perfect's on the same dice, and Share."""
+def game_over_html(
+    result: str, lang: str, scene: Scene | None = None, luck: Luck | None = None
+) -> str:
+    """The panel at the end of a game: who won, and what to do next; luck against skill;
+    for a daily game or a challenge also the other player's result, Perfect's on the same
+    dice, and Share."""
     parts = [f'<div data-testid="game-over" class="game-over"><h2>{t("over.title", lang)}</h2>']
     if scene is not None and scene.title:
         parts.append(f'<p class="game-title">{esc(scene.title)}</p>')
     parts.append(f'<p class="result">{esc(result)}</p>')
+    if luck is not None:
+        parts.append(f'<p class="luck-line" data-testid="luck">{esc(luck.line)}</p>')
+        parts.append(luck_html(luck.splits, lang))
     extra = []
     if scene is not None and scene.versus is not None:
         parts.append(

@@ -395,4 +395,100 @@ game is saved in this browser after every move: close the page and carry on late
     "save.link": "This link is not a whole Kismet challenge (was it cut short?)",
     "save.checksum": "This link was changed after it was made, so it cannot be trusted",
     "save.unfinished": "This link's game stops before its end",
+    # Statistics, export and import.
+    "app.stats": "Statistics",
+    "stats.title": "Your progress",
+    "stats.player": "Player",
+    "stats.empty": "No finished games yet. Finish a game and its figures appear here.",
+    "stats.numbers": "The numbers",
+    "stats.games": "Games",
+    "stats.average": "Average",
+    "stats.best": "Best",
+    "stats.wins": "Wins",
+    "stats.wins_of": "{wins} of {games} games with others",
+    "stats.bonus_tier": "Bonus {bonus} (Basic {lowest}+)",
+    "stats.kismets": "Kismet scored",
+    "stats.extras": "Extra Kismet",
+    "stats.lost_per_game": "Points lost to decisions, per game",
+    "stats.folded": (
+        "{count} older games are counted in these figures but no longer shown one by one."
+    ),
+    "stats.totals_chart": (
+        "Totals of {count} games, from {low} to {high}, with a moving average; the "
+        "average is {average}"
+    ),
+    "stats.first": "first",
+    "stats.latest": "latest",
+    "stats.game": "Game",
+    "stats.moving": "Moving average",
+    "stats.histogram": "How the totals of {count} games spread",
+    "stats.histogram_perfect": (
+        "How the totals of {count} games spread, beside perfect play (average {perfect})"
+    ),
+    "stats.points_range": "Points",
+    "stats.yours": "Yours",
+    "stats.perfect": "Perfect play",
+    "stats.skill_chart": "Points lost to decisions in {count} games, {average} a game on average",
+    "stats.lost": "Points lost",
+    "stats.recent": "The last games against the average",
+    "stats.against_average": "Against the average",
+    "stats.boxes": "Each box, on average",
+    "stats.box": "Box",
+    "stats.versus": "Head to head",
+    "stats.against": "Against",
+    "stats.won": "Won",
+    "stats.lost_games": "Lost",
+    "stats.tied": "Tied",
+    "stats.legend_yours": "Your games",
+    "stats.legend_perfect": "Perfect play",
+    "app.export": "Export",
+    "app.import": "Import",
+    "stats.transfer": (
+        "Export writes every finished game, the games in progress and the settings to "
+        "one file. Import it on another device (or after clearing this browser) to "
+        "carry them over: nothing is counted twice."
+    ),
+    "import.too_big": (
+        "That file is too big ({size} MB) to be a Kismet export. Nothing was changed."
+    ),
+    "import.not_json": "That file is not a Kismet export (it is not JSON). Nothing was changed.",
+    "import.not_kismet": "That file is not a Kismet export. Nothing was changed.",
+    "import.newer": (
+        "That file comes from a newer version of Kismet (format {version}). Reload the "
+        "page to update, then import it again. Nothing was changed."
+    ),
+    "import.bad_game": (
+        "That file holds a game the rules could not have produced ({where}). Nothing was changed."
+    ),
+    "import.done": "Imported {added} finished games ({known} were already here).",
+    "import.paused": "{count} games in progress were added to Games in progress.",
+    "import.settings": "The settings were taken from the file.",
+    "import.read_failed": "The file could not be read. Nothing was changed.",
+    "export.done": "Exported to {name}.",
+    # Luck against skill, after a game.
+    "luck.title": "Luck and skill",
+    "luck.solo_kind": (
+        "{name}'s choices cost {lost} points against perfect play; the dice gave {dice} "
+        "points more than perfect play expects."
+    ),
+    "luck.solo_unkind": (
+        "{name}'s choices cost {lost} points against perfect play; the dice gave {dice} "
+        "points less than perfect play expects."
+    ),
+    "luck.versus": (
+        "{winner} won by {margin}: {winner}'s choices cost {lost} points, {other}'s "
+        "{other_lost}; the dice favoured {favoured} by {dice}."
+    ),
+    "luck.versus_tie": (
+        "{winner} and {other} tied: {winner}'s choices cost {lost} points, {other}'s "
+        "{other_lost}; the dice favoured {favoured} by {dice}."
+    ),
+    "luck.off": "Luck against skill: no person's decisions were recorded in this game.",
+    "luck.off_real": (
+        "Luck against skill needs the on-screen dice: with real dice only the boxes are known."
+    ),
+    "luck.expected": "Perfect play expects",
+    "luck.choices": "Choices",
+    "luck.dice": "Dice",
+    "luck.total": "Total",
 }

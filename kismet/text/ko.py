@@ -57,8 +57,8 @@ KO: dict[str, str] = {
     "app.loading": "게임을 불러오는 중…",
     "app.file_protocol": (
         "키스멧은 디스크의 파일로는 시작할 수 없습니다. 브라우저는 file:// 주소에서 파이썬을 "
-        "실행하지 않습니다. 폴더를 HTTP로 제공하거나 (python3 build.py serve) 호스팅된 "
-        "페이지를 여세요."
+        "실행하지 않습니다. 폴더를 HTTP로 제공하거나 (python3 build.py serve) 호스팅된 페이지를 "
+        "여세요."
     ),
     "app.no_script": (
         "키스멧은 자바스크립트가 필요합니다. 페이지 안에서 Pyodide로 파이썬을 실행합니다."
@@ -89,8 +89,8 @@ KO: dict[str, str] = {
     "app.review": "돌아보기",
     "app.loading_table": "전략표를 불러오는 중…",
     "app.table_failed": (
-        "전략표를 불러오지 못해 힌트, 코치, 완벽·잘함 컴퓨터가 기다리고 있습니다. "
-        "연결을 확인하고 다시 시도하세요."
+        "전략표를 불러오지 못해 힌트, 코치, 완벽·잘함 컴퓨터가 기다리고 있습니다. 연결을 "
+        "확인하고 다시 시도하세요."
     ),
     "hint.title": "지금 가장 좋은 수:",
     "review.title": "선택 돌아보기",
@@ -115,12 +115,12 @@ KO: dict[str, str] = {
     "level.casual": "가볍게",
     "seat.computer_name": "{level} (컴퓨터)",
     "status.paused_corrupt": (
-        "진행 중인 게임 목록을 읽을 수 없어 목록을 새로 시작합니다"
-        "(예전 목록은 백업으로 보관됩니다)."
+        "진행 중인 게임 목록을 읽을 수 없어 목록을 새로 시작합니다(예전 목록은 백업으로 "
+        "보관됩니다)."
     ),
     "status.put_aside": (
-        "{names}의 게임이 아직 끝나지 않았습니다. 그래도 새 게임을 시작할까요? "
-        "그 게임은 '진행 중인 게임'에 남아 나중에 이어 할 수 있습니다."
+        "{names}의 게임이 아직 끝나지 않았습니다. 그래도 새 게임을 시작할까요? 그 게임은 '진행 "
+        "중인 게임'에 남아 나중에 이어 할 수 있습니다."
     ),
     "dialog.put_aside_title": "새 게임을 시작할까요?",
     "dialog.put_aside_yes": "새 게임 시작",
@@ -191,8 +191,8 @@ KO: dict[str, str] = {
     "help.advice_title": "힌트, 컴퓨터, 돌아보기",
     "help.advice": (
         "힌트, 돌아보기, 완벽·잘함 컴퓨터는 혼자 할 때의 정확한 최적 전략을 씁니다. 각자 자기 "
-        "예상 총점을 가장 높이며, 다른 참가자의 추가 키스멧은 고려하지 않습니다. 코치는 "
-        "경고 기준에서 고른 것보다 예상 점수를 더 잃는 수 앞에서 먼저 묻습니다."
+        "예상 총점을 가장 높이며, 다른 참가자의 추가 키스멧은 고려하지 않습니다. 코치는 경고 "
+        "기준에서 고른 것보다 예상 점수를 더 잃는 수 앞에서 먼저 묻습니다."
     ),
     "list.and": "{first}, {last}",
     "turn.current": "{name} 차례",
@@ -223,8 +223,7 @@ KO: dict[str, str] = {
     "status.storage_full": "저장 공간이 가득 차 이 게임은 저장되지 않습니다. 게임은 계속됩니다.",
     "status.storage_off": (
         "이 브라우저가 저장을 허용하지 않아 (비공개 모드 또는 사이트 데이터 차단?) 이 게임은 "
-        "남지 않습니다. "
-        "게임은 계속됩니다."
+        "남지 않습니다. 게임은 계속됩니다."
     ),
     "status.entered": "{name}: {dice} 입력.",
     "status.mode_sheet": "점수표 모드: 직접 주사위를 굴린 뒤 주사위를 누르거나 눈을 입력하세요.",
@@ -281,8 +280,8 @@ KO: dict[str, str] = {
     "help.color_shape": "색 모양 표시를 켜면 {color} 눈은 {shape} 모양입니다.",
     "help.keys_title": "키보드",
     "help.keys": (
-        "스페이스 또는 R: 굴리기. 1부터 5: 주사위 잡기/놓기. 화살표: 열린 칸 사이 이동, "
-        "Enter: 그 칸에 적기. N: 새 게임. ?: 규칙. Tab으로 모든 버튼에 갈 수 있습니다."
+        "스페이스 또는 R: 굴리기. 1부터 5: 주사위 잡기/놓기. 화살표: 열린 칸 사이 이동, Enter: "
+        "그 칸에 적기. N: 새 게임. ?: 규칙. Tab으로 모든 버튼에 갈 수 있습니다."
     ),
     "help.title": "키스멧 하는 법",
     "help.body": """
@@ -348,8 +347,8 @@ KO: dict[str, str] = {
     "save.not_an_object": "키스멧 게임 저장 파일이 아닙니다",
     "save.not_a_game": "키스멧 게임 저장 파일이 아닙니다",
     "save.version": (
-        "다른 버전의 키스멧에서 저장되었습니다(형식 {version}). "
-        "이 페이지는 형식 {readable}을 읽습니다"
+        "다른 버전의 키스멧에서 저장되었습니다(형식 {version}). 이 페이지는 형식 {readable}을 "
+        "읽습니다"
     ),
     "save.fields": "저장된 데이터가 손상되었습니다({where})",
     "save.field_type": "저장된 데이터가 손상되었습니다({where})",
@@ -366,4 +365,92 @@ KO: dict[str, str] = {
     "save.link": "완전한 키스멧 도전 링크가 아닙니다(잘린 것은 아닌가요?)",
     "save.checksum": "이 링크는 만들어진 뒤 바뀌어서 믿을 수 없습니다",
     "save.unfinished": "이 링크의 게임은 끝나기 전에 멈춥니다",
+    # Statistics, export and import.
+    "app.stats": "통계",
+    "stats.title": "나의 기록",
+    "stats.player": "플레이어",
+    "stats.empty": "아직 끝난 게임이 없습니다. 게임을 끝내면 여기에 기록이 나옵니다.",
+    "stats.numbers": "숫자로 보기",
+    "stats.games": "게임 수",
+    "stats.average": "평균",
+    "stats.best": "최고",
+    "stats.wins": "승리",
+    "stats.wins_of": "여럿이 한 {games}게임 중 {wins}번",
+    "stats.bonus_tier": "보너스 {bonus}점 (기본 {lowest}점 이상)",
+    "stats.kismets": "키스멧 달성",
+    "stats.extras": "추가 키스멧",
+    "stats.lost_per_game": "게임당 선택으로 잃은 점수",
+    "stats.folded": "예전 게임 {count}개는 이 숫자에 들어 있지만 하나하나 보이지는 않습니다.",
+    "stats.totals_chart": "{count}게임의 총점({low}~{high}점)과 이동 평균, 평균은 {average}점",
+    "stats.first": "처음",
+    "stats.latest": "최근",
+    "stats.game": "게임",
+    "stats.moving": "이동 평균",
+    "stats.histogram": "{count}게임 총점의 분포",
+    "stats.histogram_perfect": "{count}게임 총점의 분포와 완벽한 플레이(평균 {perfect}점)의 분포",
+    "stats.points_range": "점수",
+    "stats.yours": "나",
+    "stats.perfect": "완벽한 플레이",
+    "stats.skill_chart": "{count}게임에서 선택으로 잃은 점수, 게임당 평균 {average}점",
+    "stats.lost": "잃은 점수",
+    "stats.recent": "최근 게임과 평균의 차이",
+    "stats.against_average": "평균과의 차이",
+    "stats.boxes": "칸별 평균",
+    "stats.box": "칸",
+    "stats.versus": "맞대결",
+    "stats.against": "상대",
+    "stats.won": "승",
+    "stats.lost_games": "패",
+    "stats.tied": "무",
+    "stats.legend_yours": "나의 게임",
+    "stats.legend_perfect": "완벽한 플레이",
+    "app.export": "내보내기",
+    "app.import": "가져오기",
+    "stats.transfer": (
+        "내보내기는 끝난 게임, 진행 중인 게임, 설정을 파일 하나에 씁니다. 다른 기기에서(또는 이 "
+        "브라우저를 비운 뒤) 가져오면 그대로 옮겨지고, 같은 게임이 두 번 세어지지 않습니다."
+    ),
+    "import.too_big": (
+        "키스멧 내보내기 파일이라기엔 너무 큽니다({size} MB). 아무것도 바뀌지 않았습니다."
+    ),
+    "import.not_json": "키스멧 내보내기 파일이 아닙니다(JSON이 아님). 아무것도 바뀌지 않았습니다.",
+    "import.not_kismet": "키스멧 내보내기 파일이 아닙니다. 아무것도 바뀌지 않았습니다.",
+    "import.newer": (
+        "더 새로운 버전의 키스멧에서 만든 파일입니다(형식 {version}). 페이지를 새로 고쳐 "
+        "업데이트한 뒤 다시 가져오세요. 아무것도 바뀌지 않았습니다."
+    ),
+    "import.bad_game": (
+        "규칙으로는 나올 수 없는 게임이 들어 있습니다({where}). 아무것도 바뀌지 않았습니다."
+    ),
+    "import.done": "끝난 게임 {added}개를 가져왔습니다({known}개는 이미 있었습니다).",
+    "import.paused": "진행 중인 게임 {count}개를 '진행 중인 게임'에 더했습니다.",
+    "import.settings": "설정을 파일에서 가져왔습니다.",
+    "import.read_failed": "파일을 읽을 수 없습니다. 아무것도 바뀌지 않았습니다.",
+    "export.done": "{name} 파일로 내보냈습니다.",
+    # Luck against skill, after a game.
+    "luck.title": "운과 실력",
+    "luck.solo_kind": (
+        "{name}: 선택으로 잃은 점수 {lost}점, 주사위는 완벽한 플레이의 기대보다 {dice}점 더 "
+        "주었습니다."
+    ),
+    "luck.solo_unkind": (
+        "{name}: 선택으로 잃은 점수 {lost}점, 주사위는 완벽한 플레이의 기대보다 {dice}점 덜 "
+        "주었습니다."
+    ),
+    "luck.versus": (
+        "{winner} 님이 {margin}점 차로 이겼습니다. 선택으로 잃은 점수는 {winner} {lost}점, "
+        "{other} {other_lost}점이고, 주사위는 {favoured} 님에게 {dice}점 더 유리했습니다."
+    ),
+    "luck.versus_tie": (
+        "{winner} 님과 {other} 님이 비겼습니다. 선택으로 잃은 점수는 {winner} {lost}점, {other} "
+        "{other_lost}점이고, 주사위는 {favoured} 님에게 {dice}점 더 유리했습니다."
+    ),
+    "luck.off": "운과 실력: 이 게임에는 기록된 사람의 선택이 없습니다.",
+    "luck.off_real": (
+        "운과 실력은 화면의 주사위로 할 때만 나눌 수 있습니다. 실제 주사위로는 칸만 알 수 있습니다."
+    ),
+    "luck.expected": "완벽한 플레이의 기대",
+    "luck.choices": "선택",
+    "luck.dice": "주사위",
+    "luck.total": "총점",
 }

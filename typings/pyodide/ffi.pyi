@@ -11,5 +11,5 @@ def create_proxy(obj: F) -> F:
 def create_once_callable(obj: F) -> F:
     """A proxy JavaScript calls once, which then frees itself."""
 
-def to_js(obj: object) -> Any:
+def to_js(obj: object, *, dict_converter: Callable[..., Any] | None = ...) -> Any:
     """A Python value as the JavaScript one (lists become arrays)."""

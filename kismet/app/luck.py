@@ -1,0 +1,110 @@
+"""Luck against skill: each player's total split into perfect play's expectation, the
+points their decisions cost, and the rest, which is the dice.
+
+    total = expected - lost + dice
+
+``expected`` is what perfect play expects from the start of a game (the strategy table's
+value of the empty sheet), ``lost`` the sum of what each decision cost against the best one
+(``kismet.advice.review``), and ``dice`` whatever is left: above zero the dice were kind,
+below it they were not. Only a person's decisions with on-screen dice are recorded, so a
+computer's seat, or a game played with real dice, has no split.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..text import text
+from .records import Finished
+
+if TYPE_CHECKING:
+    from ..advice.state import Decision
+    from ..advice.strategy import Advisor
+
+
+class Split(NamedTuple):
+    """One player's total, split."""
+
+    name: str
+    total: int
+    expected: float
+    lost: float
+
+    @property
+    def dice(self) -> float:
+        """What the dice gave beyond (or below) perfect play's expectation."""
+        return self.total - self.expected + self.lost
+
+
+class Luck(NamedTuple):
+    """The game-over panel's luck-against-skill part: its sentence and each player's split."""
+
+    line: str
+    splits: tuple[Split, ...]
+
+
+def expected_total(advisor: Advisor) -> float:
+    """What perfect play expects from the start of a game."""
+    return advisor.future(0, 0, False)
+
+
+def price_seats(
+    decisions: Sequence[Decision], advisor: Advisor, people: Sequence[bool]
+) -> tuple[float | None, ...]:
+    """The points each person's decisions cost (None for a computer's seat)."""
+    from ..advice.review import review
+
+    lost = [0.0 if person else None for person in people]
+    for verdict in review(decisions, advisor):
+        seat = verdict.decision.player
+        value = lost[seat]
+        if value is not None:
+            lost[seat] = value + verdict.cost
+    return tuple(lost)
+
+
+def splits(record: Finished, expected: float) -> tuple[Split, ...]:
+    """The split of each seat whose decisions were priced."""
+    return tuple(
+        Split(name, total, expected, lost)
+        for name, total, lost in zip(record.players, record.totals, record.lost, strict=True)
+        if lost is not None
+    )
+
+
+def _points(value: float) -> str:
+    return f"{abs(value):.0f}"
+
+
+def luck(record: Finished, expected: float, lang: str) -> Luck | None:
+    """The luck-against-skill sentence and splits of a finished game (None when no seat's
+    decisions were priced)."""
+    parts = splits(record, expected)
+    if not parts:
+        return None
+    if len(parts) == 1:
+        one = parts[0]
+        key = "luck.solo_kind" if one.dice >= 0 else "luck.solo_unkind"
+        line = text(key, lang, name=one.name, lost=_points(one.lost), dice=_points(one.dice))
+        return Luck(line, parts)
+    ranked = sorted(parts, key=lambda s: -s.total)
+    first, second = ranked[0], ranked[1]
+    favoured = first if first.dice >= second.dice else second
+    line = text(
+        "luck.versus" if first.total > second.total else "luck.versus_tie",
+        lang,
+        winner=first.name,
+        margin=first.total - second.total,
+        lost=_points(first.lost),
+        other=second.name,
+        other_lost=_points(second.lost),
+        favoured=favoured.name,
+        dice=_points(first.dice - second.dice),
+    )
+    return Luck(line, parts)
+
+
+def luck_off(lang: str, *, real_dice: bool) -> str:
+    """Why a finished game has no split."""
+    return text("luck.off_real" if real_dice else "luck.off", lang)

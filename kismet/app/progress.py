@@ -1,0 +1,119 @@
+"""A player's progress: pricing finished games, the statistics, export and import.
+
+``Progress`` sits beside the session (``kismet.app.session``) and works on the stored
+finished games (``kismet.app.shelf``): it prices each finished game's decisions once the
+strategy table is there (luck against skill), builds the statistics of a name, writes the
+export file and merges an imported one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..text import text
+from .luck import Luck, expected_total, luck, luck_off, price_seats
+from .shelf import Merged, Shelf
+from .stats import Player, PlayerStats, player_stats, players
+from .table import Mode, Table
+from .transfer import ImportProblem, export_data, export_file_name, read_import
+
+if TYPE_CHECKING:
+    from ..advice.strategy import Advisor
+
+
+class Export(NamedTuple):
+    """The export file: its name and its text."""
+
+    name: str
+    text: str
+
+
+class Progress:
+    """The finished games, read for the player: luck against skill, statistics, files."""
+
+    def __init__(self, shelf: Shelf) -> None:
+        self.shelf = shelf
+
+    # ------------------------------------------------------ luck and skill
+
+    @staticmethod
+    def priceable(table: Table) -> bool:
+        """Whether the game's decisions can be priced: a finished game of on-screen dice
+        with a person's decisions recorded."""
+        return table.game.is_over and table.mode is Mode.DICE and bool(table.decisions)
+
+    def unpriced(self, table: Table) -> bool:
+        """Whether the finished game at the table waits for the table to be priced."""
+        record = self.shelf.find(table.id)
+        if record is None or not self.priceable(table):
+            return False
+        return all(lost is None for lost in record.lost)
+
+    def price(self, table: Table, advisor: Advisor | None) -> None:
+        """Price the finished game's decisions, once, when the strategy table is there."""
+        if advisor is None or not self.unpriced(table):
+            return
+        record = self.shelf.find(table.id)
+        if record is not None:
+            people = [seat is None for seat in table.seats]
+            self.shelf.update(record.priced(price_seats(table.decisions, advisor, people)))
+
+    def luck(self, table: Table, advisor: Advisor | None, lang: str) -> Luck | None:
+        """The game-over panel's luck against skill (None while it cannot be said)."""
+        record = self.shelf.find(table.id)
+        if not table.game.is_over or record is None:
+            return None
+        if not self.priceable(table):
+            return Luck(luck_off(lang, real_dice=table.mode is Mode.SHEET), ())
+        if advisor is None or self.unpriced(table):
+            return None
+        return luck(record, expected_total(advisor), lang)
+
+    # ---------------------------------------------------------- statistics
+
+    def players(self) -> tuple[Player, ...]:
+        """Every name with finished games: people first, then computers."""
+        return players(self.shelf.history, self.shelf.folded)
+
+    def pick(self, names: tuple[Player, ...], value: str | None, person: str) -> Player | None:
+        """The name the statistics show: the one chosen in the list ("person:Ann",
+        "computer:Perfect"), else ``person`` (who plays at the table), else the first."""
+        for player in names:
+            if value == ("computer:" if player.computer else "person:") + player.name:
+                return player
+        for player in names:
+            if not player.computer and player.name == person:
+                return player
+        return names[0] if names else None
+
+    def stats(self, name: str, computer: bool = False) -> PlayerStats:
+        """The statistics of one name."""
+        return player_stats(self.shelf.history, self.shelf.folded, name, computer)
+
+    # ------------------------------------------------------ export, import
+
+    def export(self, current: Table, when: str) -> Export:
+        """The export file of everything kept: finished games, games in progress, settings."""
+        shelf = self.shelf
+        game = current if current.unfinished else None
+        data = export_data(
+            shelf.history, shelf.folded, game, shelf.paused, shelf.settings, when
+        )  # fmt: skip
+        return Export(export_file_name(when), json.dumps(data, separators=(",", ":")))
+
+    def import_text(self, raw: str, current: Table, lang: str) -> tuple[str, bool]:
+        """Merge an export file's text: the sentence that says what happened, and whether
+        anything changed. A bad file changes nothing."""
+        try:
+            found = read_import(raw)
+        except ImportProblem as problem:
+            return text(problem.key, lang, **problem.params), False
+        merged: Merged = self.shelf.merge(found, current)
+        words = [text("import.done", lang, added=merged.added, known=merged.known)]
+        if merged.paused:
+            words.append(text("import.paused", lang, count=merged.paused))
+        if merged.settings:
+            words.append(text("import.settings", lang))
+        changed = bool(merged.added or merged.paused or merged.settings)
+        return " ".join(words), changed

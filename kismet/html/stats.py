@@ -1,0 +1,357 @@
+"""The statistics dialog's body: a player's figures, charts drawn as inline SVG, and tables.
+
+Each chart is an ``<svg role="img">`` with an accessible name that says what it shows, and
+the same numbers follow it in a table (folded under "The numbers"), for screen readers and
+for anyone who prefers figures. Colours come from the page's CSS variables, so the charts
+follow dark mode and print in black on white.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..app.luck import Split
+from ..app.stats import BIN, Player, PlayerStats
+from ..rules import BONUS_TIERS, Category
+from ..text import text
+from .escape import esc, t
+
+PERFECT_PATH = "./static/perfect.json"
+"""Perfect play's figures, measured by the build (``tools/perfect.py``)."""
+
+WIDTH, HEIGHT = 320, 150
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
+"""The plotting area's margins inside the chart's box (the axis labels sit in them)."""
+
+
+class Perfect(NamedTuple):
+    """Perfect play measured at build time: its games, average, each box's average, and
+    how many of its totals fell in each ``BIN``-point bar."""
+
+    games: int
+    average: float
+    boxes: tuple[float, ...]
+    bins: dict[int, int]
+
+    @classmethod
+    def from_dict(cls, data: object) -> Perfect | None:
+        """Read the build's perfect.json (None when it is not what it should be)."""
+        if not isinstance(data, dict):
+            return None
+        try:
+            boxes = tuple(float(x) for x in data["boxes"])
+            bins = {int(low): int(n) for low, n in data["bins"]}
+            if len(boxes) != len(Category):
+                return None
+            return cls(int(data["games"]), float(data["average"]), boxes, bins)
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+def player_options(names: Sequence[Player], chosen: Player | None, lang: str) -> str:
+    """The statistics' choice of name: people, then computers (marked)."""
+    options = []
+    for player in names:
+        value = ("computer:" if player.computer else "person:") + player.name
+        label = player.name
+        if player.computer:
+            label = f"{player.name} ({text('scores.computer', lang)})"
+        selected = " selected" if player == chosen else ""
+        options.append(f'<option value="{esc(value)}"{selected}>{esc(label)}</option>')
+    return "".join(options)
+
+
+def _figure(name: str, svg_body: str, table: str, lang: str, testid: str, legend: str = "") -> str:
+    return (
+        f'<figure class="chart" data-testid="{testid}">'
+        f'<svg role="img" aria-label="{esc(name)}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'preserveAspectRatio="xMidYMid meet" focusable="false">{svg_body}</svg>'
+        f"{legend}<figcaption>{esc(name)}</figcaption>"
+        f"<details><summary>{t('stats.numbers', lang)}</summary>{table}</details></figure>"
+    )
+
+
+def _swatch(css: str) -> str:
+    """A legend's sample of a bar, drawn like the bars (so it prints as they do)."""
+    return (
+        '<svg class="swatch" width="16" height="11" viewBox="0 0 16 11">'
+        f'<rect class="{css}" x="1" y="1" width="14" height="9"/></svg>'
+    )
+
+
+def _table(heads: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in heads)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{esc(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
+    )
+    return f'<table class="scores"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+class _Scale(NamedTuple):
+    low: float
+    high: float
+    top: float
+    bottom: float
+
+    def at(self, value: float) -> float:
+        span = (self.high - self.low) or 1.0
+        return self.bottom - (value - self.low) / span * (self.bottom - self.top)
+
+
+def _nice(low: float, high: float, step: int) -> tuple[int, int]:
+    """The value range rounded out to whole steps."""
+    bottom = int(low // step * step)
+    top = int(-(-high // step) * step)
+    return bottom, max(top, bottom + step)
+
+
+def _axes(scale: _Scale, step: int) -> str:
+    """The horizontal grid lines with their values."""
+    lines = []
+    value = scale.low
+    while value <= scale.high + 1e-9:
+        y = scale.at(value)
+        lines.append(
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>'
+            f'<text class="tick" x="{LEFT - 4}" y="{y + 3:.1f}" text-anchor="end">'
+            f"{value:g}</text>"
+        )
+        value += step
+    return "".join(lines)
+
+
+def _xs(count: int) -> list[float]:
+    span = WIDTH - LEFT - RIGHT
+    if count == 1:
+        return [LEFT + span / 2]
+    return [LEFT + i * span / (count - 1) for i in range(count)]
+
+
+def _polyline(xs: Sequence[float], ys: Sequence[float], css: str) -> str:
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in zip(xs, ys, strict=True))
+    return f'<polyline class="{css}" points="{points}"/>'
+
+
+def totals_chart(stats: PlayerStats, lang: str) -> str:
+    """The totals game by game, with their moving average and the overall average."""
+    totals = [p.total for p in stats.points]
+    if not totals:
+        return ""
+    average = stats.tally.average
+    low, high = _nice(min(*totals, average), max(*totals, average), 50)
+    scale = _Scale(low, high, TOP, HEIGHT - BOTTOM)
+    xs = _xs(len(totals))
+    dots = "".join(
+        f'<circle class="dot" cx="{x:.1f}" cy="{scale.at(v):.1f}" r="3"/>'
+        for x, v in zip(xs, totals, strict=True)
+    )
+    moving = stats.moving
+    body = (
+        _axes(scale, 50) + f'<line class="average" x1="{LEFT}" x2="{WIDTH - RIGHT}" '
+        f'y1="{scale.at(average):.1f}" y2="{scale.at(average):.1f}"/>'
+        + (_polyline(xs, [scale.at(m) for m in moving], "trend") if len(totals) > 1 else "")
+        + dots
+        + f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{t("stats.first", lang)}</text>'
+        f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+        f"{t('stats.latest', lang)}</text>"
+    )
+    name = text(
+        "stats.totals_chart", lang, count=len(totals), average=f"{average:.1f}",
+        low=min(totals), high=max(totals),
+    )  # fmt: skip
+    rows = [
+        (i, p.date, p.total, f"{m:.1f}")
+        for i, (p, m) in enumerate(zip(stats.points, moving, strict=True), start=1)
+    ]
+    heads = [text(k, lang) for k in ("stats.game", "scores.date", "scores.score", "stats.moving")]
+    return _figure(name, body, _table(heads, rows), lang, "stats-totals-chart")
+
+
+def histogram_chart(stats: PlayerStats, perfect: Perfect | None, lang: str) -> str:
+    """How the player's totals spread, beside perfect play's (as shares of games)."""
+    mine = stats.tally.bins
+    if not mine:
+        return ""
+    theirs = perfect.bins if perfect is not None else {}
+    lows = sorted(set(mine) | set(theirs))
+    bars = list(range(lows[0], lows[-1] + BIN, BIN))
+    games = stats.tally.games
+    share = [mine.get(b, 0) / games for b in bars]
+    pshare = [theirs.get(b, 0) / perfect.games for b in bars] if perfect else []
+    top = max([*share, *pshare]) or 1.0
+    scale = _Scale(0, top, TOP, HEIGHT - BOTTOM)
+    span = (WIDTH - LEFT - RIGHT) / len(bars)
+    parts = [f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{HEIGHT - BOTTOM}" '
+             f'y2="{HEIGHT - BOTTOM}"/>']  # fmt: skip
+    for i, low in enumerate(bars):
+        x = LEFT + i * span
+        y = scale.at(share[i])
+        parts.append(
+            f'<rect class="bar" x="{x + 1:.1f}" y="{y:.1f}" width="{max(span - 2, 1):.1f}" '
+            f'height="{HEIGHT - BOTTOM - y:.1f}"/>'
+        )
+        if pshare:
+            py = scale.at(pshare[i])
+            parts.append(
+                f'<rect class="perfect-bar" x="{x + 1:.1f}" y="{py:.1f}" '
+                f'width="{max(span - 2, 1):.1f}" height="{HEIGHT - BOTTOM - py:.1f}"/>'
+            )
+        if i % max(1, len(bars) // 6) == 0:
+            parts.append(f'<text class="tick" x="{x:.1f}" y="{HEIGHT - 6}">{low}</text>')
+    key = "stats.histogram_perfect" if perfect else "stats.histogram"
+    name = text(
+        key, lang, count=games,
+        perfect=f"{perfect.average:.0f}" if perfect else "",
+    )  # fmt: skip
+    heads = [text("stats.points_range", lang), text("stats.yours", lang)]
+    if perfect:
+        heads.append(text("stats.perfect", lang))
+    rows = []
+    for i, low in enumerate(bars):
+        row: list[object] = [f"{low}-{low + BIN - 1}", f"{share[i]:.0%}"]
+        if perfect:
+            row.append(f"{pshare[i]:.0%}")
+        rows.append(row)
+    legend = ""
+    if perfect:
+        legend = (
+            f'<p class="chart-legend" aria-hidden="true">{_swatch("bar")}'
+            f"{t('stats.legend_yours', lang)} {_swatch('perfect-bar')}"
+            f"{t('stats.legend_perfect', lang)}</p>"
+        )
+    return _figure(name, "".join(parts), _table(heads, rows), lang, "stats-histogram", legend)
+
+
+def skill_chart(stats: PlayerStats, lang: str) -> str:
+    """The points each game's decisions cost, game by game."""
+    priced = [p for p in stats.points if p.lost is not None]
+    if not priced:
+        return ""
+    costs = [p.lost or 0.0 for p in priced]
+    low, high = _nice(0, max(costs), 10)
+    scale = _Scale(low, high, TOP, HEIGHT - BOTTOM)
+    xs = _xs(len(costs))
+    body = (
+        _axes(scale, 10)
+        + (_polyline(xs, [scale.at(c) for c in costs], "trend") if len(costs) > 1 else "")
+        + "".join(
+            f'<circle class="dot" cx="{x:.1f}" cy="{scale.at(c):.1f}" r="3"/>'
+            for x, c in zip(xs, costs, strict=True)
+        )
+    )
+    average = sum(costs) / len(costs)
+    name = text("stats.skill_chart", lang, count=len(costs), average=f"{average:.1f}")
+    rows = [(i, p.date, f"{p.lost or 0:.1f}") for i, p in enumerate(priced, start=1)]
+    heads = [text(k, lang) for k in ("stats.game", "scores.date", "stats.lost")]
+    return _figure(name, body, _table(heads, rows), lang, "stats-skill-chart")
+
+
+def _rate(count: int, games: int) -> str:
+    return f"{count / games:.0%}" if games else "-"
+
+
+def summary_html(stats: PlayerStats, lang: str) -> str:
+    """The headline figures: games, wins, average, best, bonus tiers, Kismets, skill."""
+    tally = stats.tally
+    rows = [
+        (text("stats.games", lang), str(tally.games)),
+        (text("stats.average", lang), f"{tally.average:.1f}"),
+        (text("stats.best", lang), str(tally.best if tally.best is not None else "-")),
+    ]
+    if tally.multi:
+        rows.append(
+            (
+                text("stats.wins", lang),
+                text("stats.wins_of", lang, wins=tally.wins, games=tally.multi),
+            )
+        )
+    if tally.detailed:
+        for (lowest, bonus), count in zip(reversed(BONUS_TIERS), tally.tiers, strict=True):
+            label = text("stats.bonus_tier", lang, lowest=lowest, bonus=bonus)
+            rows.append((label, _rate(count, tally.detailed)))
+        rows.append((text("stats.kismets", lang), _rate(tally.kismets, tally.detailed)))
+        rows.append((text("stats.extras", lang), _rate(tally.extras, tally.detailed)))
+    if tally.priced:
+        rows.append((text("stats.lost_per_game", lang), f"{tally.lost / tally.priced:.1f}"))
+    items = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in rows)
+    return f'<dl class="stats-figures" data-testid="stats-figures">{items}</dl>'
+
+
+def recent_html(stats: PlayerStats, lang: str) -> str:
+    """The last ten games against the player's average."""
+    if not stats.recent:
+        return ""
+    average = stats.tally.average
+    rows = [(p.date, p.total, f"{p.total - average:+.0f}") for p in reversed(stats.recent)]
+    heads = [text(k, lang) for k in ("scores.date", "scores.score", "stats.against_average")]
+    return f"<h3>{t('stats.recent', lang)}</h3>{_table(heads, rows)}"
+
+
+def boxes_html(stats: PlayerStats, perfect: Perfect | None, lang: str) -> str:
+    """Each box's average beside perfect play's."""
+    tally = stats.tally
+    if not tally.detailed:
+        return ""
+    heads = [text("stats.box", lang), text("stats.yours", lang)]
+    if perfect:
+        heads.append(text("stats.perfect", lang))
+    rows = []
+    for i, box in enumerate(Category):
+        row: list[object] = [
+            text(f"box.{box.value}", lang),
+            f"{tally.boxes[i] / tally.detailed:.1f}",
+        ]
+        if perfect:
+            row.append(f"{perfect.boxes[i]:.1f}")
+        rows.append(row)
+    return f"<h3>{t('stats.boxes', lang)}</h3>{_table(heads, rows)}"
+
+
+def versus_html(stats: PlayerStats, lang: str) -> str:
+    """The head-to-head records against the other people played."""
+    if not stats.versus:
+        return ""
+    heads = [
+        text(k, lang) for k in ("stats.against", "stats.won", "stats.lost_games", "stats.tied")
+    ]
+    rows = [(v.other, v.wins, v.losses, v.ties) for v in stats.versus]
+    table = _table(heads, rows)
+    return f'<h3>{t("stats.versus", lang)}</h3><div data-testid="stats-versus">{table}</div>'
+
+
+def stats_html(stats: PlayerStats | None, perfect: Perfect | None, lang: str) -> str:
+    """The whole statistics of one name (or what they will hold, before any game)."""
+    if stats is None or not stats.tally.games:
+        return f"<p>{t('stats.empty', lang)}</p>"
+    name = stats.name + (f" ({text('scores.computer', lang)})" if stats.computer else "")
+    parts = [f'<p class="print-only stats-name"><strong>{esc(name)}</strong></p>']
+    parts.append(summary_html(stats, lang))
+    if stats.tally.games > len(stats.points):
+        parts.append(
+            f"<p><small>{t('stats.folded', lang, count=stats.tally.games - len(stats.points))}"
+            "</small></p>"
+        )
+    parts += [
+        totals_chart(stats, lang),
+        histogram_chart(stats, perfect, lang),
+        skill_chart(stats, lang),
+        recent_html(stats, lang),
+        boxes_html(stats, perfect, lang),
+        versus_html(stats, lang),
+    ]
+    return "".join(parts)
+
+
+def luck_html(splits: Sequence[Split], lang: str) -> str:
+    """Each player's total split into expectation, decisions and dice."""
+    if not splits:
+        return ""
+    heads = [
+        text(k, lang)
+        for k in ("scores.name", "luck.expected", "luck.choices", "luck.dice", "luck.total")
+    ]
+    rows = [
+        (s.name, f"{s.expected:.1f}", f"{-s.lost:.1f}", f"{s.dice:+.1f}", s.total) for s in splits
+    ]
+    return f'<div class="luck" data-testid="luck-table">{_table(heads, rows)}</div>'
