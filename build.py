@@ -118,11 +118,19 @@ def ensure_chromium(python: Path) -> None:
         )
 
 
+TEST_WORKERS = 2
+"""Test processes side by side (pytest-xdist), each with its own browser: most of a browser
+test is waiting on the page, so two keep two cores busy."""
+
+
 def test(pytest_args: list[str]) -> int:
     python = ensure_venv()
     if "not browser" not in " ".join(pytest_args):
         ensure_chromium(python)
-    return subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    chosen = any(a.startswith(("-n", "--numprocesses")) or a == "no:xdist" for a in pytest_args)
+    workers = [] if chosen else ["-n", str(TEST_WORKERS)]
+    command = [str(python), "-m", "pytest", *workers, *pytest_args]
+    return subprocess.run(command, cwd=ROOT).returncode
 
 
 # --------------------------------------------------------------------- build

@@ -394,20 +394,30 @@ def perfect_turn() -> None:
 
 # ---------------------------------------------------------------- computers
 
-timer = {"waiting": False}
+timer: dict[str, int | None] = {"id": None, "delay": None}
+"""The computer's next step, while one is scheduled: its timeout and its delay."""
 
 
 def schedule_computer(delay: int) -> None:
-    """Play the computer's next step after the session's pause (once at a time)."""
-    if not timer["waiting"]:
-        timer["waiting"] = True
-        window.setTimeout(create_once_callable(computer_step), delay)
+    """Play the computer's next step after the session's pause (once at a time); a shorter
+    pause than the one waiting (Skip pressed during the grace to undo) replaces it."""
+    waiting = timer["delay"]
+    if waiting is not None:
+        if delay >= waiting or timer["id"] is None:
+            return
+        window.clearTimeout(timer["id"])
+    timer["delay"] = delay
+    timer["id"] = window.setTimeout(step_proxy, delay)
 
 
 def computer_step() -> None:
-    timer["waiting"] = False
+    timer["id"] = timer["delay"] = None
     session.computer_step()
     render()
+
+
+step_proxy = create_proxy(computer_step)
+"""One proxy for every scheduled step (a cancelled timeout then leaks nothing)."""
 
 
 # ------------------------------------------------------------------ dialogs

@@ -1,8 +1,10 @@
 """Fixtures for the browser tests: the built site served over HTTP, and a real Chromium.
 
 The site is built once per test run (``build.build()``, the same code as ``build.py
-build``) and served by ``build.make_server`` on a free local port. Chromium is Playwright's
-own when it is installed, else the system's ``/usr/bin/chromium`` (Debian's package).
+build``; with pytest-xdist's workers, once by the controller before they start) and
+served by ``build.make_server`` on a free local port, one server and one browser per
+worker. Chromium is Playwright's own when it is installed, else the system's
+``/usr/bin/chromium`` (Debian's package).
 Every page fails its test on a console error, an uncaught exception, a JavaScript dialog,
 or a request that leaves the page's origin.
 """
@@ -42,9 +44,17 @@ class Site:
     root: Path
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # With workers (pytest-xdist, as `build.py test` runs), the controller builds the site
+    # once before they start, and each worker serves that build.
+    config = session.config
+    if not hasattr(config, "workerinput") and getattr(config.option, "numprocesses", None):
+        build.build()
+
+
 @pytest.fixture(scope="session")
 def site() -> Iterator[Site]:
-    root = build.build()
+    root = build.DIST if os.environ.get("PYTEST_XDIST_WORKER") else build.build()
     server = build.make_server(root, 0)
     port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -156,8 +166,13 @@ def advisor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Advisor]:
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    # Browser tests last: the fast rules tests report first.
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    # Browser tests last (the fast rules tests report first), the longest of them first, so
+    # that the workers finish together rather than one waiting on the other's long test.
+    def order(item: Any) -> tuple[bool, bool]:
+        browser = item.get_closest_marker("browser") is not None
+        return browser, item.get_closest_marker("long") is None
+
+    items.sort(key=order)
 
 
 os.environ.setdefault("PLAYWRIGHT_SKIP_VALIDATE_HOST_REQUIREMENTS", "1")

@@ -111,6 +111,7 @@ def test_first_paint_shows_the_board_and_sheet_before_python(browser: Any, site:
     context.close()
 
 
+@pytest.mark.long
 def test_a_whole_solo_game_matches_the_rules_package(page: Any, site: Site) -> None:
     open_app(page, site.url + "?seed=7")
     game = Game(["Player 1"], seed=7)
@@ -126,6 +127,7 @@ def test_a_whole_solo_game_matches_the_rules_package(page: Any, site: Site) -> N
     page.screenshot(path=artifact("solo-game-over.png"), full_page=True)
 
 
+@pytest.mark.long
 def test_a_two_player_game(page: Any, site: Site) -> None:
     open_app(page, site.url + "?seed=11")
     start_game(page, ["Ann", "Bo"])

@@ -52,6 +52,7 @@ def wait_for_human(page: Any, player: int) -> None:
             page.click("[data-testid=skip]", timeout=2_000)
 
 
+@pytest.mark.long
 @pytest.mark.browser
 def test_a_game_against_a_perfect_and_a_casual_computer(page: Any, site: Site) -> None:
     open_app(page, site.url + "?seed=23")

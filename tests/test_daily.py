@@ -57,6 +57,7 @@ def play_through(page: Any, holds: dict[int, list[int]]) -> list[str]:
     return boxes
 
 
+@pytest.mark.long
 def test_two_browsers_roll_the_same_daily_dice(browser: Any, site: Site) -> None:
     pages = []
     for _ in range(2):
@@ -80,6 +81,7 @@ def test_two_browsers_roll_the_same_daily_dice(browser: Any, site: Site) -> None
         page.context.close()
 
 
+@pytest.mark.long
 def test_a_shared_game_is_proven_played_again_and_compared(
     browser: Any, site: Site, advisor: Advisor
 ) -> None:

@@ -76,6 +76,7 @@ def take_turn(page: Any, game: Game, *, touch: bool = True) -> Category:
     return box
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", list(PHONES))
 def test_a_two_person_game_on_a_phone_keeps_the_next_move_in_view(
     browser: Any, site: Site, size: str

@@ -58,6 +58,7 @@ def figure(page: Any, label: str) -> str:
     return str(item.locator("dd").text_content())
 
 
+@pytest.mark.long
 def test_two_games_in_the_statistics_then_carried_away_and_back_by_a_file(
     page: Any, site: Site, tmp_path: Path
 ) -> None:
@@ -144,6 +145,7 @@ def many_games(count: int, seed: int) -> dict[str, Any]:
     return export_data(history, Folded(), None, [], Settings(), "2026-11-30T10:00:00+00:00")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("locale", ["en-GB", "ko-KR"])
 def test_statistics_screens_on_a_phone_and_a_laptop(
     browser: Any, site: Site, tmp_path: Path, locale: str
