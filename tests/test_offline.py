@@ -363,6 +363,10 @@ def test_dist_holds_only_what_the_page_uses(site: Site) -> None:
     assert "core.js" in names
     assert not [n for n in names if n.endswith(".map") or n.startswith(
         ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "donkey"))]  # fmt: skip
+    # No script names a source map the site does not have (a 404 in developer tools).
+    for script in [*site.root.rglob("*.js"), *site.root.rglob("*.mjs")]:
+        for found in re.findall(r"sourceMappingURL=(\S+)", script.read_text(errors="replace")):
+            assert (script.parent / found).exists(), f"{script.name} names {found}"
     sw = (site.root / "sw.js").read_text()
     for path in site.root.rglob("*"):
         # The strategy table is cached when first fetched, not precached.

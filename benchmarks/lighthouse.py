@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Outside audit: Lighthouse 12.2.3 (desktop preset) on the built site, served locally.
+
+    .venv/bin/python benchmarks/lighthouse.py [--runs 3]
+
+Builds dist/, serves it as `build.py serve` does (gzip on), installs Lighthouse at the pinned
+version into .build-cache/lighthouse/ with npm (once), runs it against the system's or
+Playwright's Chromium, and prints each category's score (medians over the runs), the main
+performance figures, and every audit that fails in accessibility, best practices and SEO.
+Lighthouse 13 needs Node 22, hence 12.2.3. Run by hand; no test asserts on these figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+LIGHTHOUSE = "lighthouse@12.2.3"
+FIGURES = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time",
+           "cumulative-layout-shift", "speed-index", "interactive")  # fmt: skip
+
+
+def lighthouse() -> Path:
+    """The pinned Lighthouse's command, installed once into .build-cache/lighthouse/."""
+    prefix = build.BUILD_CACHE / "lighthouse"
+    command = prefix / "node_modules" / ".bin" / "lighthouse"
+    if not command.exists():
+        prefix.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix",
+                        str(prefix), LIGHTHOUSE], check=True)  # fmt: skip
+    return command
+
+
+def chromium() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise SystemExit("No Chromium found: install Debian's chromium (apt-get install chromium)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    site = build.build()
+    server = build.make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    command = lighthouse()
+    reports = []
+    with tempfile.TemporaryDirectory() as folder:
+        for run in range(args.runs):
+            out = Path(folder) / f"report-{run}.json"
+            subprocess.run(
+                [str(command), url, "--preset=desktop", "--quiet", "--output=json",
+                 f"--output-path={out}",
+                 "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
+                check=True, env={**os.environ, "CHROME_PATH": chromium()},
+            )  # fmt: skip
+            reports.append(json.loads(out.read_text()))
+    server.shutdown()
+    print(f"Lighthouse 12.2.3, desktop preset, {args.runs} runs (medians):")
+    for category in reports[0]["categories"]:
+        scores = [r["categories"][category]["score"] * 100 for r in reports]
+        print(f"  {category}: {statistics.median(scores):.0f}")
+    for figure in FIGURES:
+        values = [r["audits"][figure]["numericValue"] for r in reports]
+        unit = "" if figure == "cumulative-layout-shift" else " ms"
+        print(f"  {figure}: {statistics.median(values):.0f}{unit}")
+    last = reports[-1]
+    for category in ("accessibility", "best-practices", "seo"):
+        for ref in last["categories"][category]["auditRefs"]:
+            audit = last["audits"][ref["id"]]
+            if ref["weight"] and audit.get("score") is not None and audit["score"] < 1:
+                print(f"  failing in {category}: {ref['id']}: {audit['title']}")
+    console = last["audits"]["errors-in-console"].get("details", {}).get("items", [])
+    print(f"  errors in the console: {len(console)}")
+
+
+if __name__ == "__main__":
+    main()

