@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -275,24 +276,37 @@ def page_strategy_path() -> str:
     return TABLE_PATH
 
 
+def cached_output(kind: str, suffix: str, sources: tuple[str, ...], say: str,
+                  make: Callable[[Path], None]) -> Path:  # fmt: skip
+    """A file made by ``make`` (into the path it is given), kept in .build-cache/ under a
+    name from the hash of ``sources``: made again only when one of them changes."""
+    digest = hashlib.sha256()
+    for name in sources:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    cached = BUILD_CACHE / f"{kind}-{digest.hexdigest()[:16]}{suffix}"
+    if not cached.exists():
+        print(say, flush=True)
+        BUILD_CACHE.mkdir(exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        make(partial)
+        partial.replace(cached)
+        for old in BUILD_CACHE.glob(f"{kind}-*{suffix}"):
+            if old != cached:
+                old.unlink()
+    return cached
+
+
 def strategy_table(target: Path) -> None:
     """Copy the optimal-strategy table to ``target``, solving it (with numpy, in .venv) when
     no table for the current code is cached in .build-cache/."""
-    digest = hashlib.sha256()
-    for name in STRATEGY_SOURCES:
-        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
-    cached = BUILD_CACHE / f"strategy-{digest.hexdigest()[:16]}.bin"
-    if not cached.exists():
-        print("Solving the optimal strategy (about a minute, once per rules change) ...",
-              flush=True)  # fmt: skip
+
+    def solve(out: Path) -> None:
         python = ensure_venv()
-        BUILD_CACHE.mkdir(exist_ok=True)
-        partial = cached.with_suffix(".partial")
-        run([str(python), str(ROOT / "tools" / "solve.py"), "--quiet", "--out", str(partial)])
-        partial.replace(cached)
-        for old in BUILD_CACHE.glob("strategy-*.bin"):
-            if old != cached:
-                old.unlink()
+        run([str(python), str(ROOT / "tools" / "solve.py"), "--quiet", "--out", str(out)])
+
+    cached = cached_output("strategy", ".bin", STRATEGY_SOURCES,
+                           "Solving the optimal strategy (about a minute, once per rules "
+                           "change) ...", solve)  # fmt: skip
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(cached, target)
 
@@ -304,21 +318,14 @@ PERFECT_SOURCES = (*STRATEGY_SOURCES, "tools/perfect.py", "kismet/advice/players
 def perfect_figures(table: Path, target: Path) -> None:
     """Write perfect play's figures for the statistics (``tools/perfect.py``), played
     with the strategy table at ``table``; cached in .build-cache/ like the table."""
-    digest = hashlib.sha256()
-    for name in PERFECT_SOURCES:
-        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
-    cached = BUILD_CACHE / f"perfect-{digest.hexdigest()[:16]}.json"
-    if not cached.exists():
-        print("Measuring perfect play for the statistics (once per rules change) ...",
-              flush=True)  # fmt: skip
-        BUILD_CACHE.mkdir(exist_ok=True)
-        partial = cached.with_suffix(".partial")
+
+    def play(out: Path) -> None:
         run([sys.executable, str(ROOT / "tools" / "perfect.py"), "--table", str(table),
-             "--out", str(partial)])  # fmt: skip
-        partial.replace(cached)
-        for old in BUILD_CACHE.glob("perfect-*.json"):
-            if old != cached:
-                old.unlink()
+             "--out", str(out)])  # fmt: skip
+
+    cached = cached_output("perfect", ".json", PERFECT_SOURCES,
+                           "Measuring perfect play for the statistics (once per rules "
+                           "change) ...", play)  # fmt: skip
     shutil.copy2(cached, target)
 
 
