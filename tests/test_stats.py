@@ -83,7 +83,7 @@ def test_two_games_in_the_statistics_then_carried_away_and_back_by_a_file(
     assert figure(page, "Games") == "2"
     assert figure(page, "Best") == str(max(totals))
     assert figure(page, "Average") == f"{sum(totals) / 2:.1f}"
-    chart = page.locator("[data-testid=stats-totals-chart] svg")
+    chart = page.locator("[data-testid=stats-totals-chart] > svg")
     assert chart.is_visible() and chart.get_attribute("role") == "img"
     assert "2 games" in str(chart.get_attribute("aria-label"))
     page.wait_for_selector("[data-testid=stats-histogram] .perfect-bar", state="attached")
@@ -108,8 +108,17 @@ def test_two_games_in_the_statistics_then_carried_away_and_back_by_a_file(
     assert "Imported 0 finished games (2 were already here)" in import_file(page, saved)
     assert page.evaluate(STORAGE) == kept
 
-    # A bad file is told, and nothing changes.
-    for name, content in (("notes.json", "not json {"), ("other.json", '{"format": "x"}')):
+    # A bad file is told, and nothing changes: not JSON, another app's, from a newer
+    # version, a game the rules could not have produced, far too big.
+    good = saved.read_text()
+    bad_files = (
+        ("notes.json", "not json {"),
+        ("other.json", '{"format": "x"}'),
+        ("newer.json", good.replace('"version":1', '"version":7', 1)),
+        ("cheat.json", good.replace('"totals":[', '"totals":[10', 1)),
+        ("huge.json", " " * 9_000_000),
+    )
+    for name, content in bad_files:
         bad = tmp_path / name
         bad.write_text(content)
         said = import_file(page, bad)

@@ -73,11 +73,20 @@ def _figure(name: str, svg_body: str, table: str, lang: str, testid: str, legend
 
 
 def _swatch(css: str) -> str:
-    """A legend's sample of a bar, drawn like the bars (so it prints as they do)."""
-    return (
-        '<svg class="swatch" width="16" height="11" viewBox="0 0 16 11">'
-        f'<rect class="{css}" x="1" y="1" width="14" height="9"/></svg>'
-    )
+    """A legend's sample of a mark, drawn like the chart's (so it prints as they do)."""
+    if css == "dot":
+        mark = '<circle class="dot" cx="8" cy="5.5" r="3"/>'
+    elif css in ("trend", "average"):
+        mark = f'<line class="{css}" x1="1" x2="15" y1="5.5" y2="5.5"/>'
+    else:
+        mark = f'<rect class="{css}" x="1" y="1" width="14" height="9"/>'
+    return f'<svg class="swatch" width="16" height="11" viewBox="0 0 16 11">{mark}</svg>'
+
+
+def _legend(items: Sequence[tuple[str, str]], lang: str) -> str:
+    """A chart's legend: each mark's sample and its name."""
+    parts = "".join(f"<span>{_swatch(css)}{t(key, lang)}</span>" for css, key in items)
+    return f'<p class="chart-legend" aria-hidden="true">{parts}</p>'
 
 
 def _table(heads: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -165,7 +174,11 @@ def totals_chart(stats: PlayerStats, lang: str) -> str:
         for i, (p, m) in enumerate(zip(stats.points, moving, strict=True), start=1)
     ]
     heads = [text(k, lang) for k in ("stats.game", "scores.date", "scores.score", "stats.moving")]
-    return _figure(name, body, _table(heads, rows), lang, "stats-totals-chart")
+    legend = _legend(
+        [("dot", "stats.legend_game"), ("trend", "stats.moving"), ("average", "stats.average")],
+        lang,
+    )
+    return _figure(name, body, _table(heads, rows), lang, "stats-totals-chart", legend)
 
 
 def histogram_chart(stats: PlayerStats, perfect: Perfect | None, lang: str) -> str:

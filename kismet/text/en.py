@@ -439,6 +439,7 @@ game is saved in this browser after every move: close the page and carry on late
     "stats.won": "Won",
     "stats.lost_games": "Lost",
     "stats.tied": "Tied",
+    "stats.legend_game": "A game",
     "stats.legend_yours": "Your games",
     "stats.legend_perfect": "Perfect play",
     "app.export": "Export",

@@ -402,6 +402,7 @@ KO: dict[str, str] = {
     "stats.won": "승",
     "stats.lost_games": "패",
     "stats.tied": "무",
+    "stats.legend_game": "게임 하나",
     "stats.legend_yours": "나의 게임",
     "stats.legend_perfect": "완벽한 플레이",
     "app.export": "내보내기",
