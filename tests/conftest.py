@@ -48,7 +48,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     # With workers (pytest-xdist, as `build.py test` runs), the controller builds the site
     # once before they start, and each worker serves that build.
     config = session.config
-    if not hasattr(config, "workerinput") and getattr(config.option, "numprocesses", None):
+    browsers = "not browser" not in (config.option.markexpr or "")
+    workers = getattr(config.option, "numprocesses", None)
+    if browsers and workers and not hasattr(config, "workerinput"):
         build.build()
 
 
