@@ -188,6 +188,13 @@ def test_statistics_screens_on_a_phone_and_a_laptop(
         assert tab.locator(".chart details table").count() == 3  # the numbers, as tables
         tab.locator("#stats-title").focus()
         tab.screenshot(path=str(artifact(f"stats-{kind}-{scheme}-{lang}.png")))
+        # Scrolled down, Close is still at hand, and big enough to tap.
+        tab.locator("[data-testid=stats-versus]").scroll_into_view_if_needed()
+        close = tab.locator("[data-testid=stats-close]")
+        box = close.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["height"] >= 43.5
+        assert close.evaluate("el => document.elementFromPoint(el.getBoundingClientRect().x + 5,"
+                              " el.getBoundingClientRect().y + 5) === el")  # fmt: skip
         if kind == "phone" and scheme == "light":
             tab.locator("[data-testid=stats-histogram]").scroll_into_view_if_needed()
             tab.screenshot(path=str(artifact(f"stats-{kind}-{scheme}-{lang}-charts.png")))
@@ -202,5 +209,9 @@ def test_statistics_screens_on_a_phone_and_a_laptop(
             assert title in printed and "Ann" in printed
             assert "Roll" not in printed and pages <= 4
             save_png(pdf, f"stats-print-{lang}.png")
+        if kind == "phone" and scheme == "dark":
+            tab.screenshot(path=str(artifact(f"stats-{kind}-{scheme}-{lang}-scrolled.png")))
+        close.click()
+        assert not dialog.is_visible()
         context.close()
         assert not watch.errors, watch.errors
