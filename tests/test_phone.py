@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from kismet import Category, Game
-from tests.conftest import Site, artifact, open_app, reveal, watch_page
+from tests.conftest import READY_TIMEOUT_MS, Site, artifact, open_app, reveal, watch_page
 from tests.test_browser import READ_SHEET, expected_sheet, faces
 
 pytestmark = pytest.mark.browser
@@ -102,6 +102,8 @@ def test_a_two_person_game_on_a_phone_keeps_the_next_move_in_view(
             page.screenshot(path=artifact(f"phone-{size}-{len(game.history)}.png"))
             shots += 1
     assert page.evaluate(READ_SHEET) == expected_sheet(game)
+    # The panel at its tallest: once luck against skill is said (the table is fetched first).
+    page.wait_for_selector("[data-testid=luck]", timeout=READY_TIMEOUT_MS)
     assert in_view(page, "[data-testid=game-over]")
     over = page.locator("[data-testid=game-over]")
     assert (

@@ -367,4 +367,9 @@ def luck_html(splits: Sequence[Split], lang: str) -> str:
     rows = [
         (s.name, f"{s.expected:.1f}", f"{-s.lost:.1f}", f"{s.dice:+.1f}", s.total) for s in splits
     ]
-    return f'<div class="luck" data-testid="luck-table">{_table(heads, rows)}</div>'
+    # Folded: the sentence above says it; the table is there for whoever wants the figures
+    # (and the panel stays short enough for a small phone's screen).
+    return (
+        f'<details class="luck" data-testid="luck-table"><summary>{t("luck.title", lang)}'
+        f"</summary>{_table(heads, rows)}</details>"
+    )

@@ -467,7 +467,7 @@ game is saved in this browser after every move: close the page and carry on late
     "import.read_failed": "The file could not be read. Nothing was changed.",
     "export.done": "Exported to {name}.",
     # Luck against skill, after a game.
-    "luck.title": "Luck and skill",
+    "luck.title": "Luck and skill, player by player",
     "luck.solo_kind": (
         "{name}'s choices cost {lost} points against perfect play; the dice gave {dice} "
         "points more than perfect play expects."
@@ -488,7 +488,7 @@ game is saved in this browser after every move: close the page and carry on late
     "luck.off_real": (
         "Luck against skill needs the on-screen dice: with real dice only the boxes are known."
     ),
-    "luck.expected": "Perfect play expects",
+    "luck.expected": "Expected",
     "luck.choices": "Choices",
     "luck.dice": "Dice",
     "luck.total": "Total",

@@ -429,7 +429,7 @@ KO: dict[str, str] = {
     "import.read_failed": "파일을 읽을 수 없습니다. 아무것도 바뀌지 않았습니다.",
     "export.done": "{name} 파일로 내보냈습니다.",
     # Luck against skill, after a game.
-    "luck.title": "운과 실력",
+    "luck.title": "플레이어별 운과 실력",
     "luck.solo_kind": (
         "{name}: 선택으로 잃은 점수 {lost}점, 주사위는 완벽한 플레이의 기대보다 {dice}점 더 "
         "주었습니다."
@@ -450,7 +450,7 @@ KO: dict[str, str] = {
     "luck.off_real": (
         "운과 실력은 화면의 주사위로 할 때만 나눌 수 있습니다. 실제 주사위로는 칸만 알 수 있습니다."
     ),
-    "luck.expected": "완벽한 플레이의 기대",
+    "luck.expected": "기대 점수",
     "luck.choices": "선택",
     "luck.dice": "주사위",
     "luck.total": "총점",
