@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..text import text
 from .luck import Luck, expected_total, luck, luck_off, price_seats
+from .records import Finished
 from .shelf import Merged, Shelf
 from .stats import Player, PlayerStats, player_stats, players
 from .table import Mode, Table
@@ -43,30 +44,38 @@ class Progress:
         with a person's decisions recorded."""
         return table.game.is_over and table.mode is Mode.DICE and bool(table.decisions)
 
+    def _unpriced_record(self, table: Table) -> Finished | None:
+        """The record of the finished game at the table while its decisions wait to be
+        priced (None otherwise). A game under way is answered without reading the history,
+        as every repaint asks."""
+        if not self.priceable(table):
+            return None
+        record = self.shelf.find(table.id)
+        if record is None or any(lost is not None for lost in record.lost):
+            return None
+        return record
+
     def unpriced(self, table: Table) -> bool:
         """Whether the finished game at the table waits for the table to be priced."""
-        record = self.shelf.find(table.id)
-        if record is None or not self.priceable(table):
-            return False
-        return all(lost is None for lost in record.lost)
+        return self._unpriced_record(table) is not None
 
     def price(self, table: Table, advisor: Advisor | None) -> None:
         """Price the finished game's decisions, once, when the strategy table is there."""
-        if advisor is None or not self.unpriced(table):
-            return
-        record = self.shelf.find(table.id)
-        if record is not None:
+        record = self._unpriced_record(table) if advisor is not None else None
+        if advisor is not None and record is not None:
             people = [seat is None for seat in table.seats]
             self.shelf.update(record.priced(price_seats(table.decisions, advisor, people)))
 
     def luck(self, table: Table, advisor: Advisor | None, lang: str) -> Luck | None:
         """The game-over panel's luck against skill (None while it cannot be said)."""
+        if not table.game.is_over:
+            return None
         record = self.shelf.find(table.id)
-        if not table.game.is_over or record is None:
+        if record is None:
             return None
         if not self.priceable(table):
             return Luck(luck_off(lang, real_dice=table.mode is Mode.SHEET), ())
-        if advisor is None or self.unpriced(table):
+        if advisor is None or all(lost is None for lost in record.lost):
             return None
         return luck(record, expected_total(advisor), lang)
 
