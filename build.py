@@ -35,14 +35,18 @@ REQUIREMENTS = ROOT / "requirements-dev.txt"
 MIN_PYTHON = (3, 11)
 
 # What the page needs from the npm packages, and nothing else (no source maps, no editor or
-# terminal plugins): the PyScript core modules and the Pyodide runtime files.
+# terminal plugins): the PyScript core modules and the Pyodide runtime files. Pyodide's
+# standard library is not copied whole but split in two (stdlib_archives), and its lock file
+# is not copied at all (static/boot.mjs passes its header instead).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
 )
+STDLIB_CORE = ROOT / "tools" / "stdlib-core.txt"
+"""The standard-library modules the page imports, one dotted name a line (tools/stdlib.py
+measures them in the page; tests/test_stdlib.py fails if the start needs one more)."""
+STDLIB_FINDER = ROOT / "static" / "stdlib_rest.py"
 
 
 class Problem(Exception):
@@ -154,38 +158,107 @@ def ensure_node_modules() -> Path:
     return NODE_MODULES
 
 
+def cached_folder(kind: str, digest: hashlib._Hash, make: Callable[[Path], None]) -> Path:
+    """A folder made by ``make`` (into the path it is given), kept in .build-cache/ under
+    ``kind`` and ``digest`` (of everything it is made from): made again only when that
+    changes, and other versions of it are removed."""
+    cached = BUILD_CACHE / f"{kind}-{digest.hexdigest()[:16]}"
+    if not cached.exists():
+        for old in BUILD_CACHE.glob(f"{kind}-*"):  # another version's, or a cut-short run's
+            shutil.rmtree(old)
+        partial = cached.with_suffix(".partial")
+        make(partial)
+        partial.replace(cached)
+    return cached
+
+
 def compiled_package(names: list[str], modules: Path) -> dict[str, bytes]:
     """The bytecode of the package's modules for the pinned Pyodide's Python (``tools/
-    pyc.mjs`` runs that Python in Node): ``kismet/x/__pycache__/y.cpython-314.pyc`` ->
-    bytes. Kept in .build-cache/ until a source or the runtime changes."""
+    pyc.mjs`` runs that Python in Node): ``kismet/x/y.pyc`` -> bytes. Kept in .build-cache/
+    until a source or the runtime changes."""
     digest = hashlib.sha256((ROOT / "tools" / "pyc.mjs").read_bytes())
     digest.update((modules / "pyodide" / "pyodide-lock.json").read_bytes())
     for name in names:
         digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
-    cached = BUILD_CACHE / f"pyc-{digest.hexdigest()[:16]}"
-    if not cached.exists():
-        for old in BUILD_CACHE.glob("pyc-*"):  # another version's, or a cut-short run's
-            shutil.rmtree(old)
-        partial = cached.with_suffix(".partial")
+
+    def compile_all(out: Path) -> None:
         run(["node", str(ROOT / "tools" / "pyc.mjs"), str(modules / "pyodide"), str(ROOT),
-             str(partial), *names], stdout=subprocess.DEVNULL)  # fmt: skip
-        partial.replace(cached)
+             str(out), *names], stdout=subprocess.DEVNULL)  # fmt: skip
+
+    cached = cached_folder("pyc", digest, compile_all)
     return {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*.pyc")}
 
 
+def slim_core(modules: Path) -> dict[str, bytes]:
+    """The core standard library's sources without comments and docstrings (tools/
+    slim_stdlib.py, run in the pinned Pyodide's Python): path in the zip -> bytes."""
+    tools = ROOT / "tools"
+    digest = hashlib.sha256()
+    for source in (tools / "inpyodide.mjs", tools / "slim_stdlib.py", STDLIB_CORE,
+                   modules / "pyodide" / "python_stdlib.zip"):  # fmt: skip
+        digest.update(source.read_bytes())
+
+    def slim_all(out: Path) -> None:
+        run(["node", str(tools / "inpyodide.mjs"), str(modules / "pyodide"),
+             str(tools / "slim_stdlib.py"), str(modules / "pyodide" / "python_stdlib.zip"),
+             str(STDLIB_CORE), str(out)], stdout=subprocess.DEVNULL)  # fmt: skip
+
+    cached = cached_folder("stdlib", digest, slim_all)
+    return {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*.py")}
+
+
+def write_zip(target: Path, files: dict[str, bytes]) -> None:
+    """A zip of ``files`` (name -> bytes), deflated, identical from build to build, with an
+    entry for each folder (as Pyodide's own archive has)."""
+    folders = {name[: i + 1] for name in files for i, c in enumerate(name) if c == "/"}
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in sorted({*files, *folders}):
+            info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))  # a fixed date
+            info.compress_type = zipfile.ZIP_STORED if name in folders else zipfile.ZIP_DEFLATED
+            archive.writestr(info, files.get(name, b""))
+
+
 def package_zip(target: Path, modules: Path) -> list[str]:
-    """Write the kismet package as one zip (the browser unpacks it), its sources and their
-    bytecode for the page's Python; returns its files."""
+    """Write the kismet package and static/main.py (as the module ``main``) as one zip of
+    their bytecode for the page's Python, which imports them from it; returns its files."""
     names = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "kismet").rglob("*.py"))
-    files = {name: (ROOT / name).read_bytes() for name in names}
-    files.update(compiled_package(names, modules))
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in sorted(files):
-            # A fixed date keeps the archive identical from build to build.
-            info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, files[name])
+    names.append("static/main.py")
+    files = compiled_package(names, modules)
+    files["main.pyc"] = files.pop("static/main.pyc")
+    write_zip(target, files)
     return sorted(files)
+
+
+def stdlib_archives(modules: Path, site: Path) -> tuple[list[str], list[str]]:
+    """Split Pyodide's standard library into ``site``'s pyodide/stdlib-core.zip, the
+    modules in tools/stdlib-core.txt (slimmed: slim_core) plus static/stdlib_rest.py, and
+    pyodide/stdlib-rest.zip, everything else (as it is). Returns the core's and the rest's
+    modules."""
+    with zipfile.ZipFile(modules / "pyodide" / "python_stdlib.zip") as archive:
+        files = {info.filename: archive.read(info) for info in archive.infolist()
+                 if not info.is_dir()}  # fmt: skip
+    paths = {
+        name.removesuffix("/__init__.py").removesuffix(".py").replace("/", "."): name
+        for name in files
+        if name.endswith(".py") and "-" not in name.rsplit("/", 1)[-1]
+    }
+    wanted = STDLIB_CORE.read_text(encoding="utf-8").split()
+    missing = sorted(set(wanted) - set(paths))
+    if missing:
+        raise Problem(f"{STDLIB_CORE.relative_to(ROOT)} names modules that Pyodide's standard "
+                      f"library lacks: {', '.join(missing)}")  # fmt: skip
+    core = slim_core(modules)
+    rest = {name: data for name, data in files.items() if name not in core}
+    rest_modules = sorted(name for name, path in paths.items() if path in rest)
+    finder = STDLIB_FINDER.read_text(encoding="utf-8")
+    blank = "REST_MODULES: frozenset[str] = frozenset()\n"
+    if blank not in finder:
+        raise Problem(f"{STDLIB_FINDER.relative_to(ROOT)} lost its line {blank.strip()!r}")
+    listed = "REST_MODULES: frozenset[str] = frozenset(%r)\n" % rest_modules  # noqa: UP031
+    core[STDLIB_FINDER.name] = finder.replace(blank, listed).encode()
+    write_zip(site / "pyodide" / "stdlib-core.zip", core)
+    write_zip(site / "pyodide" / "stdlib-rest.zip", rest)
+    return sorted(wanted), rest_modules
 
 
 # PyScript modules loaded on demand that this page does use: the TOML parser for
@@ -220,11 +293,9 @@ def preload_tags(modules: list[str]) -> str:
     module_urls += ["./static/boot.mjs", "./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
     fetched = [
         "./pyodide/pyodide.asm.wasm",
-        "./pyodide/python_stdlib.zip",
-        "./pyodide/pyodide-lock.json",
+        "./pyodide/stdlib-core.zip",
         "./pyscript.toml",
         "./kismet.zip",
-        "./static/main.py",
     ]
     tags = [f'<link rel="modulepreload" href="{url}">' for url in module_urls]
     tags += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
@@ -329,14 +400,17 @@ def perfect_figures(table: Path, target: Path) -> None:
     shutil.copy2(cached, target)
 
 
-def write_boot_module(site: Path) -> str:
+def write_boot_module(site: Path, lock: Path) -> str:
     """Write static/boot.mjs with the key of its Pyodide memory snapshot: a hash of the
-    Pyodide files and of the module itself, so a snapshot is only ever restored into the
-    very runtime that made it."""
+    Pyodide files, the standard library's archives and the module itself, so a snapshot is
+    only ever restored into the very runtime (and core library) that made it. The lock
+    file's header goes in too (the page needs no more of the lock)."""
     template = (ROOT / "static" / "boot.mjs").read_text(encoding="utf-8")
+    info = json.dumps(json.loads(lock.read_text(encoding="utf-8"))["info"], sort_keys=True)
+    template = template.replace("__LOCK_INFO__", info)
     digest = hashlib.sha256(template.encode())
-    for name in PYODIDE_FILES:
-        digest.update(name.encode() + b"\0" + (site / "pyodide" / name).read_bytes())
+    for path in sorted((site / "pyodide").iterdir()):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     key = digest.hexdigest()[:16]
     code = template.replace("__SNAPSHOT_KEY__", key)
     (site / "static" / "boot.mjs").write_text(code, encoding="utf-8")
@@ -400,14 +474,15 @@ def build() -> Path:
     BUILD_CACHE.mkdir(exist_ok=True)
     package_zip(DIST / "kismet.zip", modules)
     shutil.copytree(ROOT / "static", DIST / "static", ignore=shutil.ignore_patterns(
-        "service-worker.js", "boot.mjs", "__pycache__"))  # fmt: skip
+        "service-worker.js", "boot.mjs", "*.py", "__pycache__"))  # fmt: skip
     (DIST / "pyscript").mkdir()
     for name in needed:
         copy_runtime(core / name, DIST / "pyscript" / name)
     (DIST / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         copy_runtime(modules / "pyodide" / name, DIST / "pyodide" / name)
-    write_boot_module(DIST)
+    stdlib_archives(modules, DIST)
+    write_boot_module(DIST, modules / "pyodide" / "pyodide-lock.json")
     strategy_table(DIST / page_strategy_path())
     perfect_figures(DIST / page_strategy_path(), DIST / "static" / "perfect.json")
     cache = write_service_worker(DIST)

@@ -10,8 +10,9 @@
 // taken before PyScript or the game run any code, so nothing of a game is ever in it
 // (Python's string-hash seed is fixed within one snapshot; nothing here depends on it).
 //
-// SNAPSHOT_KEY is a hash of the Pyodide files and of this module: a new Pyodide (or a
-// change here) makes a new key, and the old snapshot is deleted when the new one is saved.
+// SNAPSHOT_KEY is a hash of the Pyodide files, of the core standard library and of this
+// module: a new Pyodide, a new core (which the snapshot's import caches describe) or a change
+// here makes a new key, and the old snapshot is deleted when the new one is saved.
 // Anything that goes wrong with a snapshot (no Cache Storage, a full quota, a damaged or
 // foreign entry) only means the normal, slower start: the snapshot is an optimisation and
 // never stands between the player and the game. What happened is written to
@@ -33,6 +34,15 @@ const CACHE_NAME = CACHE_PREFIX + SNAPSHOT_KEY;
 // The key of the snapshot's entry in its cache; nothing is ever fetched from this address.
 const ENTRY = new URL("../pyodide/memory-snapshot", import.meta.url).href;
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+
+// The standard library arrives in two parts (static/stdlib_rest.py says why): the core, which
+// Pyodide mounts as its library, and the rest, fetched once the game is ready.
+const CORE_URL = new URL("../pyodide/stdlib-core.zip", import.meta.url).href;
+const REST_URL = new URL("../pyodide/stdlib-rest.zip", import.meta.url).href;
+// Pyodide reads its lock file (356 packages, 114 KB) only to install packages, and the page
+// installs none: it gets the lock's own header with no packages, and the file is not shipped.
+// (If PyScript is ever given packages to install, it passes its own lock, which wins.)
+const LOCK = { info: __LOCK_INFO__, packages: {} };
 
 const report = (state) => {
   if (globalThis.document) document.documentElement.dataset.snapshot = state;
@@ -72,8 +82,65 @@ async function keep(bytes) {
   }
 }
 
+// The Pyodide this page started, for tests that run Python in it
+// (`(await import("./static/boot.mjs")).interpreter()`).
+let current = null;
+export const interpreter = () => current;
+
+// The rest of the standard library, written where static/stdlib_rest.py looks for it. The page
+// says how far it has come in <html data-stdlib>: "core", then "complete".
+function mount(python, finder, bytes) {
+  if (python.FS.analyzePath(finder.archive).exists) return;
+  python.FS.writeFile(finder.archive, bytes);
+  finder.arrived();
+  if (globalThis.document) document.documentElement.dataset.stdlib = "complete";
+}
+
+// An import of a module of the rest before it arrived: fetch it now. A synchronous request
+// can only read text on a page, so each byte comes as one character (x-user-defined).
+function fetchRestNow(python, finder, name) {
+  console.warn(`Python module ${name} is not in the core standard library: ` +
+               "fetching the rest at once (tools/stdlib.py lists the core)");
+  const request = new XMLHttpRequest();
+  request.open("GET", REST_URL, false);
+  request.overrideMimeType("text/plain; charset=x-user-defined");
+  request.send();
+  if (request.status !== 200) throw new Error(`${REST_URL}: HTTP ${request.status}`);
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  mount(python, finder, bytes);
+}
+
+async function fetchRest(python, finder) {
+  await whenReady();
+  try {
+    const response = await fetch(REST_URL);
+    if (!response.ok) return;  // the finder will try again when a module is wanted
+    mount(python, finder, new Uint8Array(await response.arrayBuffer()));
+  } catch (error) {
+    // Offline before the service worker kept it: the same, at the first import that needs it.
+  }
+}
+
+function withTheRest(python) {
+  const rest = python.pyimport("stdlib_rest");
+  const finder = rest.install((name) => fetchRestNow(python, finder, name));
+  rest.destroy();
+  if (globalThis.document) document.documentElement.dataset.stdlib = "core";
+  fetchRest(python, finder);
+  current = python;
+  return python;
+}
+
 export async function loadPyodide(options = {}) {
-  const config = { ...options, indexURL: INDEX_URL };
+  return withTheRest(await startPyodide(options));
+}
+
+async function startPyodide(options) {
+  const config = {
+    lockFileContents: LOCK, ...options, indexURL: INDEX_URL, stdLibURL: CORE_URL,
+  };
   // Cache Storage exists only on https:// and localhost pages.
   if (!globalThis.caches || !globalThis.document || !globalThis.CompressionStream) {
     report("off");

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING
@@ -340,14 +341,14 @@ table: dict[str, asyncio.Future[None] | None] = {"task": None}
 async def fetch_table() -> None:
     """Fetch the strategy table the first time a feature needs it (hint, coach, computer,
     review); the service worker then keeps it for offline play."""
-    from pyodide.http import pyfetch
-
     from kismet.advice.strategy import TABLE_PATH, Advisor  # loaded with the table
 
-    response = await pyfetch(TABLE_PATH)
+    # The browser's fetch, not pyodide.http's pyfetch: that one imports urllib.parse and
+    # ipaddress, which are not in the core standard library (static/stdlib_rest.py).
+    response = await window.fetch(TABLE_PATH)
     if not response.ok:
         raise RuntimeError(f"The strategy table could not be loaded ({response.status})")
-    session.attach(Advisor.from_bytes(await response.bytes()))
+    session.attach(Advisor.from_bytes((await response.arrayBuffer()).to_bytes()))
 
 
 def with_table(then: Callable[[], None], *, retry: bool = True) -> None:
@@ -589,11 +590,9 @@ def show_stats() -> None:
 
 async def fetch_perfect() -> None:
     """Perfect play's figures, for the comparisons (small; the service worker keeps it)."""
-    from pyodide.http import pyfetch
-
-    response = await pyfetch(PERFECT_PATH)
+    response = await window.fetch(PERFECT_PATH)
     if response.ok:
-        perfect["data"] = Perfect.from_dict(await response.json())
+        perfect["data"] = Perfect.from_dict(json.loads(await response.text()))
         paint_stats()
 
 

@@ -1,9 +1,0 @@
-"""Pyodide's HTTP helpers."""
-
-class FetchResponse:
-    ok: bool
-    status: int
-    async def bytes(self) -> bytes: ...
-    async def json(self) -> object: ...
-
-async def pyfetch(url: str) -> FetchResponse: ...
