@@ -104,6 +104,10 @@ NETWORKS: dict[str, dict[str, float] | None] = {
 }  # fmt: skip
 
 
+# Issue 16's targets for the app's cold start against the bare page's.
+TIME_TARGET = {"local": 1.00, "20 Mbit/s, 40 ms": 0.85}
+
+
 def emulate(context: Any, page: Any, network: dict[str, float] | None) -> None:
     if network:
         session = context.new_cdp_session(page)
@@ -122,14 +126,18 @@ def load(
     emulate(context, page, network)
     sizes = {"raw": 0, "gzip": 0, "longest": 0.0}
 
+    finished: list[tuple[float, int, int]] = []  # (started, gzip bytes, raw bytes)
+
     def on_finished(request: Any) -> None:
         # gzip: the body bytes on the wire; raw: the same files' sizes on disk.
         # A response from the service worker's cache has no network size (-1 or 0).
-        if request.response() is not None and not request.response().from_service_worker:
-            sizes["gzip"] += max(0, request.sizes()["responseBodySize"])
+        response = request.response()
+        if response is None or response.from_service_worker:
+            return
         path = urlsplit(request.url).path.lstrip("/") or "index.html"
-        if request.response() is not None and not request.response().from_service_worker:
-            sizes["raw"] += (root / path).stat().st_size if (root / path).is_file() else 0
+        raw = (root / path).stat().st_size if (root / path).is_file() else 0
+        gzip = max(0, request.sizes()["responseBodySize"])
+        finished.append((request.timing["startTime"], gzip, raw))
 
     if warm:
         page.goto(url)
@@ -154,6 +162,11 @@ def load(
     page.wait_for_selector("html[data-ready=true]", timeout=120_000)
     timing = page.evaluate("window.__kismet")
     restored = page.evaluate("document.documentElement.dataset.snapshot === 'restored'")
+    # Bytes before ready: the requests the page made on its way to ready (the app fetches the
+    # rest of the standard library only after, and Python's files never again).
+    ready_at = page.evaluate("performance.timeOrigin") + timing["ready"]
+    sizes["gzip"] = sum(gzip for started, gzip, _ in finished if started <= ready_at)
+    sizes["raw"] = sum(raw for started, _, raw in finished if started <= ready_at)
     context.close()
     return {"ready": timing["ready"], "sheet": timing["sheet"] or 0.0,
             "restored": float(restored), **sizes}  # fmt: skip
@@ -199,6 +212,10 @@ def main() -> int:
     shutil.copytree(site, root)
     (root / "bare.html").write_text(BARE_PAGE)
     (root / "bare.toml").write_text(BARE_CONFIG)
+    # The bare page starts Pyodide as it comes: its whole standard library and its lock
+    # file, which the app's site does not ship (build.py, static/boot.mjs).
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copy2(build.NODE_MODULES / "pyodide" / name, root / "pyodide" / name)
     server = build.make_server(root, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -246,7 +263,8 @@ def main() -> int:
             f"network: {name}",
             f"  time to ready, app cold      {app:7.0f} ms",
             f"  time to ready, bare page     {bare:7.0f} ms",
-            f"    ratio app / bare           {app / bare:7.2f}    target <= 1.10",
+            f"    ratio app / bare           {app / bare:7.2f}    "
+            f"target <= {TIME_TARGET[name]:.2f}",
             f"  first paint of the sheet     {sheet:7.0f} ms",
             f"    ratio sheet / ready        {sheet / app:7.3f}    target < 0.10",
             f"  time to ready, app warm (SW) {warm:7.0f} ms",
@@ -256,9 +274,11 @@ def main() -> int:
             f"    first visits: longest main-thread task begun after ready, until the snapshot was "
             f"saved: median {med('warm', 'longest'):.0f} ms, most "
             f"{max(r['longest'] for r in results['warm']):.0f} ms (0: none over 50 ms)",
-            f"  bytes, app   {med('app', 'raw') / 1e6:6.2f} MB raw, {app_mb:6.2f} MB gzip",
-            f"  bytes, bare  {med('bare', 'raw') / 1e6:6.2f} MB raw, {bare_mb:6.2f} MB gzip",
-            f"    ratio app / bare (gzip)    {app_mb / bare_mb:7.3f}    target <= 1.05",
+            f"  bytes before ready, app  {med('app', 'raw') / 1e6:6.2f} MB raw, "
+            f"{app_mb:6.2f} MB gzip",
+            f"  bytes before ready, bare {med('bare', 'raw') / 1e6:6.2f} MB raw, "
+            f"{bare_mb:6.2f} MB gzip",
+            f"    ratio app / bare (gzip)    {app_mb / bare_mb:7.3f}    target <= 0.75",
             f"  bytes over the network, warm {med('warm', 'gzip') / 1e6:7.3f} MB",
         ]
     lines.append(

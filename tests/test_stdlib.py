@@ -1,0 +1,305 @@
+"""The split standard library: the core the page starts with, the rest it fetches later.
+
+build.py ships Pyodide's standard library as pyodide/stdlib-core.zip (the modules listed in
+tools/stdlib-core.txt, slimmed by tools/slim_stdlib.py) and pyodide/stdlib-rest.zip
+(everything else); static/stdlib_rest.py serves the rest's modules, fetching the archive at
+once when one is imported before it arrived.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+from tests.conftest import Site, open_app
+from tests.test_offline import precached, serve_copy
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "static"))
+
+import slim_stdlib  # noqa: E402
+import stdlib_rest  # noqa: E402
+
+WHOLE = build.NODE_MODULES / "pyodide" / "python_stdlib.zip"
+
+
+def modules_in(archive: zipfile.ZipFile) -> set[str]:
+    return {
+        name.removesuffix("/__init__.py").removesuffix(".py").replace("/", ".")
+        for name in archive.namelist()
+        if name.endswith(".py") and "-" not in name
+    }
+
+
+# ------------------------------------------------------------------- the build
+
+
+def test_core_and_rest_together_are_the_whole_library(site: Site) -> None:
+    core = zipfile.ZipFile(site.root / "pyodide" / "stdlib-core.zip")
+    rest = zipfile.ZipFile(site.root / "pyodide" / "stdlib-rest.zip")
+    whole = zipfile.ZipFile(WHOLE)
+    files = lambda z: {n for n in z.namelist() if not n.endswith("/")}  # noqa: E731
+    assert files(core) & files(rest) == set()
+    assert (files(core) | files(rest)) - {"stdlib_rest.py"} == files(whole)
+    listed = set(build.STDLIB_CORE.read_text().split())
+    assert modules_in(core) == listed | {"stdlib_rest"}
+    # The rest is Pyodide's own bytes; the finder knows exactly the rest's modules.
+    for name in sorted(files(rest))[::25]:
+        assert rest.read(name) == whole.read(name), name
+    finder = core.read("stdlib_rest.py").decode()
+    found = re.search(r"^REST_MODULES: frozenset\[str\] = frozenset\((\[.*\])\)$", finder, re.M)
+    assert found, "build.py did not write the rest's modules into the finder"
+    assert set(ast.literal_eval(found.group(1))) == modules_in(rest)
+    assert {"colorsys", "fractions", "encodings.cp1252", "json.tool"} <= modules_in(rest)
+
+
+def test_the_core_is_slim_but_line_for_line_the_original(site: Site) -> None:
+    core = zipfile.ZipFile(site.root / "pyodide" / "stdlib-core.zip")
+    whole = zipfile.ZipFile(WHOLE)
+    for name in ("asyncio/locks.py", "typing.py", "json/decoder.py", "_pyodide/_base.py"):
+        slim, original = core.read(name).decode(), whole.read(name).decode()
+        assert slim.count("\n") == original.count("\n")
+        for new, old in zip(slim.splitlines(), original.splitlines(), strict=True):
+            # Each line is the original, or what is left of it without comment or docstring.
+            assert new in ("", "...") or old.startswith(new) or new.strip() == "...", (name, new)
+        if not name.startswith("_pyodide"):
+            assert len(slim) < len(original) * 0.8
+    assert '"""' in core.read("_pyodide/_base.py").decode()  # Pyodide's docstrings stay
+    size = (site.root / "pyodide" / "stdlib-core.zip").stat().st_size
+    assert size < WHOLE.stat().st_size / 4
+
+
+def test_the_shipped_files_and_boot_module_name_the_split(site: Site) -> None:
+    pyodide = {p.name for p in (site.root / "pyodide").iterdir()}
+    assert "python_stdlib.zip" not in pyodide and "pyodide-lock.json" not in pyodide
+    assert {"stdlib-core.zip", "stdlib-rest.zip"} <= pyodide
+    index = (site.root / "index.html").read_text()
+    assert 'href="./pyodide/stdlib-core.zip"' in index  # preloaded
+    assert "stdlib-rest.zip" not in index  # not on the way to ready
+    boot = (site.root / "static" / "boot.mjs").read_text()
+    assert '"abi_version"' in boot and "__LOCK_INFO__" not in boot
+
+
+def test_the_snapshot_key_changes_with_the_core(site: Site, tmp_path: Path) -> None:
+    copy = tmp_path / "site"
+    (copy / "static").mkdir(parents=True)
+    (copy / "pyodide").mkdir()
+    for name in ("pyodide.mjs", "stdlib-core.zip", "stdlib-rest.zip"):
+        (copy / "pyodide" / name).write_bytes((site.root / "pyodide" / name).read_bytes())
+    lock = build.NODE_MODULES / "pyodide" / "pyodide-lock.json"
+    before = build.write_boot_module(copy, lock)
+    assert before == build.write_boot_module(copy, lock)
+    core = copy / "pyodide" / "stdlib-core.zip"
+    core.write_bytes(core.read_bytes() + b"\0")
+    assert build.write_boot_module(copy, lock) != before
+
+
+# ---------------------------------------------------------- slimming, in CPython
+
+SAMPLE = '''#!/usr/bin/env python3
+# -*- coding: utf-8 -*-
+"""Module docstring,
+on two lines."""
+import sys  # a comment
+X = "# not a comment"
+
+
+class A:
+    """Class docstring."""
+
+    def f(self):
+        """Only a docstring."""
+
+    def g(self):
+        """Docstring
+        over lines."""
+        return X  # end
+'''
+
+
+def test_slimming_drops_comments_and_docstrings_and_keeps_lines() -> None:
+    slim = slim_stdlib.slim(SAMPLE)
+    assert slim.count("\n") == SAMPLE.count("\n")
+    assert "# a comment" not in slim and "# end" not in slim and "#!/usr" not in slim
+    assert "# -*- coding: utf-8 -*-" in slim  # an encoding declaration stays
+    assert '"# not a comment"' in slim  # a string is not a comment
+    assert "docstring" not in slim.lower()
+    namespace: dict[str, Any] = {}
+    exec(compile(slim, "sample", "exec"), namespace)
+    assert namespace.get("__doc__") is None and namespace["A"].__doc__ is None
+    assert namespace["A"]().f() is None and namespace["A"]().g() == "# not a comment"
+    # Lines of code stay where they were.
+    for new, old in zip(slim.splitlines(), SAMPLE.splitlines(), strict=True):
+        if "return" in old or "import" in old or "class" in old:
+            assert old.startswith(new.rstrip())
+    kept = slim_stdlib.slim(SAMPLE, keep_docstrings=True)
+    assert '"""Class docstring."""' in kept and "# a comment" not in kept
+
+
+# ---------------------------------------------------------- the finder, in CPython
+
+
+@pytest.fixture
+def rest_archive(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
+    """A tiny 'rest' archive with a top-level module and a package's module whose package
+    lives elsewhere (as encodings' codecs do)."""
+    source = tmp_path / "rest-source.zip"
+    with zipfile.ZipFile(source, "w") as archive:
+        archive.writestr("kismetrest_solo.py", "VALUE = 'solo'\n")
+        archive.writestr("kismetrest_pkg/extra.py", "VALUE = 'extra'\n")
+    package = tmp_path / "core" / "kismetrest_pkg"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("VALUE = 'core'\n")
+    sys.path.insert(0, str(tmp_path / "core"))
+    yield source, tmp_path / "mounted-rest.zip"
+    sys.path.remove(str(tmp_path / "core"))
+    for name in [n for n in sys.modules if n.startswith("kismetrest_")]:
+        del sys.modules[name]
+    sys.path_importer_cache.clear()
+
+
+def test_the_finder_fetches_the_rest_once_when_a_module_is_wanted_early(
+    rest_archive: tuple[Path, Path],
+) -> None:
+    source, mounted = rest_archive
+    fetched: list[str] = []
+
+    def fetch(name: str) -> None:
+        fetched.append(name)
+        mounted.write_bytes(source.read_bytes())
+
+    names = frozenset({"kismetrest_solo", "kismetrest_pkg.extra"})
+    finder = stdlib_rest.RestOfStdlib(fetch, names, str(mounted))
+    sys.meta_path.append(finder)
+    try:
+        # A module the rest does not have costs nothing (no fetch).
+        with pytest.raises(ImportError):
+            __import__("kismetrest_nowhere")
+        assert fetched == []
+        import kismetrest_pkg.extra  # type: ignore[import-not-found]
+
+        assert kismetrest_pkg.extra.VALUE == "extra"
+        assert fetched == ["kismetrest_pkg.extra"]
+        assert str(mounted) in sys.path
+        import kismetrest_solo  # type: ignore[import-not-found]
+
+        assert kismetrest_solo.VALUE == "solo" and fetched == ["kismetrest_pkg.extra"]
+    finally:
+        sys.meta_path.remove(finder)
+        sys.path.remove(str(mounted))
+
+
+def test_a_rest_that_cannot_be_fetched_is_a_clear_import_error(
+    rest_archive: tuple[Path, Path],
+) -> None:
+    _, mounted = rest_archive
+
+    def offline(name: str) -> None:
+        raise OSError("the network is down")
+
+    finder = stdlib_rest.RestOfStdlib(offline, frozenset({"kismetrest_solo"}), str(mounted))
+    sys.meta_path.append(finder)
+    try:
+        with pytest.raises(ImportError, match=r"kismetrest_solo.*did not arrive.*network is down"):
+            __import__("kismetrest_solo")
+    finally:
+        sys.meta_path.remove(finder)
+
+
+# ---------------------------------------------------------------- in the page
+
+PYTHON = "async (code) => (await import('./static/boot.mjs')).interpreter().runPython(code)"
+
+FROM_REST = """import json, sys, stdlib_rest
+json.dumps(sorted(
+    name for name, module in list(sys.modules.items())
+    if str(getattr(getattr(module, "__spec__", None), "origin", "")).startswith(
+        stdlib_rest.ARCHIVE + "/")
+))"""
+
+# Three modules of the rest: a top-level one, one whose package (encodings) is in the core,
+# reached the way Python reaches a codec, and one of a package wholly in the rest.
+IMPORT_THREE = """import codecs, colorsys, json, importlib
+codecs.lookup("cp1252")
+json.dumps([colorsys.rgb_to_hsv(1, 0, 0)[0], "€".encode("cp1252") == b"\\x80",
+            importlib.import_module("xml.dom.minidom").parseString("<a/>").documentElement.tagName])
+"""
+
+
+def run_python(page: Any, code: str) -> Any:
+    return json.loads(page.evaluate(PYTHON, code))
+
+
+@pytest.mark.browser
+def test_the_start_needs_nothing_outside_the_core(page: Any, site: Site) -> None:
+    """Fails when the app (or PyScript, or Pyodide) imports at start a standard-library
+    module that tools/stdlib-core.txt lacks: run tools/stdlib.py --write to measure again."""
+    open_app(page, site.url)
+    assert run_python(page, FROM_REST) == []
+    page.wait_for_selector("html[data-stdlib=complete]", state="attached", timeout=60_000)
+    served = page.evaluate(PYTHON, "import sys, stdlib_rest\n"
+                           "str([f.served for f in sys.meta_path"
+                           " if isinstance(f, stdlib_rest.RestOfStdlib)])")  # fmt: skip
+    assert served == "[[]]"
+
+
+@pytest.mark.browser
+def test_a_module_outside_the_core_imports_before_the_rest_arrives(page: Any, site: Site) -> None:
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        if not held:
+            held.append(route)  # the fetch after ready waits
+        else:
+            route.continue_()  # the finder's own request goes through
+
+    page.route("**/pyodide/stdlib-rest.zip", hold_the_first)
+    open_app(page, site.url)
+    assert page.get_attribute("html", "data-stdlib") == "core"
+    assert run_python(page, IMPORT_THREE) == [0.0, True, "a"]
+    assert page.get_attribute("html", "data-stdlib") == "complete"
+    assert {"colorsys", "encodings.cp1252", "xml.dom.minidom"} <= set(run_python(page, FROM_REST))
+    assert held, "the page did not fetch the rest after ready"
+    held[0].continue_()
+    page.wait_for_timeout(500)  # the late arrival changes nothing
+    assert run_python(page, "import json, fractions\njson.dumps(str(fractions.Fraction(1, 3)))") \
+        == "1/3"  # fmt: skip
+
+
+@pytest.mark.browser
+def test_a_module_outside_the_core_imports_after_the_rest_arrives(page: Any, site: Site) -> None:
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    open_app(page, site.url)
+    page.wait_for_selector("html[data-stdlib=complete]", state="attached", timeout=60_000)
+    assert sum(url.endswith("/stdlib-rest.zip") for url in requests) == 1
+    assert run_python(page, IMPORT_THREE) == [0.0, True, "a"]
+    assert sum(url.endswith("/stdlib-rest.zip") for url in requests) == 1  # no second fetch
+
+
+@pytest.mark.browser
+def test_a_module_outside_the_core_imports_offline_after_one_visit(
+    context: Any, site: Site, tmp_path: Path
+) -> None:
+    with serve_copy(site, tmp_path) as (url, root):
+        page = context.new_page()
+        open_app(page, url)
+        precached(page, root)
+        context.set_offline(True)
+        for wait_for_the_rest in (False, True):
+            page.reload()
+            page.wait_for_selector("html[data-ready=true]", timeout=60_000)
+            if wait_for_the_rest:
+                page.wait_for_selector("html[data-stdlib=complete]", state="attached")
+            assert run_python(page, IMPORT_THREE) == [0.0, True, "a"]
+        context.set_offline(False)
