@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -47,6 +48,15 @@ STDLIB_CORE = ROOT / "tools" / "stdlib-core.txt"
 """The standard-library modules the page imports, one dotted name a line (tools/stdlib.py
 measures them in the page; tests/test_stdlib.py fails if the start needs one more)."""
 STDLIB_FINDER = ROOT / "static" / "stdlib_rest.py"
+STDLIB_CORE_BUDGET = 660_000
+"""The most bytes the core archive may take. Compiling Python in the page is most of its
+start (bytecode instead of source took Pyodide's own start from 3.6 to 1.5 s on this
+machine), but bytecode zips to about twice the size of slimmed source: so the core holds
+bytecode for the modules that save the most compiling per added byte, and source for the
+others, within this budget. 0.66 MB keeps the first visit under 0.75x the bytes of a bare
+PyScript page (issue 16: 6.39 MB there, 4.07 MB for everything else the app fetches)."""
+MOUNTED_STDLIB = "/lib/python314.zip/"
+"""Where Pyodide puts the core archive: the file names compiled into its bytecode."""
 
 
 class Problem(Exception):
@@ -189,9 +199,44 @@ def compiled_package(names: list[str], modules: Path) -> dict[str, bytes]:
     return {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*.pyc")}
 
 
-def slim_core(modules: Path) -> dict[str, bytes]:
-    """The core standard library's sources without comments and docstrings (tools/
-    slim_stdlib.py, run in the pinned Pyodide's Python): path in the zip -> bytes."""
+def deflated_size(data: bytes) -> int:
+    return len(zlib.compress(data, 9))
+
+
+def core_files(modules: Path) -> dict[str, bytes]:
+    """The core archive's files: each slimmed module (slim_core) as bytecode or as source,
+    the bytecode going to the modules that save the most compiling (about proportional to
+    their source's size) per byte it adds, while the archive stays within
+    STDLIB_CORE_BUDGET."""
+    slimmed = slim_core(modules)
+    sources = {p.relative_to(slimmed).as_posix(): p.read_bytes() for p in slimmed.rglob("*.py")}
+    digest = hashlib.sha256((ROOT / "tools" / "pyc.mjs").read_bytes())
+    for name in sorted(sources):
+        digest.update(name.encode() + b"\0" + sources[name])
+
+    def compile_all(out: Path) -> None:
+        run(["node", str(ROOT / "tools" / "pyc.mjs"), "--optimize=0",
+             f"--prefix={MOUNTED_STDLIB}", str(modules / "pyodide"), str(slimmed), str(out),
+             *sorted(sources)], stdout=subprocess.DEVNULL)  # fmt: skip
+
+    cached = cached_folder("stdlibpyc", digest, compile_all)
+    compiled = {name: (cached / name).with_suffix(".pyc").read_bytes() for name in sources}
+    files = dict(sources)
+    size = sum(deflated_size(data) for data in sources.values())
+    added = {name: deflated_size(compiled[name]) - deflated_size(sources[name])
+             for name in sources}  # fmt: skip
+    by_gain = sorted(sources, key=lambda n: len(sources[n]) / max(1, added[n]), reverse=True)
+    for name in by_gain:
+        if size + added[name] <= STDLIB_CORE_BUDGET - 40_000:  # (the finder, the zip's index)
+            size += added[name]
+            del files[name]
+            files[name.removesuffix(".py") + ".pyc"] = compiled[name]
+    return files
+
+
+def slim_core(modules: Path) -> Path:
+    """A folder of the core standard library's sources without comments and docstrings
+    (tools/slim_stdlib.py, run in the pinned Pyodide's Python), laid out as in the zip."""
     tools = ROOT / "tools"
     digest = hashlib.sha256()
     for source in (tools / "inpyodide.mjs", tools / "slim_stdlib.py", STDLIB_CORE,
@@ -203,8 +248,7 @@ def slim_core(modules: Path) -> dict[str, bytes]:
              str(tools / "slim_stdlib.py"), str(modules / "pyodide" / "python_stdlib.zip"),
              str(STDLIB_CORE), str(out)], stdout=subprocess.DEVNULL)  # fmt: skip
 
-    cached = cached_folder("stdlib", digest, slim_all)
-    return {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*.py")}
+    return cached_folder("stdlib", digest, slim_all)
 
 
 def write_zip(target: Path, files: dict[str, bytes]) -> None:
@@ -247,8 +291,9 @@ def stdlib_archives(modules: Path, site: Path) -> tuple[list[str], list[str]]:
     if missing:
         raise Problem(f"{STDLIB_CORE.relative_to(ROOT)} names modules that Pyodide's standard "
                       f"library lacks: {', '.join(missing)}")  # fmt: skip
-    core = slim_core(modules)
-    rest = {name: data for name, data in files.items() if name not in core}
+    core = core_files(modules)
+    shipped = {name.removesuffix("c") for name in core}  # x.pyc stands for x.py
+    rest = {name: data for name, data in files.items() if name not in shipped}
     rest_modules = sorted(name for name, path in paths.items() if path in rest)
     finder = STDLIB_FINDER.read_text(encoding="utf-8")
     blank = "REST_MODULES: frozenset[str] = frozenset()\n"
