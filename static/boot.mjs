@@ -92,15 +92,14 @@ export const interpreter = () => current;
 function mount(python, finder, bytes) {
   if (python.FS.analyzePath(finder.archive).exists) return;
   python.FS.writeFile(finder.archive, bytes);
-  finder.arrived();
   if (globalThis.document) document.documentElement.dataset.stdlib = "complete";
 }
 
 // An import of a module of the rest before it arrived: fetch it now. A synchronous request
 // can only read text on a page, so each byte comes as one character (x-user-defined).
 function fetchRestNow(python, finder, name) {
-  console.warn(`Python module ${name} is not in the core standard library: ` +
-               "fetching the rest at once (tools/stdlib.py lists the core)");
+  console.warn(`Python module ${name} asked for the rest of the standard library before it ` +
+               "arrived: fetching it at once");
   const request = new XMLHttpRequest();
   request.open("GET", REST_URL, false);
   request.overrideMimeType("text/plain; charset=x-user-defined");
@@ -125,7 +124,12 @@ async function fetchRest(python, finder) {
 
 function withTheRest(python) {
   const rest = python.pyimport("stdlib_rest");
-  const finder = rest.install((name) => fetchRestNow(python, finder, name));
+  const finder = rest.install(
+    (name) => fetchRestNow(python, finder, name),
+    // Harmless, but worth knowing: tools/stdlib.py measures the core again.
+    (name) => console.warn(`Python module ${name} is not in the core standard library, ` +
+                           "so it came from the rest (tools/stdlib.py lists the core)"),
+  );
   rest.destroy();
   if (globalThis.document) document.documentElement.dataset.stdlib = "core";
   fetchRest(python, finder);

@@ -99,6 +99,9 @@ class Watch:
     origin: str
     errors: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
+    rest_allowed: bool = False
+    """Whether the page may import standard-library modules outside the core (static/
+    stdlib_rest.py): only tests of that very mechanism say yes."""
 
     def foreign(self) -> list[str]:
         return [u for u in self.requests if not u.startswith(self.origin) and
@@ -111,6 +114,10 @@ def watch_page(page: Any, origin: str) -> Watch:
     def on_console(message: Any) -> None:
         if message.type == "error":
             watch.errors.append(f"console error: {message.text}")
+        # static/boot.mjs says when the page takes a module from outside the core standard
+        # library: every feature should need only the core (tools/stdlib.py measures it).
+        if "not in the core standard library" in message.text and not watch.rest_allowed:
+            watch.errors.append(f"outside the core: {message.text}")
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: watch.errors.append(f"page error: {error}"))

@@ -18,9 +18,9 @@ static/boot.mjs's ``interpreter()``) which modules were loaded from either archi
 standard library (the core or the rest), by each module's spec, so modules that Python has
 built in or frozen (os, codecs, zipimport ...) do not count. It prints what it found with
 sizes; ``--write`` replaces tools/stdlib-core.txt with every module found. Run by hand after
-a change that may import more of the standard library: tests/test_stdlib.py fails when the
-start needs a module outside the core, and the page itself warns in the console when any
-import has to fetch the rest at once.
+a change that may import more of the standard library: the page warns in the console for
+every module it takes from the rest, and the browser tests fail on that warning
+(tests/conftest.py), tests/test_stdlib.py explicitly for the start.
 """
 
 from __future__ import annotations
