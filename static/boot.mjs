@@ -82,11 +82,6 @@ async function keep(bytes) {
   }
 }
 
-// The Pyodide this page started, for tests that run Python in it
-// (`(await import("./static/boot.mjs")).interpreter()`).
-let current = null;
-export const interpreter = () => current;
-
 // The rest of the standard library, written where static/stdlib_rest.py looks for it. The page
 // says how far it has come in <html data-stdlib>: "core", then "complete".
 function mount(python, finder, bytes) {
@@ -97,6 +92,8 @@ function mount(python, finder, bytes) {
 
 // An import of a module of the rest before it arrived: fetch it now. A synchronous request
 // can only read text on a page, so each byte comes as one character (x-user-defined).
+// Browsers do not pass synchronous requests to the service worker, so this works online
+// only; offline visits have the rest before they are ready (restFetched).
 function fetchRestNow(python, finder, name) {
   console.warn(`Python module ${name} asked for the rest of the standard library before it ` +
                "arrived: fetching it at once");
@@ -111,34 +108,39 @@ function fetchRestNow(python, finder, name) {
   mount(python, finder, bytes);
 }
 
-async function fetchRest(python, finder) {
-  await whenReady();
+// When the rest is fetched: at once when the service worker holds the site (it comes from
+// its cache, costing the start nothing, and is there before the game is ready, online or
+// off); on a first visit only once the game is ready, so that it never competes with what
+// the start needs. Null if it could not be fetched (the finder tries again when needed).
+async function restFetched() {
+  if (!globalThis.navigator?.serviceWorker?.controller) await whenReady();
   try {
     const response = await fetch(REST_URL);
-    if (!response.ok) return;  // the finder will try again when a module is wanted
-    mount(python, finder, new Uint8Array(await response.arrayBuffer()));
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
   } catch (error) {
-    // Offline before the service worker kept it: the same, at the first import that needs it.
+    return null;
   }
 }
 
-function withTheRest(python) {
-  const rest = python.pyimport("stdlib_rest");
-  const finder = rest.install(
+function withTheRest(python, rest) {
+  const module = python.pyimport("stdlib_rest");
+  const finder = module.install(
     (name) => fetchRestNow(python, finder, name),
     // Harmless, but worth knowing: tools/stdlib.py measures the core again.
     (name) => console.warn(`Python module ${name} is not in the core standard library, ` +
                            "so it came from the rest (tools/stdlib.py lists the core)"),
   );
-  rest.destroy();
+  module.destroy();
   if (globalThis.document) document.documentElement.dataset.stdlib = "core";
-  fetchRest(python, finder);
-  current = python;
+  rest.then((bytes) => bytes && mount(python, finder, bytes));
+  // The page's Python, for tests and for anyone curious in the browser's console.
+  globalThis.kismetPython = python;
   return python;
 }
 
 export async function loadPyodide(options = {}) {
-  return withTheRest(await startPyodide(options));
+  const rest = restFetched();
+  return withTheRest(await startPyodide(options), rest);
 }
 
 async function startPyodide(options) {

@@ -34,6 +34,12 @@ import build
 from kismet import Category, Game
 from tests.conftest import Site, artifact
 from tests.test_browser import READ_SHEET, expected_sheet
+from tests.test_stdlib import (
+    BEFORE_AND_AFTER,
+    BEFORE_AND_AFTER_RESULT,
+    IMPORT_THREE,
+    IMPORT_THREE_RESULT,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.long]
 
@@ -180,6 +186,10 @@ CACHED = """const done = arguments[arguments.length - 1];
 })().catch(() => done(0));"""
 
 
+# Runs Python (arguments[0]) in the page's Pyodide (static/boot.mjs keeps it for tests).
+RUN_PYTHON = "return globalThis.kismetPython.runPython(arguments[0])"
+
+
 def precache_size(root: Path) -> int:
     """How many files the service worker precaches (its list in sw.js)."""
     listed = (root / "sw.js").read_text().split("const FILES = ", 1)[1].split(";")[0]
@@ -274,6 +284,10 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
             fill_best(tab, game)
         check(tab, game)
         assert tab.attribute("[data-testid=game-over]", "data-testid") == "game-over"
+        # The rest of the standard library: from its archive, and fetched at once when it
+        # had not arrived (a synchronous request, which works online only).
+        result = tab.evaluate(RUN_PYTHON, BEFORE_AND_AFTER)
+        assert json.loads(result) == BEFORE_AND_AFTER_RESULT, result
         assert tab.errors() == []
         stop()  # the server is gone: the service worker serves everything
         figures["offline"] = tab.open(url)
@@ -281,6 +295,10 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
         check(tab, game)
         roll_again = tab.evaluate("return document.querySelector('[data-testid=roll]').disabled")
         assert roll_again  # the game is over, and still shown as it ended
+        # Offline, the rest comes from the service worker's cache as the page starts.
+        tab.wait(lambda: tab.attribute("html", "data-stdlib") == "complete", "the rest", 10)
+        result = tab.evaluate(RUN_PYTHON, IMPORT_THREE)
+        assert json.loads(result) == IMPORT_THREE_RESULT, result
         assert tab.errors() == []
     if engine == "firefox":
         # Firefox's own modules log errors here too ("console.error: RSLoader: ..."); the

@@ -14,9 +14,9 @@ would:
 - print (the dialog, then a PDF);
 - the Korean page, with a roll and a hint.
 At ready, before leaving each page, and at the end, it asks the page's Python (through
-static/boot.mjs's ``interpreter()``) which modules were loaded from either archive of the
-standard library (the core or the rest), by each module's spec, so modules that Python has
-built in or frozen (os, codecs, zipimport ...) do not count. It prints what it found with
+``globalThis.kismetPython``, kept by static/boot.mjs) which modules were loaded from either
+archive of the standard library (the core or the rest), by each module's spec, so modules
+that Python has built in or frozen (os, codecs, zipimport ...) do not count. It prints what it found with
 sizes; ``--write`` replaces tools/stdlib-core.txt with every module found. Run by hand after
 a change that may import more of the standard library: the page warns in the console for
 every module it takes from the rest, and the browser tests fail on that warning
@@ -55,7 +55,7 @@ def loaded(page: Any) -> list[str]:
     """The standard-library modules the page's Python has loaded from an archive so far."""
     code = json.dumps(FROM_ARCHIVES)
     return json.loads(page.evaluate(
-        f"async () => (await import('./static/boot.mjs')).interpreter().runPython({code})"
+        f"globalThis.kismetPython.runPython({code})"
     ))  # fmt: skip
 
 
