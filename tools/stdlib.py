@@ -16,8 +16,9 @@ would:
 At ready, before leaving each page, and at the end, it asks the page's Python (through
 ``globalThis.kismetPython``, kept by static/boot.mjs) which modules were loaded from either
 archive of the standard library (the core or the rest), by each module's spec, so modules
-that Python has built in or frozen (os, codecs, zipimport ...) do not count. It prints what it found with
-sizes; ``--write`` replaces tools/stdlib-core.txt with every module found. Run by hand after
+that Python has built in or frozen (os, codecs, zipimport ...) do not count. It prints what
+it found with sizes; ``--write`` replaces tools/stdlib-core.txt with every module found.
+Run by hand after
 a change that may import more of the standard library: the page warns in the console for
 every module it takes from the rest, and the browser tests fail on that warning
 (tests/conftest.py), tests/test_stdlib.py explicitly for the start.
