@@ -109,11 +109,14 @@ function fetchRestNow(python, finder, name) {
 }
 
 // When the rest is fetched: at once when the service worker holds the site (it comes from
-// its cache, costing the start nothing, and is there before the game is ready, online or
-// off); on a first visit only once the game is ready, so that it never competes with what
-// the start needs. Null if it could not be fetched (the finder tries again when needed).
+// its cache while Pyodide starts, costing the start nothing, and the page waits for it
+// before any of its own Python runs, so offline visits always have it); on a first visit
+// only once the game is ready, so that it never competes with what the start needs. Null if
+// it could not be fetched (the finder tries again when needed).
+const SERVED_BY_WORKER = !!globalThis.navigator?.serviceWorker?.controller;
+
 async function restFetched() {
-  if (!globalThis.navigator?.serviceWorker?.controller) await whenReady();
+  if (!SERVED_BY_WORKER) await whenReady();
   try {
     const response = await fetch(REST_URL);
     return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
@@ -140,7 +143,9 @@ function withTheRest(python, rest) {
 
 export async function loadPyodide(options = {}) {
   const rest = restFetched();
-  return withTheRest(await startPyodide(options), rest);
+  const python = await startPyodide(options);
+  if (SERVED_BY_WORKER) await rest;
+  return withTheRest(python, rest);
 }
 
 async function startPyodide(options) {
