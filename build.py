@@ -168,39 +168,45 @@ def ensure_node_modules() -> Path:
     return NODE_MODULES
 
 
-def cached_folder(kind: str, digest: hashlib._Hash, make: Callable[[Path], None]) -> Path:
-    """A folder made by ``make`` (into the path it is given), kept in .build-cache/ under
-    ``kind`` and ``digest`` (of everything it is made from): made again only when that
-    changes, and other versions of it are removed."""
-    cached = BUILD_CACHE / f"{kind}-{digest.hexdigest()[:16]}"
-    if not cached.exists():
-        for old in BUILD_CACHE.glob(f"{kind}-*"):  # another version's, or a cut-short run's
-            shutil.rmtree(old)
-        partial = cached.with_suffix(".partial")
+def cached(kind: str, digest: hashlib._Hash, make: Callable[[Path], None],
+           suffix: str = "") -> Path:  # fmt: skip
+    """A file or folder made by ``make`` (into the path it is given), kept in .build-cache/
+    as ``kind``-<digest><suffix>, the digest being of everything it is made from: made again
+    only when that changes, and other versions of it (or a cut-short run's) are removed."""
+    name = f"{kind}-{digest.hexdigest()[:16]}"
+    target = BUILD_CACHE / f"{name}{suffix}"
+    if not target.exists():
+        BUILD_CACHE.mkdir(exist_ok=True)
+        for old in BUILD_CACHE.glob(f"{kind}-*"):
+            if old.is_dir():
+                shutil.rmtree(old)
+            else:
+                old.unlink()
+        partial = BUILD_CACHE / f"{name}.partial"
         make(partial)
-        partial.replace(cached)
-    return cached
+        partial.replace(target)
+    return target
 
 
-def compiled_package(names: list[str], modules: Path) -> dict[str, bytes]:
-    """The bytecode of the package's modules for the pinned Pyodide's Python (``tools/
-    pyc.mjs`` runs that Python in Node): ``kismet/x/y.pyc`` -> bytes. Kept in .build-cache/
-    until a source or the runtime changes."""
-    digest = hashlib.sha256((ROOT / "tools" / "pyc.mjs").read_bytes())
+def bytecode(kind: str, modules: Path, root: Path, names: list[str],
+             options: tuple[str, ...] = ()) -> dict[str, bytes]:  # fmt: skip
+    """The bytecode of ``names`` (.py files under ``root``) for the pinned Pyodide's Python
+    (``tools/pyc.mjs`` runs that Python in Node, with ``options``): ``x/y.py`` -> the bytes
+    of ``x/y.pyc``. Kept in .build-cache/ under ``kind`` until a source, an option, the
+    compiler or the runtime changes."""
+    compiler = ROOT / "tools" / "pyc.mjs"
+    digest = hashlib.sha256(compiler.read_bytes())
     digest.update((modules / "pyodide" / "pyodide-lock.json").read_bytes())
+    digest.update("\0".join(options).encode())
     for name in names:
-        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+        digest.update(name.encode() + b"\0" + (root / name).read_bytes())
 
     def compile_all(out: Path) -> None:
-        run(["node", str(ROOT / "tools" / "pyc.mjs"), str(modules / "pyodide"), str(ROOT),
-             str(out), *names], stdout=subprocess.DEVNULL)  # fmt: skip
+        run(["node", str(compiler), *options, str(modules / "pyodide"), str(root), str(out),
+             *names], stdout=subprocess.DEVNULL)  # fmt: skip
 
-    cached = cached_folder("pyc", digest, compile_all)
-    return {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*.pyc")}
-
-
-def deflated_size(data: bytes) -> int:
-    return len(zlib.compress(data, 9))
+    folder = cached(kind, digest, compile_all)
+    return {name: (folder / name).with_suffix(".pyc").read_bytes() for name in names}
 
 
 def core_files(modules: Path) -> dict[str, bytes]:
@@ -210,22 +216,13 @@ def core_files(modules: Path) -> dict[str, bytes]:
     STDLIB_CORE_BUDGET."""
     slimmed = slim_core(modules)
     sources = {p.relative_to(slimmed).as_posix(): p.read_bytes() for p in slimmed.rglob("*.py")}
-    digest = hashlib.sha256((ROOT / "tools" / "pyc.mjs").read_bytes())
-    for name in sorted(sources):
-        digest.update(name.encode() + b"\0" + sources[name])
-
-    def compile_all(out: Path) -> None:
-        run(["node", str(ROOT / "tools" / "pyc.mjs"), "--optimize=0",
-             f"--prefix={MOUNTED_STDLIB}", str(modules / "pyodide"), str(slimmed), str(out),
-             *sorted(sources)], stdout=subprocess.DEVNULL)  # fmt: skip
-
-    cached = cached_folder("stdlibpyc", digest, compile_all)
-    compiled = {name: (cached / name).with_suffix(".pyc").read_bytes() for name in sources}
-    files = dict(sources)
-    size = sum(deflated_size(data) for data in sources.values())
-    added = {name: deflated_size(compiled[name]) - deflated_size(sources[name])
-             for name in sources}  # fmt: skip
+    options = ("--optimize=0", f"--prefix={MOUNTED_STDLIB}")
+    compiled = bytecode("stdlibpyc", modules, slimmed, sorted(sources), options)
+    deflated = {name: len(zlib.compress(data, 9)) for name, data in sources.items()}
+    size = sum(deflated.values())
+    added = {name: len(zlib.compress(compiled[name], 9)) - deflated[name] for name in sources}
     by_gain = sorted(sources, key=lambda n: len(sources[n]) / max(1, added[n]), reverse=True)
+    files = dict(sources)
     for name in by_gain:
         if size + added[name] <= STDLIB_CORE_BUDGET - 40_000:  # (the finder, the zip's index)
             size += added[name]
@@ -248,7 +245,7 @@ def slim_core(modules: Path) -> Path:
              str(tools / "slim_stdlib.py"), str(modules / "pyodide" / "python_stdlib.zip"),
              str(STDLIB_CORE), str(out)], stdout=subprocess.DEVNULL)  # fmt: skip
 
-    return cached_folder("stdlib", digest, slim_all)
+    return cached("stdlib", digest, slim_all)
 
 
 def write_zip(target: Path, files: dict[str, bytes]) -> None:
@@ -267,25 +264,30 @@ def package_zip(target: Path, modules: Path) -> list[str]:
     their bytecode for the page's Python, which imports them from it; returns its files."""
     names = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "kismet").rglob("*.py"))
     names.append("static/main.py")
-    files = compiled_package(names, modules)
+    compiled = bytecode("pyc", modules, ROOT, names)
+    files = {name.removesuffix(".py") + ".pyc": data for name, data in compiled.items()}
     files["main.pyc"] = files.pop("static/main.pyc")
     write_zip(target, files)
     return sorted(files)
 
 
-def stdlib_archives(modules: Path, site: Path) -> tuple[list[str], list[str]]:
+def stdlib_module(path: str) -> str | None:
+    """The module a file of a standard-library archive holds (``x/__init__.py`` -> ``x``,
+    ``x/y.pyc`` -> ``x.y``), or None for a file that is not a module."""
+    source = path.removesuffix("c") if path.endswith(".pyc") else path
+    if not source.endswith(".py") or "-" in source.rsplit("/", 1)[-1]:
+        return None
+    return source.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def stdlib_archives(modules: Path, site: Path) -> None:
     """Split Pyodide's standard library into ``site``'s pyodide/stdlib-core.zip, the
     modules in tools/stdlib-core.txt (slimmed: slim_core) plus static/stdlib_rest.py, and
-    pyodide/stdlib-rest.zip, everything else (as it is). Returns the core's and the rest's
-    modules."""
+    pyodide/stdlib-rest.zip, everything else (as it is)."""
     with zipfile.ZipFile(modules / "pyodide" / "python_stdlib.zip") as archive:
         files = {info.filename: archive.read(info) for info in archive.infolist()
                  if not info.is_dir()}  # fmt: skip
-    paths = {
-        name.removesuffix("/__init__.py").removesuffix(".py").replace("/", "."): name
-        for name in files
-        if name.endswith(".py") and "-" not in name.rsplit("/", 1)[-1]
-    }
+    paths = {module: name for name in files if (module := stdlib_module(name))}
     wanted = STDLIB_CORE.read_text(encoding="utf-8").split()
     missing = sorted(set(wanted) - set(paths))
     if missing:
@@ -303,7 +305,6 @@ def stdlib_archives(modules: Path, site: Path) -> tuple[list[str], list[str]]:
     core[STDLIB_FINDER.name] = finder.replace(blank, listed).encode()
     write_zip(site / "pyodide" / "stdlib-core.zip", core)
     write_zip(site / "pyodide" / "stdlib-rest.zip", rest)
-    return sorted(wanted), rest_modules
 
 
 # PyScript modules loaded on demand that this page does use: the TOML parser for
@@ -395,21 +396,17 @@ def page_strategy_path() -> str:
 def cached_output(kind: str, suffix: str, sources: tuple[str, ...], say: str,
                   make: Callable[[Path], None]) -> Path:  # fmt: skip
     """A file made by ``make`` (into the path it is given), kept in .build-cache/ under a
-    name from the hash of ``sources``: made again only when one of them changes."""
+    name from the hash of ``sources``: made again (saying ``say``) only when one of them
+    changes."""
     digest = hashlib.sha256()
     for name in sources:
         digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
-    cached = BUILD_CACHE / f"{kind}-{digest.hexdigest()[:16]}{suffix}"
-    if not cached.exists():
+
+    def announced(out: Path) -> None:
         print(say, flush=True)
-        BUILD_CACHE.mkdir(exist_ok=True)
-        partial = cached.with_suffix(".partial")
-        make(partial)
-        partial.replace(cached)
-        for old in BUILD_CACHE.glob(f"{kind}-*{suffix}"):
-            if old != cached:
-                old.unlink()
-    return cached
+        make(out)
+
+    return cached(kind, digest, announced, suffix)
 
 
 def strategy_table(target: Path) -> None:

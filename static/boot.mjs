@@ -36,7 +36,7 @@ const ENTRY = new URL("../pyodide/memory-snapshot", import.meta.url).href;
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 
 // The standard library arrives in two parts (static/stdlib_rest.py says why): the core, which
-// Pyodide mounts as its library, and the rest, fetched once the game is ready.
+// Pyodide mounts as its library, and the rest, fetched by restFetched().
 const CORE_URL = new URL("../pyodide/stdlib-core.zip", import.meta.url).href;
 const REST_URL = new URL("../pyodide/stdlib-rest.zip", import.meta.url).href;
 // Pyodide reads its lock file (356 packages, 114 KB) only to install packages, and the page

@@ -35,11 +35,7 @@ WHOLE = build.NODE_MODULES / "pyodide" / "python_stdlib.zip"
 
 def modules_in(archive: zipfile.ZipFile) -> set[str]:
     """The modules an archive holds, as source (x.py) or bytecode (x.pyc)."""
-    return {
-        name.removesuffix("c").removesuffix("/__init__.py").removesuffix(".py").replace("/", ".")
-        for name in archive.namelist()
-        if name.endswith((".py", ".pyc")) and "-" not in name
-    }
+    return {module for name in archive.namelist() if (module := build.stdlib_module(name))}
 
 
 # ------------------------------------------------------------------- the build

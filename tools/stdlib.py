@@ -162,10 +162,12 @@ def main() -> None:
 
     with zipfile.ZipFile(build.NODE_MODULES / "pyodide" / "python_stdlib.zip") as whole:
         sizes = {info.filename: info.compress_size for info in whole.infolist()}
+    by_module = {
+        module: size for name, size in sizes.items() if (module := build.stdlib_module(name))
+    }
 
     def size(name: str) -> int:
-        path = name.replace(".", "/")
-        return sizes.get(f"{path}.py", sizes.get(f"{path}/__init__.py", 0))
+        return by_module.get(name, 0)
 
     core = set(build.STDLIB_CORE.read_text(encoding="utf-8").split())
     seen.discard("stdlib_rest")  # the finder itself, which build.py always adds
