@@ -22,7 +22,7 @@ from kismet.app.daily import parse_day
 from kismet.app.keys import Key, shortcut
 from kismet.app.roster import Edit, Roster
 from kismet.app.session import Session
-from kismet.app.storage import StorageFull, StorageUnavailable
+from kismet.app.storage import STAMP_KEY, StorageFull, StorageUnavailable
 from kismet.app.view import View
 from kismet.html.page import (
     PAGES,
@@ -46,12 +46,13 @@ if TYPE_CHECKING:
 
 
 class LocalStorage:
-    """``kismet.app.storage.Storage`` over the browser's ``localStorage``."""
+    """``kismet.app.storage.Storage`` over the browser's ``localStorage`` (or, with
+    ``session=True``, this tab's ``sessionStorage``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, session: bool = False) -> None:
         self.store: DOMStorage | None
         try:
-            self.store = window.localStorage
+            self.store = window.sessionStorage if session else window.localStorage
             self.store.getItem("kismet:v1:probe")
         except Exception:  # disabled storage throws on access
             self.store = None
@@ -75,6 +76,23 @@ class LocalStorage:
             if "quota" in f"{getattr(error, 'name', '')} {error}".lower():
                 raise StorageFull() from None
             raise StorageUnavailable() from None
+
+    def remove(self, key: str) -> None:
+        if self.store is None:
+            raise StorageUnavailable()
+        try:
+            self.store.removeItem(key)
+        except Exception:
+            raise StorageUnavailable() from None
+
+    def keys(self) -> list[str]:
+        if self.store is None:
+            raise StorageUnavailable()
+        try:
+            found = [self.store.key(i) for i in range(int(self.store.length))]
+        except Exception:
+            raise StorageUnavailable() from None
+        return [key for key in found if isinstance(key, str)]
 
 
 def url_seed() -> int | None:
@@ -124,6 +142,7 @@ session = Session(
     seed=url_seed(),
     lang=page_lang if page_lang in LANGUAGES else DEFAULT_LANGUAGE,
     greet=not just_switched(),
+    spare=LocalStorage(session=True),
 )
 reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
 roll_animation = ["roll-a", "roll-b"]
@@ -274,6 +293,7 @@ def paint_game_over(view: View) -> None:
     title.hidden = not view.linked.title or result is not None
     notice = view.linked.notice or view.notice
     by_testid("notice").textContent = notice
+    by_testid("storage-actions").hidden = not view.can_free
     offer = view.linked.offer
     if offer is not None:
         by_testid("challenge-offer").innerHTML = offer_html(offer, view.lang)
@@ -370,9 +390,16 @@ def with_table(then: Callable[[], None], *, retry: bool = True) -> None:
 
 def table_arrived(task: asyncio.Future[None], then: Callable[[], None]) -> None:
     if task.exception() is not None:
+        session.table_missing()
+        render()
         by_testid("status").textContent = text("app.table_failed", session.lang)
         return
     then()
+
+
+def on_online(event: Event) -> None:
+    session.table_missing(False)
+    render()
 
 
 # ---------------------------------------------------------------- Perfect
@@ -522,6 +549,14 @@ def open_link() -> None:
 def on_hash(event: Event) -> None:
     open_link()
     render()
+
+
+def on_storage(event: Event) -> None:
+    # Another tab of the site wrote: its last write of any kind changes the stamp. A key
+    # that is JavaScript's null (not None in Pyodide) means the whole storage was cleared.
+    if event.key == STAMP_KEY or not isinstance(event.key, str):
+        session.sync()
+        render()
 
 
 def show_share() -> None:
@@ -701,6 +736,7 @@ CLICKS: dict[str, Callable[[Element], None]] = {
     "games": lambda _: show_games(),
     "stats": lambda _: show_stats(),
     "export": lambda _: export_file(),
+    "free-space": lambda _: session.free_space(),
     "import": lambda _: by_testid("import-file").click(),
     "print-stats": lambda _: print_stats(),
     "resume": resume,
@@ -870,6 +906,8 @@ LISTENERS: list[tuple[EventTarget, str, Callable[[Event], None]]] = [
     (by_testid("import-file"), "change", on_import_file),
     (find("#player-list"), "change", on_seat_kind),
     (window, "hashchange", on_hash),
+    (window, "storage", on_storage),
+    (window, "online", on_online),
     *(
         (dialog, kind, on_dialog_close)
         for dialog in document.querySelectorAll("dialog")

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from kismet.advice.strategy import Advisor
-from kismet.app import records, shelf
+from kismet.app import ledger, records
 from kismet.app.luck import expected_total, splits
 from kismet.app.records import Finished
 from kismet.app.session import Session
@@ -254,7 +254,7 @@ def test_a_game_in_progress_is_kept_and_the_imported_one_put_aside() -> None:
 
 
 def test_games_beyond_the_limit_are_folded_not_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(shelf, "HISTORY_LIMIT", 4)
+    monkeypatch.setattr(ledger, "HISTORY_LIMIT", 4)
     app, storage = app_with()
     totals = []
     for n in range(7):

@@ -29,6 +29,8 @@ class Coach:
 
     def __init__(self) -> None:
         self.advisor: Advisor | None = None
+        self.failed = False
+        """The table could not be loaded: nothing waits for it until the page is online."""
         """The strategy table, once fetched."""
 
     def question(self, choice: Decision | None, settings: Settings, lang: str) -> str | None:

@@ -63,6 +63,9 @@ class Scene(NamedTuple):
     """Turn by turn, once Perfect is done: the turn, this game's box and points, Perfect's."""
     title: str
     """"Kismet daily #3", "Ann's challenge", or empty for another game."""
+    unavailable: bool = False
+    """Perfect cannot play the same dice: the strategy table could not be loaded (offline
+    before it was ever fetched)."""
 
 
 class Linked:

@@ -124,5 +124,9 @@ class Progress:
             words.append(text("import.paused", lang, count=merged.paused))
         if merged.settings:
             words.append(text("import.settings", lang))
+        if merged.unchecked:
+            words.append(text("import.unchecked", lang, count=merged.unchecked))
+        if not merged.saved:
+            words.append(text("import.unsaved", lang))
         changed = bool(merged.added or merged.paused or merged.settings)
         return " ".join(words), changed

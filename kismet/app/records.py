@@ -29,6 +29,10 @@ load reads the detailed ones and every finished game writes them again: 1,000 ta
 
 BOXES = len(Category)
 
+MAX_TOTAL = 565
+"""The highest grand total the rules allow (every box at its most, jokers included, and
+the top bonus): a total above it, or below 0, is no game's."""
+
 HIGH_SCORES = 10
 """Lines in the high-score table."""
 
@@ -132,7 +136,7 @@ class Finished(NamedTuple):
             not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
             or not all(isinstance(n, str) for n in players)
             or len(totals) != len(players)
-            or not all(_whole(t) for t in totals)
+            or not all(_total(t) for t in totals)
             or not all(_whole(w) and 0 <= w < len(players) for w in winners)
             or (seats and (len(seats) != len(players) or any(s not in SEAT_CODES for s in seats)))
             or not _per_player(boxes, players, _sheet)
@@ -164,6 +168,10 @@ def _amount(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < 1000
 
 
+def _total(value: object) -> bool:
+    return _whole(value) and 0 <= value <= MAX_TOTAL  # type: ignore[operator]
+
+
 def _sheet(value: object) -> bool:
     return isinstance(value, list) and len(value) == BOXES and all(_whole(v) for v in value)
 
@@ -178,6 +186,36 @@ def read_history(data: object) -> list[Finished]:
     if not isinstance(data, list):
         raise SaveError(SaveProblem.NOT_AN_OBJECT, "history")
     return [Finished.from_dict(entry, f"history[{i}]") for i, entry in enumerate(data)]
+
+
+class History(NamedTuple):
+    """A stored list of finished games, read record by record: one unreadable record never
+    costs the others."""
+
+    records: list[Finished]
+    """The readable records, each identity once (the first kept)."""
+    unreadable: list[object]
+    """The records that could not be read, as they were stored."""
+
+
+def read_records(data: object) -> History:
+    """The stored list of finished games, what can be read of it; raises ``SaveError``
+    only when it is not a list at all."""
+    if not isinstance(data, list):
+        raise SaveError(SaveProblem.NOT_AN_OBJECT, "history")
+    records: list[Finished] = []
+    unreadable: list[object] = []
+    ids: set[str] = set()
+    for i, entry in enumerate(data):
+        try:
+            record = Finished.from_dict(entry, f"history[{i}]")
+        except SaveError:
+            unreadable.append(entry)
+            continue
+        if record.id not in ids:
+            ids.add(record.id)
+            records.append(record)
+    return History(records, unreadable)
 
 
 class HighScore(NamedTuple):

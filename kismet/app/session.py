@@ -12,14 +12,13 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..rules import Category, Refusal, RuleError
-from ..text import DEFAULT_LANGUAGE, LANGUAGES, explain, text
+from ..text import DEFAULT_LANGUAGE, explain, text
 from . import status
 from .coach import Coach, kept
 from .entry import Entry
-from .settings import Settings
-from .storage import Storage
+from .storage import FULL, Storage
 from .table import Mode
-from .tables import Tables
+from .tables import Tables, on_the_table
 from .turn import Ask, Pending, TurnUI
 from .view import Extras, View, build_view
 
@@ -45,10 +44,11 @@ class Session(Tables):
         lang: str = DEFAULT_LANGUAGE,
         clock: Callable[[], str] = _now,
         greet: bool = True,
+        spare: Storage | None = None,
     ) -> None:
         self.coach = Coach()
         self._acting = False  # a computer is moving through the people's actions
-        super().__init__(storage, seed=seed, lang=lang, clock=clock, greet=greet)
+        super().__init__(storage, seed=seed, lang=lang, clock=clock, greet=greet, spare=spare)
 
     def _act(self, action: Callable[[], object]) -> bool:
         """Run a game action; a refused one is told to the player and changes nothing."""
@@ -81,6 +81,7 @@ class Session(Tables):
 
     # ------------------------------------------------------------- actions
 
+    @on_the_table
     def roll(self, *, confirmed: bool = False) -> None:
         """The Roll button (``confirmed`` once the coach's question was answered yes)."""
         if self._blocked() or self.table.mode is not Mode.DICE:
@@ -102,6 +103,7 @@ class Session(Tables):
             self.status = text("status.rolled", self.lang, name=name, dice=faces)
             self.shelf.save_game(self.table)
 
+    @on_the_table
     def tap_die(self, die: int) -> None:
         """A click on a die: holds or releases it, or in real-dice mode steps its face."""
         if self._blocked():
@@ -112,6 +114,7 @@ class Session(Tables):
             self.ui.entry.step(die)
             self.ui.rolled = TurnUI().rolled
 
+    @on_the_table
     def toggle_hold(self, die: int) -> None:
         """Hold or release a die (on-screen dice)."""
         self.ui.rolled = TurnUI().rolled
@@ -124,6 +127,7 @@ class Session(Tables):
         """Text typed in the faces field: the faces so far are set on the dice."""
         self.ui.entry.type(typed)
 
+    @on_the_table
     def enter_roll(self, typed: str | None = None) -> None:
         """Record the faces of real dice (typed, or else those set) as one of the turn's rolls."""
         if self._blocked():
@@ -137,6 +141,7 @@ class Session(Tables):
             self.status = text("status.entered", self.lang, name=name, dice=dice)
             self.shelf.save_game(self.table)
 
+    @on_the_table
     def set_mode(self, mode: Mode) -> None:
         """Switch between on-screen dice and real dice, at the start of a turn only."""
         if mode is self.table.mode:
@@ -152,6 +157,7 @@ class Session(Tables):
         """The Real dice button."""
         self.set_mode(Mode.SHEET if self.table.mode is Mode.DICE else Mode.DICE)
 
+    @on_the_table
     def choose(self, box: Category) -> None:
         """A click on an open box: scores it, or first asks when a zero would waste the turn."""
         if self._blocked():
@@ -177,6 +183,7 @@ class Session(Tables):
         """The move waiting for the player's yes."""
         return self.ui.pending
 
+    @on_the_table
     def confirm(self) -> None:
         """Go ahead with the pending move: the zero, what the coach warned about, or the
         new game that puts the one under way aside."""
@@ -190,6 +197,7 @@ class Session(Tables):
         else:
             self.roll(confirmed=True)
 
+    @on_the_table
     def cancel(self) -> None:
         """Keep playing the turn instead of the pending move."""
         if self.ui.pending is not None:
@@ -224,6 +232,7 @@ class Session(Tables):
         fill = self.game.undoable
         return fill is not None and self.table.seats[fill.player] is None
 
+    @on_the_table
     def undo(self) -> None:
         """The Undo button: take back the last box a person filled, and the penalty zeros
         it caused; the turn is again as it stood (until the next roll)."""
@@ -243,29 +252,16 @@ class Session(Tables):
         self.status = text("status.undone", self.lang, name=name, box=fill.category)
         self.shelf.save_game(self.table)
 
-    # ------------------------------------------------------------ settings
-
-    @property
-    def settings(self) -> Settings:
-        """The player's settings."""
-        return self.shelf.settings
-
-    def change_settings(self, **changes: Any) -> None:
-        """Change settings (``shapes=True``, ``coach_margin=2``...) and remember them;
-        raises ``ValueError`` for a value no setting takes."""
-        self.shelf.remember(self.settings.change(**changes))
-
-    def set_language(self, lang: str) -> None:
-        """Remember the interface language chosen in the page (the glue then loads its page)."""
-        if lang in LANGUAGES:
-            self.change_settings(lang=lang)
-
     # ------------------------------------------------------ computers, hints
 
     def attach(self, advisor: Advisor) -> None:
         """The strategy table has arrived: hints, the coach, computers and the review work."""
         self.coach.advisor = advisor
         self.progress.price(self.table, advisor)
+
+    def table_missing(self, missing: bool = True) -> None:
+        """The table could not be loaded: nothing waits for it (False: online again)."""
+        self.coach.failed = missing
 
     @property
     def has_advisor(self) -> bool:
@@ -279,12 +275,13 @@ class Session(Tables):
         computer = seat is not None and seat.needs_table
         perfect = self.linked.perfect(self.table) is not None
         priced = self.progress.unpriced(self.table)
-        return self.coach.advisor is None and (computer or self.settings.coach or perfect or priced)
+        wanted = computer or self.settings.coach or perfect or priced
+        return self.coach.advisor is None and not self.coach.failed and wanted
 
     def computer_step(self) -> bool:
         """One visible step of the computer to move (a hold, a roll or a box); False when
         it cannot move now (not its turn, or its table is not loaded yet)."""
-        if self.wants_table:
+        if self.sync() or self.wants_table:
             return False
         self._acting = True
         try:
@@ -298,6 +295,7 @@ class Session(Tables):
         advisor = self.coach.advisor
         return advisor is not None and self.linked.perfect_turn(self.table, advisor)
 
+    @on_the_table
     def skip(self) -> None:
         """The Skip button: the computer finishes its turn without pauses."""
         self.computers.skipping = True
@@ -318,6 +316,8 @@ class Session(Tables):
         problem = self.shelf.problem
         steps = self.table.computer_to_move and not self.wants_table
         scene = self.linked.scene(self.table)
+        if scene.thinking and self.coach.failed and not self.has_advisor:
+            scene = scene._replace(thinking=False, unavailable=True)
         extras = Extras(
             status=self.status,
             notice=text(problem, self.lang) if problem else "",
@@ -329,5 +329,6 @@ class Session(Tables):
             paused=self.paused(),
             linked=scene,
             luck=self.progress.luck(self.table, self.coach.advisor, self.lang),
+            can_free=problem == FULL,
         )
         return build_view(self.table, self.ui, self.settings, self.lang, extras)

@@ -1,8 +1,14 @@
-"""The app's stored data: the game in progress, the games put aside, the finished games and
-the settings.
+"""The app's stored data: the game at the table, the games put aside, the finished games
+and the settings, kept safe from other tabs, a full storage and damaged data.
 
-Everything is read once when the page opens; what cannot be read is backed up (never
-destroyed), replaced by a fresh start, and said in ``notes``.
+Everything is read when the page opens, and again when another tab has written since
+(``refresh``). What cannot be read is backed up before anything replaces it and said in
+``notes``; one unreadable finished game never costs the others.
+
+Other tabs of the same site write the same storage, so nothing here writes back a whole
+list it read earlier: each game put aside has a key of its own (putting one aside writes
+one key, taking one up removes one), and the finished games are changed as
+``kismet.app.ledger`` says.
 """
 
 from __future__ import annotations
@@ -10,15 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .records import HISTORY_LIMIT, Finished, HighScore, read_history
+from .ledger import Ledger, Note, said
+from .records import Finished, HighScore
 from .settings import Settings
 from .stats import Folded, high_scores_with
-from .storage import FOLDED_KEY, GAME_KEY, HISTORY_KEY, PAUSED_KEY, SETTINGS_KEY, Storage, Store
+from .storage import FULL, GAME_KEY, PAUSED_KEY, PAUSED_PREFIX, SETTINGS_KEY, Storage, Store
 from .table import Table, read_paused
 from .transfer import Imported
-
-FOLD_SHARE = 4
-"""When storage runs short, a quarter of the detailed games (the oldest) is folded."""
 
 
 class Merged(NamedTuple):
@@ -28,131 +32,241 @@ class Merged(NamedTuple):
     known: int
     paused: int
     settings: bool
+    unchecked: int = 0
+    saved: bool = True
+    """Whether all of it is stored (else storage refused, and it waits in this tab)."""
+
+
+class Freed(NamedTuple):
+    """What freeing space did: games folded into the statistics, and whether everything
+    waiting is stored now."""
+
+    folded: int
+    saved: bool
 
 
 class Shelf:
-    """Reads and writes the app's stored values through a ``Store``."""
+    """Reads and writes the app's stored values through a ``Store`` (see the module)."""
 
-    def __init__(self, storage: Storage, clock: Callable[[], str]) -> None:
-        self.store = Store(storage, clock)
+    def __init__(
+        self, storage: Storage, clock: Callable[[], str], spare: Storage | None = None
+    ) -> None:
+        self.store = Store(storage, clock, spare)
         self.clock = clock
-        self.notes: list[str] = []
-        """Message keys of what could not be read when the page opened."""
-        settings, bad = self.store.read(SETTINGS_KEY, Settings.from_dict, "settings")
-        if bad:
-            self.notes.append("status.settings_corrupt")
-            self.store.write(SETTINGS_KEY, {})
-        self.settings = settings or Settings()
-        history, bad = self.store.read(HISTORY_KEY, read_history, "history")
-        if bad:
-            self.notes.append("status.history_corrupt")
-            self.store.write(HISTORY_KEY, [])
-        self.history: list[Finished] = history or []
-        folded, bad = self.store.read(FOLDED_KEY, Folded.from_dict, "folded")
-        if bad:
-            self.notes.append("status.history_corrupt")
-        self.folded = folded or Folded()
-        paused, bad = self.store.read(PAUSED_KEY, read_paused, "paused")
-        if bad:
-            self.notes.append("status.paused_corrupt")
-            self.store.write(PAUSED_KEY, [])
-        self.paused: list[Table] = paused or []
+        self.notes: list[Note] = []
+        """What could not be read, said once."""
+        self.settings = self._read_settings()
+        self.ledger = Ledger(self.store, self.notes)
+        self.paused: list[Table] = self._read_paused()
         """Unfinished games put aside, the latest first."""
 
     @property
     def problem(self) -> str | None:
-        """The message key of the storage's refusal, while it lasts."""
-        return self.store.problem
+        """The message key of the storage's refusal, while anything waits to be stored."""
+        return self.store.problem or (FULL if self.ledger.waiting else None)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether something this tab did is not stored yet (storage refused it)."""
+        return bool(self.store.pending or self.ledger.waiting)
+
+    @property
+    def history(self) -> list[Finished]:
+        """The finished games kept in detail, oldest first."""
+        return self.ledger.history
+
+    @property
+    def folded(self) -> Folded:
+        """The finished games folded into the statistics."""
+        return self.ledger.folded
+
+    # ------------------------------------------------------------- reading
+
+    def _read_settings(self) -> Settings:
+        settings, damage = self.store.read(SETTINGS_KEY, Settings.from_dict, "settings")
+        if damage:
+            self.notes.append(said("settings", damage))
+            if damage.kept:
+                self.store.write(SETTINGS_KEY, {})
+        return settings or Settings()
+
+    def _read_paused(self) -> list[Table]:
+        """Every game put aside, the latest first (the old one-list key moved first)."""
+        self._move_old_list()
+        found: dict[str, Table] = {}
+        for key in reversed(self.store.keys(PAUSED_PREFIX)):  # the latest first
+            table, damage = self.store.read(key, Table.from_dict, "paused")
+            if damage:
+                self.notes.append(said("paused", damage))
+                if damage.kept:
+                    self.store.remove(key)
+            elif table is not None and table.id not in found:
+                found[table.id] = table
+        return list(found.values())
+
+    def _move_old_list(self) -> None:
+        """Games put aside were one list before; each gets its own key (the list goes once
+        every one of them is stored)."""
+        if self.store.raw(PAUSED_KEY) is None:
+            return
+        tables, damage = self.store.read(PAUSED_KEY, read_paused, "paused")
+        if damage:
+            self.notes.append(said("paused", damage))
+            if damage.kept:
+                self.store.remove(PAUSED_KEY)
+            return
+        stored = all([self._write_paused(t) for t in reversed(tables or [])])
+        if stored:
+            self.store.remove(PAUSED_KEY)
+
+    def refresh(self) -> bool:
+        """Read again what another tab wrote since this one last looked; whether it had.
+        (The game at the table is the session's to compare: ``game_changed``.)"""
+        if not self.store.changed_elsewhere():
+            return False
+        if self.store.raw(SETTINGS_KEY) != self.store.seen.get(SETTINGS_KEY):
+            self.settings = self._read_settings()
+        self.ledger.refresh()
+        self.paused = self._read_paused()
+        return True
+
+    @property
+    def game_changed(self) -> bool:
+        """Whether the stored game at the table is not the one this tab last read or wrote."""
+        return self.store.raw(GAME_KEY) != self.store.seen.get(GAME_KEY)
+
+    # ------------------------------------------------------- the game at the table
 
     def load_game(self) -> Table | None:
-        """The stored game in progress; None when there is none or it cannot be read."""
-        table, bad = self.store.read(GAME_KEY, Table.from_dict, "game")
-        if bad:
-            self.notes.append("status.save_corrupt")
-        return table
+        """The stored game at the table; None when there is none or it cannot be read. A
+        later state this tab could not store before it was reloaded is taken instead (and
+        stored now, if the storage takes it)."""
+        table, damage = self.store.read(GAME_KEY, Table.from_dict, "game")
+        if damage:
+            self.notes.append(said("save", damage))
+        spared = self.store.spared(GAME_KEY)
+        if spared is None or spared == self.store.seen.get(GAME_KEY):
+            return table
+        try:
+            later = Table.from_dict(self.store.parse(spared, GAME_KEY))
+        except ValueError:  # SaveError, or anything else the spare holds: not used
+            return table
+        if table is not None and later.id != table.id:
+            return table  # another tab has moved on since: the stored game stands
+        self.notes.append(("status.spare_back", {}))
+        self.store.put(GAME_KEY, spared)
+        return later
 
-    def save_game(self, table: Table) -> None:
-        """Store the game in progress."""
-        self.store.write(GAME_KEY, table.to_dict())
+    def save_game(self, table: Table) -> bool:
+        """Store the game at the table (and what else waits); whether it was stored."""
+        saved = self.store.write(GAME_KEY, table.to_dict())
+        if self.ledger.waiting:
+            self.ledger.save()
+        return saved
 
-    def put_aside(self, table: Table) -> None:
-        """Keep an unfinished game among the games in progress."""
+    def forget_game_write(self) -> None:
+        """Another tab stored the game at the table since: this tab's refused write of it
+        is out of date and is not tried again."""
+        self.store.pending.pop(GAME_KEY, None)
+
+    # ----------------------------------------------------------- games put aside
+
+    def _write_paused(self, table: Table) -> bool:
+        """Store a game put aside under a key of its own (the time first, so that the keys
+        sort by when each game was put aside); any older key of the same game goes."""
+        old = self._paused_keys(table.id)
+        key = f"{PAUSED_PREFIX}{self.clock()}:{table.id}"
+        if not self.store.write(key, table.to_dict()):
+            del self.store.pending[key]  # no second try: the caller keeps the game
+            return False
+        for stale in old:
+            if stale != key:
+                self.store.remove(stale)
+        return True
+
+    def _paused_keys(self, game_id: str) -> list[str]:
+        return [k for k in self.store.keys(PAUSED_PREFIX) if k.rsplit(":", 1)[-1] == game_id]
+
+    def put_aside(self, table: Table) -> bool:
+        """Keep an unfinished game among the games in progress; whether it is stored (when
+        not, nothing changed and the caller must keep the game where it is)."""
+        if not self._write_paused(table):
+            return False
         self.paused = [table, *(t for t in self.paused if t.id != table.id)]
-        self.store.write(PAUSED_KEY, [t.to_dict() for t in self.paused])
+        return True
 
-    def take_up(self, game_id: str) -> Table | None:
-        """Take a game out of the games in progress (None if it is not there)."""
-        found = next((t for t in self.paused if t.id == game_id), None)
-        if found is not None:
-            self.paused = [t for t in self.paused if t.id != game_id]
-            self.store.write(PAUSED_KEY, [t.to_dict() for t in self.paused])
-        return found
+    def waiting_game(self, game_id: str) -> Table | None:
+        """A game put aside, as stored now (None if it is not there: another tab may have
+        taken it up)."""
+        for key in self._paused_keys(game_id):
+            table, _ = self.store.read(key, Table.from_dict, "paused")
+            if table is not None:
+                return table
+        return None
 
-    def record(self, finished: Finished) -> None:
-        """Add a finished game to the history, once (the oldest beyond the limit, or when
-        storage runs short, are folded into the statistics)."""
-        if finished.id in self.known_ids():
-            return
-        self._keep([*self.history, finished])
+    def drop_paused(self, game_id: str) -> None:
+        """The game put aside is at the table now: its own key goes."""
+        for key in self._paused_keys(game_id):
+            self.store.remove(key)
+        self.paused = [t for t in self.paused if t.id != game_id]
+
+    # ---------------------------------------------------------- finished games
+
+    # ------------------------------------------------------------- import
+
+    # ---------------------------------------------------------- finished games
+
+    def record(self, finished: Finished) -> bool:
+        """Add a finished game, once; whether it is stored (``Ledger.record``)."""
+        return self.ledger.record(finished)
 
     def update(self, finished: Finished) -> None:
         """Replace a finished game's record (its decisions priced)."""
-        if any(f.id == finished.id for f in self.history):
-            self._keep([finished if f.id == finished.id else f for f in self.history])
+        self.ledger.update(finished)
 
     def find(self, game_id: str) -> Finished | None:
         """A finished game's record (None once folded, or before it is recorded)."""
-        return next((f for f in self.history if f.id == game_id), None)
+        return self.ledger.find(game_id)
 
     def unrecord(self, game_id: str) -> None:
         """Take a game back out of the finished games (its last box was taken back)."""
-        if any(f.id == game_id for f in self.history):
-            self._keep([f for f in self.history if f.id != game_id])
+        self.ledger.unrecord(game_id)
 
     def known_ids(self) -> set[str]:
         """The identities of every finished game kept, in detail or folded."""
-        return {f.id for f in self.history} | set(self.folded.ids)
+        return self.ledger.known_ids()
 
-    def _keep(self, history: list[Finished]) -> None:
-        """Store the finished games; beyond ``HISTORY_LIMIT``, or while storage refuses
-        them for want of space, fold the oldest into the statistics (never just drop)."""
-        excess = len(history) - HISTORY_LIMIT
-        if excess > 0:
-            self._fold(history[:excess])
-            history = history[excess:]
-        self.history = history
-        self.store.write(HISTORY_KEY, [f.to_dict() for f in history])
-        while self.store.problem == "status.storage_full" and len(self.history) > 1:
-            share = max(1, len(self.history) // FOLD_SHARE)
-            self._fold(self.history[:share])
-            self.history = self.history[share:]
-            self.store.write(HISTORY_KEY, [f.to_dict() for f in self.history])
+    def free_space(self) -> Freed:
+        """Make room when storage is full: fold the older half of the detailed finished
+        games into the statistics (their counts, bests and high scores stay), then store
+        what waits."""
+        folded = self.ledger.fold_older_half()
+        self.store.retry()
+        if self.ledger.waiting:
+            self.ledger.save()
+        return Freed(folded, not self.waiting)
 
-    def _fold(self, records: list[Finished]) -> None:
-        self.folded.fold(records)
-        self.store.write(FOLDED_KEY, self.folded.to_dict())
+    # ------------------------------------------------------------- import
 
     def merge(self, found: Imported, current: Table) -> Merged:
         """Add what an imported file holds that is not here yet: finished games by their
         identity, the folded ones when none of them is known, games in progress (put
-        aside; the one at the table stays), and the settings while these are untouched."""
+        aside; the one at the table stays; none that was finished here), and the settings
+        while these are untouched."""
         known = self.known_ids()
         new = [f for f in found.history if f.id not in known]
-        if found.folded is not None and not known & set(found.folded.ids):
-            merged = self.folded.merge(found.folded)
-            self.folded = merged
-            self.store.write(FOLDED_KEY, merged.to_dict())
-        if new:
-            self._keep(sorted([*self.history, *new], key=lambda f: f.finished))
-        here = {current.id} | {t.id for t in self.paused}
-        tables = [t for t in (found.game, *found.paused) if t is not None and t.id not in here]
-        waiting = [t for t in tables if t.unfinished]
-        for table in reversed(waiting):
-            self.put_aside(table)
+        saved = self.ledger.merge(new, found.folded)
+        finished = known | {f.id for f in new}
+        here = {current.id} | {t.id for t in self.paused} | finished
+        waiting = [t for t in found.tables if t.id not in here and t.unfinished]
+        put = [t for t in reversed(waiting) if self.put_aside(t)]
         fresh = self.settings == Settings() and found.settings != Settings()
         if fresh:
             self.remember(found.settings)
-        return Merged(len(new), len(found.history) - len(new), len(waiting), fresh)
+        return Merged(
+            len(new), len(found.history) - len(new), len(put), fresh, found.unchecked,
+            saved and len(put) == len(waiting),
+        )  # fmt: skip
 
     def remember(self, settings: Settings) -> None:
         """Store the settings."""

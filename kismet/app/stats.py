@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from ..rules import BONUS_TIERS, Category, SaveError, SaveProblem, Totals
 from ..rules.save import Fields
-from .records import BOXES, HIGH_SCORES, Finished, HighScore, high_scores
+from .records import BOXES, HIGH_SCORES, MAX_TOTAL, Finished, HighScore, high_scores
 
 RECENT = 10
 """The last games shown against the average."""
@@ -118,8 +118,10 @@ class Tally:
         for name in counts:
             setattr(tally, name, fields.integer(name))
         best = fields.data["best"]
-        if best is not None and not _count(best):
+        if best is not None and not (_count(best) and best <= MAX_TOTAL):
             raise SaveError(SaveProblem.BAD_VALUE, where, field="best")
+        if tally.points > tally.games * MAX_TOTAL or (tally.games > 0) != (best is not None):
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="points")
         tally.best = best
         tally.tiers = _counts(fields.items("tiers"), len(BONUS_TIERS), where)
         tally.boxes = _counts(fields.items("boxes"), BOXES, where)
@@ -206,7 +208,7 @@ class Folded:
         lines = []
         for line in high:
             if not (isinstance(line, list) and len(line) == 4 and isinstance(line[0], str)
-                    and _count(line[1]) and isinstance(line[2], str)
+                    and _count(line[1]) and line[1] <= MAX_TOTAL and isinstance(line[2], str)
                     and isinstance(line[3], bool)):  # fmt: skip
                 raise SaveError(SaveProblem.BAD_VALUE, where, field="high")
             lines.append(HighScore(*line))

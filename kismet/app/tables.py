@@ -3,11 +3,13 @@ again; and the finished games' record. ``Session`` adds the moves."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from ..rules import Category, Game, RuleError
-from ..text import explain, join_names, text
+from ..text import LANGUAGES, explain, join_names, text
 from .computer import Computers
 from .daily import DAYS_SHOWN, daily_number, daily_seed
 from .entry import Entry
@@ -15,10 +17,39 @@ from .linked import Linked
 from .progress import Progress
 from .records import Finished
 from .roster import Roster, default_name
+from .settings import Settings
 from .shelf import Shelf
-from .storage import Storage
+from .storage import OFF, Storage
 from .table import Daily, Mode, Paused, Table
 from .turn import Ask, Pending, TurnUI
+
+P = ParamSpec("P")
+S = TypeVar("S", bound="Tables")
+
+
+def on_the_table(action: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
+    """An action on the game at the table as this tab shows it: when another tab changed
+    that game since, the tab catches up first and the action is not taken (the player
+    aimed it at a game that has moved on, and is told)."""
+
+    @functools.wraps(action)
+    def checked(self: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        if not self.sync():
+            action(self, *args, **kwargs)
+
+    return checked
+
+
+def caught_up(action: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
+    """An action that does not depend on the turn shown (a new game, settings, an import):
+    the tab catches up with other tabs first, then acts."""
+
+    @functools.wraps(action)
+    def checked(self: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        self.sync()
+        action(self, *args, **kwargs)
+
+    return checked
 
 
 class Tables:
@@ -36,22 +67,73 @@ class Tables:
         lang: str,
         clock: Callable[[], str],
         greet: bool = True,
+        spare: Storage | None = None,
     ) -> None:
-        self.shelf = Shelf(storage, clock)
+        self.shelf = Shelf(storage, clock, spare)
         self.seed, self.lang, self.clock = seed, lang, clock
         self.ui = TurnUI()
         self.computers = Computers()
         self.linked = Linked(lang)
         self.progress = Progress(self.shelf)
         table = self.shelf.load_game()
-        self.status = " ".join(text(key, lang) for key in self.shelf.notes)
+        self.status = self._notes()
         if table is None:
             self._new(Roster.of([default_name(1, lang)]), Mode.DICE, announce=not self.status)
             return
         self._sit(table)
+        self.shelf.drop_paused(table.id)  # a move cut short between its two writes
         if not self.status:
             self.status = text("status.restored", lang) if greet else self._ready()
         self._record_if_over()
+
+    def _notes(self) -> str:
+        """What the shelf could not read, said once."""
+        notes, self.shelf.notes = self.shelf.notes, []
+        return " ".join(text(key, self.lang, **params) for key, params in notes)
+
+    def sync(self) -> bool:
+        """Catch up with what another tab (or window) of the site stored since this one
+        last looked. True when the game at the table changed there: this tab then shows it
+        as it stands, and the action asked of the old one is not taken."""
+        if not self.shelf.refresh() or not self.shelf.game_changed:
+            return False
+        table = self.shelf.load_game()
+        if table is None:  # removed or unreadable there: this tab's game stays, stored again
+            self.status = self._notes()
+            self.shelf.save_game(self.table)
+            return False
+        old = self.table
+        self.shelf.forget_game_write()
+        self._sit(table)
+        if table.id == old.id:
+            key = "status.synced"
+        elif old.id in self.shelf.known_ids():
+            key = "status.synced_finished"
+        elif any(t.id == old.id for t in self.shelf.paused):
+            key = "status.synced_paused"
+        else:
+            key = "status.synced_other"
+        self.status = " ".join(filter(None, (text(key, self.lang), self._notes())))
+        self._record_if_over()
+        return True
+
+    def _make_way(self) -> bool:
+        """Whether the game at the table may leave it: nothing of it waits to be stored,
+        and one under way is put aside first. When not, the player is told why and the
+        game stays (a full storage would otherwise lose it on the next reload)."""
+        shelf = self.shelf
+        if shelf.problem == OFF:  # nothing is ever stored: games live in this page only
+            if self.table.unfinished:
+                shelf.put_aside(self.table)
+                shelf.paused = [self.table, *(t for t in shelf.paused if t.id != self.table.id)]
+            return True
+        if shelf.waiting:
+            shelf.store.retry()
+            shelf.save_game(self.table)
+        if shelf.waiting or (self.table.unfinished and not shelf.put_aside(self.table)):
+            self.status = text("status.full_keep", self.lang)
+            return False
+        return True
 
     @property
     def game(self) -> Game:
@@ -79,6 +161,8 @@ class Tables:
         return Table(game, roster.seats, mode, started=self.clock())
 
     def _sit_new(self, table: Table, *, announce: bool = True) -> None:
+        if hasattr(self, "table") and not self._make_way():
+            return
         self._sit(table)
         if announce:
             self.status = self._ready()
@@ -100,6 +184,24 @@ class Tables:
             finished = Finished.of(table.id, self.clock(), self.game, table.codes, table.daily)
             self.shelf.record(finished)
 
+    # ------------------------------------------------------------ settings
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings."""
+        return self.shelf.settings
+
+    @caught_up
+    def change_settings(self, /, **changes: Any) -> None:
+        """Change settings (``shapes=True``, ``coach_margin=2``...) and remember them;
+        raises ``ValueError`` for a value no setting takes."""
+        self.shelf.remember(self.settings.change(**changes))
+
+    def set_language(self, lang: str) -> None:
+        """Remember the interface language chosen in the page (the glue then loads its page)."""
+        if lang in LANGUAGES:
+            self.change_settings(lang=lang)
+
     # ------------------------------------------------------------- games
 
     def new_game(self, names: Sequence[str], seats: Sequence[str] | None = None) -> None:
@@ -110,6 +212,7 @@ class Tables:
         except RuleError as error:
             self.status = explain(error, self.lang)
 
+    @caught_up
     def start(self, roster: Roster) -> None:
         """Start a game for the seats of the New game dialog (asking first when a game is
         under way); refuses bad names and keeps the game."""
@@ -121,10 +224,11 @@ class Tables:
         self._offer(table)
 
     def put_aside_and_sit(self, table: Table) -> None:
-        """Keep the game under way among the games in progress, and start ``table``'s."""
-        self.shelf.put_aside(self.table)
+        """Keep the game under way among the games in progress, and start ``table``'s
+        (when the game under way cannot be stored, it stays, and the player is told)."""
         self._sit_new(table)
 
+    @on_the_table
     def play_again(self) -> None:
         """A new game with the same players (and computers) in the same order; a daily game
         or a challenge again on the same dice."""
@@ -144,6 +248,7 @@ class Tables:
         names = [n for n, s in zip(self.game.players, self.table.seats, strict=True) if s is None]
         return names[0] if names else default_name(1, self.lang)
 
+    @caught_up
     def play_daily(self, day: date) -> None:
         """A day's daily game: taken up again when it is under way, else started (asking
         first when another game is under way); played days can be played again."""
@@ -162,6 +267,7 @@ class Tables:
         line, and nothing else changes)."""
         self.linked.open(code)
 
+    @caught_up
     def accept_challenge(self) -> None:
         """Play the dice of the challenge offered (asking first when a game is under way)."""
         offer, self.linked.offer = self.linked.offer, None
@@ -206,18 +312,36 @@ class Tables:
             for table in self.shelf.paused
         )
 
+    @caught_up
     def import_file(self, raw: str) -> None:
         """Merge an export file into what is kept, and say what it added (or why not)."""
         self.status, _ = self.progress.import_text(raw, self.table, self.lang)
 
+    @caught_up
+    def free_space(self) -> None:
+        """The Free space button of a full storage: fold older finished games into the
+        statistics, store what waits, and say what happened."""
+        freed = self.shelf.free_space()
+        if not self.shelf.waiting:
+            self.shelf.save_game(self.table)
+        key = "status.freed" if not self.shelf.waiting else "status.still_full"
+        self.status = text(key, self.lang, count=freed.folded)
+
+    @caught_up
     def resume(self, game_id: str) -> None:
-        """Take up a game put aside; the one at the table, if under way, is put aside."""
-        table = self.shelf.take_up(game_id)
+        """Take up a game put aside; the one at the table, if under way, is put aside.
+        The game's own key goes only once it is stored at the table, so a write cut short
+        leaves it in one place or both, never in none."""
+        table = self.shelf.waiting_game(game_id)
         if table is None:
+            self.shelf.paused = [t for t in self.shelf.paused if t.id != game_id]
             return
-        if self.table.unfinished:
-            self.shelf.put_aside(self.table)
+        if not self._make_way():
+            return
         self._sit(table)
-        self.shelf.save_game(table)
+        if self.shelf.save_game(table):
+            self.shelf.drop_paused(game_id)
+        else:  # its key stays until the table's write is stored: a reload then has it
+            self.shelf.paused = [t for t in self.shelf.paused if t.id != game_id]
         names = join_names(list(table.game.players), self.lang)
         self.status = f"{text('status.resumed', self.lang, names=names)} {self._ready()}"

@@ -10,17 +10,18 @@ The file (``kismet-YYYY-MM-DD.json``)::
 
 Reading one checks everything as the stored values are checked, and more: each finished
 game is replayed through the rules (``Finished.verify``), each game in progress loads
-through the rules. Any problem raises ``ImportProblem`` with the message key to say, and
-nothing is merged. Merging (``kismet.app.shelf.Shelf.merge``) adds what is not there yet,
+through the rules. The text is measured before it is parsed (``kismet.rules.bounded``), so
+no file can exhaust the stack. Any problem raises ``ImportProblem`` with the message key to
+say, and nothing is merged. Merging (``kismet.app.shelf.Shelf.merge``) adds what is not there yet,
 by each game's identity, so importing the same file again changes nothing.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any, NamedTuple
 
-from ..rules import SaveError
+from ..rules import SaveError, SaveProblem
+from ..rules.bounded import load_json
 from ..rules.save import Fields
 from .records import Finished, read_history
 from .settings import Settings
@@ -49,9 +50,12 @@ class Imported(NamedTuple):
 
     history: tuple[Finished, ...]
     folded: Folded | None
-    game: Table | None
-    paused: tuple[Table, ...]
+    tables: tuple[Table, ...]
+    """The games under way: the one at the table when exported and those put aside."""
     settings: Settings
+    unchecked: int = 0
+    """Finished games left out because they could not be replayed (from before the
+    statistics, they keep no fills)."""
 
 
 def export_file_name(when: str) -> str:
@@ -81,13 +85,18 @@ def export_data(
 
 
 def read_import(raw: str) -> Imported:
-    """Read an export file's text; raises ``ImportProblem`` for anything else."""
+    """Read an export file's text; raises ``ImportProblem`` for anything else.
+
+    Every finished game is replayed through the rules; a record from before the statistics
+    (no fills, so nothing to replay) cannot be checked and is left out, counted in
+    ``unchecked``. A game's identity given twice in the file is read once."""
     if len(raw) > MAX_IMPORT_BYTES:
         raise ImportProblem("import.too_big", size=f"{len(raw) / 1e6:.1f}")
     try:
-        data = json.loads(raw)
-    except ValueError:
-        raise ImportProblem("import.not_json") from None
+        data = load_json(raw, "file", MAX_IMPORT_BYTES)
+    except SaveError as error:  # not JSON, or nested deeper than any export
+        not_json = error.problem is SaveProblem.NOT_JSON
+        raise ImportProblem("import.not_json" if not_json else "import.not_kismet") from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise ImportProblem("import.not_kismet")
     version = data.get("version")
@@ -97,17 +106,35 @@ def read_import(raw: str) -> Imported:
         fields = Fields(data, "file", _FIELDS)
         if fields.integer("version") != EXPORT_VERSION:
             raise ImportProblem("import.not_kismet")
-        history = read_history(fields.items("history"))
-        for i, record in enumerate(history):
+        history, ids, unchecked = [], set(), 0
+        for i, record in enumerate(read_history(fields.items("history"))):
+            if not record.fills:
+                unchecked += 1
+                continue
             record.verify(f"history[{i}]")
+            if record.id not in ids:
+                ids.add(record.id)
+                history.append(record)
         folded = data["folded"]
         game = data["game"]
+        tables = [Table.from_dict(game)] if game is not None else []
+        tables += read_paused(fields.items("paused"))
         return Imported(
             tuple(history),
             None if folded is None else Folded.from_dict(folded),
-            None if game is None else Table.from_dict(game),
-            tuple(read_paused(fields.items("paused"))),
+            tuple(_furthest(tables)),
             Settings.from_dict(data["settings"]),
+            unchecked,
         )
     except SaveError as error:
         raise ImportProblem("import.bad_game", where=error.where) from None
+
+
+def _furthest(tables: list[Table]) -> list[Table]:
+    """Each game once: of two copies with one identity, the one further along."""
+    best: dict[str, Table] = {}
+    for table in tables:
+        kept = best.get(table.id)
+        if kept is None or len(table.game.history) > len(kept.game.history):
+            best[table.id] = table
+    return list(best.values())

@@ -222,6 +222,8 @@ class View(NamedTuple):
     """A feature in use needs the strategy table, which is not loaded yet."""
     luck: Luck | None = None
     """A finished game's luck against skill (or why it has none)."""
+    can_free: bool = False
+    """The storage is full: the page offers to free space and to export a copy."""
 
     @property
     def faces(self) -> tuple[int | None, ...]:
@@ -245,6 +247,7 @@ class Extras(NamedTuple):
     paused: tuple[Paused, ...]
     linked: Scene
     luck: Luck | None = None
+    can_free: bool = False
 
 
 def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: Extras) -> View:
@@ -307,4 +310,5 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         computer_delay=extras.delay,
         wants_table=extras.wants_table,
         luck=extras.luck,
+        can_free=extras.can_free,
     )

@@ -175,6 +175,9 @@ def game_over_html(
         )
     elif scene is not None and scene.thinking:
         parts.append(f'<p class="thinking">{t("perfect.thinking", lang)}</p>')
+    elif scene is not None and scene.unavailable:
+        parts.append(f'<p class="thinking" data-testid="perfect-offline">'
+                     f'{t("perfect.offline", lang)}</p>')  # fmt: skip
     if scene is not None and scene.share is not None:
         extra.insert(
             0,

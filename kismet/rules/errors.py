@@ -57,6 +57,9 @@ class SaveProblem(enum.StrEnum):
     LINK = "link"
     CHECKSUM = "checksum"
     UNFINISHED = "unfinished"
+    TOO_BIG = "too_big"
+    TOO_DEEP = "too_deep"
+    NOT_JSON = "not_json"
 
 
 def _describe(key: str, params: dict[str, Any]) -> str:

@@ -108,8 +108,10 @@ def decode(text: str) -> Challenge:
         name = body[at + 1 : at + 1 + size].decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(SaveProblem.PLAYERS, "link") from None
-    if len(name.encode("utf-8")) != size or any(ch in name for ch in "<>"):
+    if len(name.encode("utf-8")) != size:
         raise SaveError(SaveProblem.PLAYERS, "link")
+    # The name is checked by the one rule for names, the game's (``replay_challenge``): a
+    # name that can be played can be shared. It is text, escaped wherever it is shown.
     at += 1 + size
     if at >= len(body):
         raise SaveError(SaveProblem.LINK, "link", reason="short")

@@ -125,8 +125,7 @@ EN: dict[str, str] = {
     "level.casual": "Casual",
     "seat.computer_name": "{level} (computer)",
     "status.paused_corrupt": (
-        "Your games in progress could not be read, so the list starts again "
-        "(the old list is kept as a backup)."
+        "A game in progress could not be read, so it is not in the list (it is kept as a backup)."
     ),
     "status.put_aside": (
         "The game of {names} is not finished. Start a new one anyway? It waits under "
@@ -238,8 +237,14 @@ EN: dict[str, str] = {
         "Your list of finished games could not be read, so it starts again "
         "(the old list is kept as a backup)."
     ),
-    "status.settings_corrupt": "Your settings could not be read, so they are back to the defaults.",
-    "status.storage_full": "Storage is full, so this game is not being saved; play goes on.",
+    "status.settings_corrupt": (
+        "Your settings could not be read, so they are back to the defaults (the old ones "
+        "are kept as a backup)."
+    ),
+    "status.storage_full": (
+        "Storage is full, so the latest moves are not saved yet; play goes on. Free "
+        "space, or export a copy."
+    ),
     "status.storage_off": (
         "This browser is not letting the page save (private mode, or site data blocked?), "
         "so this game will not be kept; play goes on."
@@ -492,4 +497,81 @@ game is saved in this browser after every move: close the page and carry on late
     "luck.choices": "Choices",
     "luck.dice": "Dice",
     "luck.total": "Total",
+    # Storage: tabs, a full storage, damaged data.
+    "status.save_unkept": (
+        "Your saved game could not be read, and there is no room to keep a copy, so it "
+        "stays stored as it is: a new game has started, and it is not saved until there "
+        "is room."
+    ),
+    "status.settings_unkept": (
+        "Your settings could not be read, and there is no room to keep a copy: they are "
+        "back to the defaults, and the old ones stay stored as they are until there is "
+        "room."
+    ),
+    "status.history_unkept": (
+        "Your list of finished games could not be read, and there is no room to keep a "
+        "copy, so it stays stored as it is: new games are not recorded until there is "
+        "room."
+    ),
+    "status.folded_corrupt": (
+        "The tallies of your older finished games could not be read, so they start again "
+        "(the old ones are kept as a backup)."
+    ),
+    "status.folded_unkept": (
+        "The tallies of your older finished games could not be read, and there is no room "
+        "to keep a copy, so they stay stored as they are until there is room."
+    ),
+    "status.records_corrupt": (
+        "{count} of your finished games could not be read (kept as a backup); the other "
+        "{kept} are all here."
+    ),
+    "status.records_unkept": (
+        "{count} of your finished games could not be read, and there is no room to keep a "
+        "copy, so they stay stored as they are; the other {kept} are all here."
+    ),
+    "status.paused_unkept": (
+        "A game in progress could not be read, and there is no room to keep a copy, so it "
+        "stays stored as it is until there is room."
+    ),
+    "status.spare_back": (
+        "Storage was full when you last played in this tab, so your last moves were kept "
+        "in the tab alone: here they are."
+    ),
+    "status.synced": ("This game went on in another tab or window: here it is as it stands now."),
+    "status.synced_finished": (
+        "Another tab or window finished that game (it is among your finished games) and "
+        "moved on to this one."
+    ),
+    "status.synced_paused": (
+        "Another tab or window put that game aside (it waits under Games in progress) and "
+        "moved on to this one."
+    ),
+    "status.synced_other": "Another tab or window moved on to this game.",
+    "status.full_keep": (
+        "Storage is full, so the game at the table is not saved yet: leaving it now would "
+        "lose it. Free space, or export a copy, first."
+    ),
+    "status.freed": (
+        "Space freed: {count} older finished games are now kept in the statistics only "
+        "(totals, bests and high scores stay). Everything is saved."
+    ),
+    "status.still_full": (
+        "Storage is still full ({count} older finished games were folded into the "
+        "statistics): other data of this site is using it. Export keeps a copy of "
+        "everything; play goes on."
+    ),
+    "app.free_space": "Free space",
+    "app.export_copy": "Export a copy",
+    "import.unchecked": (
+        "{count} finished games from before the statistics were left out: without their "
+        "boxes and dice they cannot be checked."
+    ),
+    "import.unsaved": "Storage is full, so what was imported is not saved yet.",
+    "save.too_big": "The saved data is too large to be Kismet's (at {where})",
+    "save.too_deep": "The saved data is damaged (nested too deeply, at {where})",
+    "save.not_json": "The saved data is damaged (it is not JSON, at {where})",
+    "perfect.offline": (
+        "Perfect's game on the same dice needs the strategy table, which this device has "
+        "not downloaded yet: it is played once you are online."
+    ),
 }
