@@ -1,0 +1,511 @@
+"""What the storage promises, in CPython: two tabs over one storage, a storage with a quota,
+damaged and hostile data, and imports (the README's "What the storage promises").
+
+A tab is a ``Session`` over a shared ``MemoryStorage``; a reload is a new ``Session`` over
+the same storage (and, for the same tab, the same spare ``sessionStorage``).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kismet import Category, Game
+from kismet.app.records import MAX_TOTAL
+from kismet.app.session import Session
+from kismet.app.storage import (
+    BACKUP_PREFIX,
+    FOLDED_KEY,
+    GAME_KEY,
+    HISTORY_KEY,
+    PAUSED_KEY,
+    PAUSED_PREFIX,
+    SETTINGS_KEY,
+    MemoryStorage,
+    StorageFull,
+)
+from kismet.app.table import Table
+from kismet.rules.bounded import MAX_DEPTH, depth, load_json
+from kismet.rules.errors import SaveError, SaveProblem
+from kismet.rules.scoring import score, upper_bonus
+
+
+class Clock:
+    """One clock for every tab: each reading a second later."""
+
+    def __init__(self) -> None:
+        self.tick = 0
+
+    def __call__(self) -> str:
+        self.tick += 1
+        minutes, seconds = divmod(self.tick, 60)
+        hours, minutes = divmod(minutes, 60)
+        days, hours = divmod(hours, 24)
+        return f"2026-11-{1 + days:02d}T{hours:02d}:{minutes:02d}:{seconds:02d}+00:00"
+
+
+class Quota(MemoryStorage):
+    """Storage with a quota, counted as a browser counts it (keys and values); a refused
+    write leaves everything as it was."""
+
+    def __init__(self, quota: int = 10**9) -> None:
+        super().__init__()
+        self.quota = quota
+
+    def used(self, without: str | None = None) -> int:
+        return sum(len(k) + len(v) for k, v in self.items.items() if k != without)
+
+    def set(self, key: str, value: str) -> None:
+        if self.used(without=key) + len(key) + len(value) > self.quota:
+            raise StorageFull()
+        super().set(key, value)
+
+    def leave(self, room: int) -> None:
+        """Leave only ``room`` characters free (as another app's data would)."""
+        self.quota = self.used() + room
+
+
+def tab(storage: MemoryStorage, clock: Clock, spare: MemoryStorage | None = None) -> Session:
+    return Session(storage, seed=3, clock=clock, spare=spare)
+
+
+def take_turn(app: Session, box: Category | None = None) -> None:
+    """Roll once and fill ``box`` (else the first open box), saying yes to any question."""
+    app.roll()
+    if not app.game.dice:
+        return  # the roll was not taken: the tab caught up with another
+    app.choose(box or app.game.open_boxes(app.game.current)[0])
+    if app.pending is not None:
+        app.confirm()
+
+
+def fills(app: Session) -> int:
+    return len(app.game.history)
+
+
+def finish(app: Session) -> None:
+    while not app.game.is_over:
+        take_turn(app)
+
+
+def paused_ids(storage: MemoryStorage) -> list[str]:
+    return [k.rsplit(":", 1)[-1] for k in storage.items if k.startswith(PAUSED_PREFIX)]
+
+
+def history_ids(storage: MemoryStorage) -> list[str]:
+    return [r["id"] for r in json.loads(storage.items.get(HISTORY_KEY, "[]"))]
+
+
+# ---------------------------------------------------------------------- two tabs
+
+
+def test_a_box_filled_in_another_tab_is_never_lost() -> None:
+    storage, clock = MemoryStorage(), Clock()
+    a = tab(storage, clock)
+    for _ in range(3):
+        take_turn(a)
+    b = tab(storage, clock)  # opens the same game
+    take_turn(b)
+    assert fills(b) == 4
+    a.roll()  # a still shows three boxes: it catches up instead of rolling
+    assert fills(a) == 4 and not a.game.dice
+    assert "another tab" in a.status
+    take_turn(a)  # and then plays on from b's box
+    again = tab(storage, clock)
+    assert fills(again) == 5 and again.game.history[:4] == b.game.history
+
+
+def test_a_game_finished_in_another_tab_stays_finished_and_recorded_once() -> None:
+    storage, clock = MemoryStorage(), Clock()
+    a = tab(storage, clock)
+    for _ in range(14):
+        take_turn(a)
+    b = tab(storage, clock)
+    take_turn(b)
+    assert b.game.is_over and len(history_ids(storage)) == 1
+    a.roll()
+    assert a.game.is_over and "another tab" in a.status
+    again = tab(storage, clock)
+    assert again.game.is_over and history_ids(storage) == [again.table.id]
+
+
+def test_a_game_recorded_in_another_tab_stays_in_the_history() -> None:
+    storage, clock = MemoryStorage(), Clock()
+    a = tab(storage, clock)
+    b = tab(storage, clock)
+    b.new_game(["Bo"])
+    finish(b)
+    a.new_game(["Ann"])
+    finish(a)
+    names = [r["players"] for r in json.loads(storage.items[HISTORY_KEY])]
+    assert names == [["Bo"], ["Ann"]]
+    assert {h.name for h in tab(storage, clock).shelf.high_scores()} == {"Ann", "Bo"}
+
+
+def test_a_challenge_accepted_in_another_tab_is_kept_and_nothing_is_doubled() -> None:
+    storage, clock = MemoryStorage(), Clock()
+    sender = tab(MemoryStorage(), clock)
+    sender.play_daily(date(2026, 12, 6))
+    finish(sender)
+    code = sender.view().linked.share.code
+    a = tab(storage, clock)
+    take_turn(a)
+    mine = a.table.id
+    b = tab(storage, clock)
+    b.open_link(code)
+    b.accept_challenge()
+    b.confirm()  # a's game is put aside
+    take_turn(b)
+    take_turn(b)
+    take_turn(a)
+    assert a.table.challenge == code and fills(a) == 2 and "Games in progress" in a.status
+    take_turn(a)
+    take_turn(a)
+    again = tab(storage, clock)
+    assert again.table.challenge == code and fills(again) == 4
+    assert paused_ids(storage) == [mine]  # once, and not at the table
+    challenge = again.table.id
+    again.resume(mine)
+    assert again.table.id == mine and fills(again) == 1
+    assert paused_ids(storage) == [challenge] and tab(storage, clock).table.id == mine
+
+
+def test_a_game_taken_up_in_one_tab_cannot_be_taken_up_again_in_another() -> None:
+    storage, clock = MemoryStorage(), Clock()
+    a = tab(storage, clock)
+    a.new_game(["Ann"])
+    take_turn(a)
+    a.new_game(["Bo"])
+    a.confirm()
+    take_turn(a)
+    [waiting] = a.view().paused
+    b = tab(storage, clock)
+    b.resume(waiting.id)
+    take_turn(b)
+    a.resume(waiting.id)  # a catches up: Bo's game was put aside there, Ann's is at b's table
+    a.resume(waiting.id)
+    assert a.table.id == waiting.id and fills(a) == 2
+    again = tab(storage, clock)
+    tables = [again.table.id, *paused_ids(storage)]
+    assert sorted(tables) == sorted(set(tables)) and len(tables) == 2
+
+
+ACTIONS = st.lists(
+    st.tuples(
+        st.integers(0, 1), st.sampled_from(["turn", "turn", "turn", "new", "resume", "reload"])
+    ),
+    min_size=1,
+    max_size=60,
+)
+
+
+class Recorder(MemoryStorage):
+    """A shared storage that remembers the furthest state of each game ever stored."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.furthest: dict[str, int] = {}
+        self.over: set[str] = set()
+
+    def set(self, key: str, value: str) -> None:
+        super().set(key, value)
+        if key == GAME_KEY or key.startswith(PAUSED_PREFIX):
+            table = Table.from_dict(json.loads(value))
+            self.furthest[table.id] = max(self.furthest.get(table.id, 0), len(table.game.history))
+            if table.game.is_over:
+                self.over.add(table.id)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(actions=ACTIONS)
+def test_no_interleaving_of_two_tabs_loses_a_box_a_game_or_a_finished_game(
+    actions: list[tuple[int, str]],
+) -> None:
+    storage, clock = Recorder(), Clock()
+    tabs = [tab(storage, clock), tab(storage, clock)]
+    for who, action in actions:
+        app = tabs[who]
+        if action == "turn":
+            take_turn(app)
+        elif action == "new":
+            app.new_game(["Ann", "Bo"][: 1 + who])
+            app.confirm()
+        elif action == "resume" and app.view().paused:
+            app.resume(app.view().paused[-1].id)
+        elif action == "reload":
+            tabs[who] = tab(storage, clock)
+    final = tab(storage, clock)
+    places = [final.table, *final.shelf.paused]
+    ids = [t.id for t in places]
+    assert len(ids) == len(set(ids)), "a game is in two places"
+    finished = set(history_ids(storage))
+    assert storage.over <= finished, "a finished game is missing from the history"
+    for game_id, furthest in storage.furthest.items():
+        if game_id in finished:
+            continue
+        table = next((t for t in places if t.id == game_id), None)
+        if furthest == 0:
+            continue  # a game never begun may be replaced
+        assert table is not None, f"game {game_id} with {furthest} boxes is lost"
+        assert len(table.game.history) == furthest, f"game {game_id} lost boxes"
+
+
+# ------------------------------------------------------------------ a full storage
+
+
+def played(storage: MemoryStorage, clock: Clock, games: int) -> Session:
+    app = tab(storage, clock)
+    for _ in range(games):
+        app.new_game(["Ann"])
+        finish(app)
+    return app
+
+
+def test_finishing_a_game_in_a_full_storage_loses_nothing() -> None:
+    storage, clock, spare = Quota(), Clock(), MemoryStorage()
+    app = tab(storage, clock, spare)
+    for _ in range(14):
+        take_turn(app)
+    app.roll()
+    storage.leave(10)  # another app's data leaves 10 characters
+    before = dict(storage.items)
+    app.choose(app.game.open_boxes(0)[0])  # the last box: neither the game nor its record fits
+    if app.pending is not None:
+        app.confirm()
+    assert app.game.is_over
+    view = app.view()
+    assert "Storage is full" in view.notice and view.can_free
+    assert len(app.shelf.history) == 1  # shown here, waiting to be stored
+    assert storage.items == before  # nothing stored was lost or half-written
+    app.change_settings(shapes=True)  # a later write of anything does not hide the problem
+    assert "Storage is full" in app.view().notice
+    # A reload of this tab has the finished game back, and says so (not "just as you left it").
+    again = tab(storage, clock, spare)
+    assert again.game.is_over and "kept in the tab" in again.status
+    assert "just as you left it" not in again.status
+    assert "Storage is full" in again.view().notice
+    again.free_space()  # nothing of the game's can be folded: still full, and said
+    assert "still full" in again.status
+    storage.quota = 10**9  # the other app's data goes
+    again.free_space()
+    assert "Everything is saved" in again.status and not again.view().notice
+    fresh = tab(storage, clock)
+    assert fresh.game.is_over and history_ids(storage) == [fresh.table.id]
+
+
+def test_free_space_folds_older_games_and_keeps_their_statistics() -> None:
+    storage, clock = Quota(), Clock()
+    app = played(storage, clock, 6)
+    app.new_game(["Ann"])
+    for _ in range(14):
+        take_turn(app)
+    storage.leave(10)
+    take_turn(app)
+    app.free_space()
+    assert not app.view().notice, app.status
+    fresh = tab(storage, clock)
+    assert fresh.game.is_over and fresh.progress.stats("Ann").tally.games == 7
+    assert len(json.loads(storage.items[FOLDED_KEY])["ids"]) >= 3
+
+
+def test_storage_running_short_folds_old_games_and_never_drops_one() -> None:
+    storage, clock = Quota(), Clock()
+    app = played(storage, clock, 8)
+    storage.leave(300)  # room for the game, not for the longer history
+    app.new_game(["Ann"])
+    finish(app)
+    assert not app.view().notice
+    again = tab(storage, clock)
+    assert again.progress.stats("Ann").tally.games == 9
+    assert json.loads(storage.items[FOLDED_KEY])["ids"]
+
+
+def test_folding_with_no_room_even_for_the_tallies_frees_room_first() -> None:
+    storage, clock = Quota(), Clock()
+    app = played(storage, clock, 8)
+    storage.leave(40)
+    app.new_game(["Ann"])
+    finish(app)
+    again = tab(storage, clock)
+    assert again.progress.stats("Ann").tally.games == 9
+
+
+def test_a_game_under_way_is_never_replaced_while_it_cannot_be_put_aside() -> None:
+    storage, clock = Quota(), Clock()
+    app = tab(storage, clock)
+    take_turn(app)
+    take_turn(app)
+    storage.leave(20)
+    app.new_game(["Bo"])
+    app.confirm()
+    assert app.game.players == ("Player 1",) and fills(app) == 2
+    assert "leaving it now would lose it" in app.status
+    assert not paused_ids(storage)
+    assert tab(storage, clock).game.players == ("Player 1",)
+    storage.quota = 10**9  # room again: now it is put aside
+    app.new_game(["Bo"])
+    app.confirm()
+    assert app.game.players == ("Bo",) and len(paused_ids(storage)) == 1
+
+
+def test_an_import_into_a_full_storage_says_it_is_not_saved() -> None:
+    home, clock = Quota(), Clock()
+    source = played(MemoryStorage(), clock, 3)
+    exported = source.progress.export(source.table, clock()).text
+    app = tab(home, clock)
+    home.leave(50)
+    app.import_file(exported)
+    assert "Imported 3" in app.status and "not saved yet" in app.status
+    assert "Storage is full" in app.view().notice
+    home.quota = 10**9
+    app.free_space()
+    assert len(history_ids(home)) == 3
+
+
+def test_a_corrupt_history_with_no_room_for_its_copy_keeps_every_good_game() -> None:
+    source = played(MemoryStorage(), Clock(), 5)
+    records = [r.to_dict() for r in source.shelf.history]
+    raw = json.dumps([*records[:2], {"id": 3}, *records[2:]])
+    storage, clock = Quota(), Clock()
+    storage.items[HISTORY_KEY] = raw
+    storage.leave(10)
+    app = tab(storage, clock)
+    assert "1 of your finished games could not be read" in app.status
+    assert "no room to keep a copy" in app.status and "the other 5 are all here" in app.status
+    assert len(app.shelf.history) == 5 and storage.items[HISTORY_KEY] == raw  # left as it is
+    storage.quota = 10**9
+    again = tab(storage, clock)
+    assert "kept as a backup" in again.status
+    assert len(history_ids(storage)) == 5
+    assert [v for k, v in storage.items.items() if k.startswith(BACKUP_PREFIX)] == ['[{"id":3}]']
+    assert "could not be read" not in tab(storage, clock).status  # said once
+
+
+# ------------------------------------------------------------- damaged, hostile data
+
+DEEP = "[" * 20_000 + "]" * 20_000
+HUGE = json.dumps(["x" * 5_000_000])
+
+
+@pytest.mark.parametrize("key", [GAME_KEY, HISTORY_KEY, FOLDED_KEY, SETTINGS_KEY, PAUSED_KEY,
+                                 PAUSED_PREFIX + "2026-11-01T00:00:00+00:00:00ab"])  # fmt: skip
+@pytest.mark.parametrize("value", [DEEP, HUGE, '{"a":' * 5000 + "1" + "}" * 5000])
+def test_hostile_values_in_any_key_are_reported_once_and_kept(key: str, value: str) -> None:
+    storage, clock = MemoryStorage({key: value}), Clock()
+    app = tab(storage, clock)
+    assert "could not be read" in app.status and "backup" in app.status
+    assert [v for k, v in storage.items.items() if k.startswith(BACKUP_PREFIX)] == [value]
+    take_turn(app)
+    again = tab(storage, clock)
+    assert "could not be read" not in again.status and fills(again) == 1
+    assert len([k for k in storage.items if k.startswith(BACKUP_PREFIX)]) == 1
+
+
+def test_a_corrupt_folded_tally_is_reset_once() -> None:
+    storage, clock = MemoryStorage({FOLDED_KEY: '{"tallies": 5}'}), Clock()
+    assert "tallies of your older finished games" in tab(storage, clock).status
+    for _ in range(3):
+        assert "could not be read" not in tab(storage, clock).status
+    assert len([k for k in storage.items if k.startswith(BACKUP_PREFIX)]) == 1
+
+
+def test_nesting_is_measured_without_recursion() -> None:
+    assert depth('{"a": [1, {"b": "[[[[["}], "c": "\\"]]"}') == 3
+    assert depth(DEEP) == 20_000
+    assert load_json("[" * MAX_DEPTH + "]" * MAX_DEPTH, "x", 100) is not None
+    for raw, problem in [
+        ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), SaveProblem.TOO_DEEP),
+        ("x" * 101, SaveProblem.TOO_BIG),
+        ("{nope", SaveProblem.NOT_JSON),
+    ]:
+        with pytest.raises(SaveError) as caught:
+            load_json(raw, "x", 100)
+        assert caught.value.problem is problem
+
+
+# ----------------------------------------------------------------------- imports
+
+
+def export_of(app: Session, clock: Clock, **changes: Any) -> str:
+    data = json.loads(app.progress.export(app.table, clock()).text)
+    data.update(changes)
+    return json.dumps(data)
+
+
+def test_a_record_without_its_game_is_never_imported_as_a_finished_game() -> None:
+    clock = Clock()
+    source = played(MemoryStorage(), clock, 1)
+    good = source.shelf.history[0].to_dict()
+    bare = {**good, "id": "feedfacefeedface", "fills": "", "boxes": [], "jokers": [],
+            "totals": [300], "lost": []}  # fmt: skip
+    app = tab(MemoryStorage(), clock)
+    for total in (99999, -500, MAX_TOTAL + 1):
+        app.import_file(export_of(source, clock, history=[{**bare, "totals": [total]}]))
+        assert "Nothing was changed" in app.status and not app.shelf.history
+    app.import_file(export_of(source, clock, history=[good, bare]))
+    assert "Imported 1 finished games" in app.status and "left out" in app.status
+    assert [f.id for f in app.shelf.history] == [good["id"]]
+    assert all(h.points <= MAX_TOTAL for h in app.shelf.high_scores())
+
+
+def test_an_identity_given_twice_in_a_file_is_imported_once() -> None:
+    clock = Clock()
+    source = played(MemoryStorage(), clock, 1)
+    good = source.shelf.history[0].to_dict()
+    app = tab(MemoryStorage(), clock)
+    app.import_file(export_of(source, clock, history=[good, good]))
+    assert len(app.shelf.history) == 1
+
+
+def test_an_older_export_never_revives_a_game_finished_since() -> None:
+    clock = Clock()
+    home = MemoryStorage()
+    app = tab(home, clock)
+    take_turn(app)
+    older = app.progress.export(app.table, clock()).text  # the game under way
+    finish(app)
+    app.new_game(["Bo"])
+    app.import_file(older)
+    assert not app.view().paused and not paused_ids(home)
+
+
+def test_a_hostile_import_is_refused_and_the_next_one_works() -> None:
+    clock = Clock()
+    source = played(MemoryStorage(), clock, 2)
+    app = tab(MemoryStorage(), clock)
+    for raw in (DEEP, '{"format": "kismet.export", "history": ' + DEEP + "}"):
+        app.import_file(raw)
+        assert "Nothing was changed" in app.status
+    app.import_file(source.progress.export(source.table, clock()).text)
+    assert "Imported 2" in app.status
+
+
+# --------------------------------------------------------------------------- names
+
+
+def test_a_name_that_can_be_played_can_be_shared_and_opened() -> None:
+    clock = Clock()
+    sender = tab(MemoryStorage(), clock)
+    sender.new_game(["<3 Bob"])
+    sender.play_daily(date(2026, 12, 6))
+    finish(sender)
+    share = sender.view().linked.share
+    assert share is not None
+    friend = tab(MemoryStorage(), clock)
+    friend.open_link(share.code)
+    offer = friend.view().linked.offer
+    assert offer is not None and offer.name == "<3 Bob", friend.view().linked.notice
+
+
+def test_the_highest_total_is_what_the_rules_allow() -> None:
+    best_roll = {c: max(score(c, [f] * 5, joker=True) for f in range(1, 7)) for c in Category}
+    straight = score(Category.STRAIGHT, [2, 3, 4, 5, 6])
+    best_roll[Category.STRAIGHT] = max(best_roll[Category.STRAIGHT], straight)
+    assert sum(best_roll.values()) + upper_bonus(78) == MAX_TOTAL
+    game = Game(["A"])
+    assert game.total(0) == 0
