@@ -398,6 +398,10 @@ def table_arrived(task: asyncio.Future[None], then: Callable[[], None]) -> None:
 
 
 def on_online(event: Event) -> None:
+    # Online again: a fetch of the table that failed is tried afresh by what needs it.
+    task = table["task"]
+    if task is not None and task.done() and task.exception() is not None:
+        table["task"] = None
     session.table_missing(False)
     render()
 

@@ -116,7 +116,10 @@ def test_a_whole_solo_game_matches_the_rules_package(page: Any, site: Site) -> N
     open_app(page, site.url + "?seed=7")
     game = Game(["Player 1"], seed=7)
     assert page.text_content("[data-testid=status]") == "Player 1's turn: roll the dice."
-    assert page.evaluate("Object.keys(localStorage)") == ["kismet:v1:game"]
+    assert sorted(page.evaluate("Object.keys(localStorage)")) == [
+        "kismet:v1:game",
+        "kismet:v1:stamp",
+    ]
     check_page(page, game)
     while not game.is_over:
         play_turn(page, game)

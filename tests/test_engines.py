@@ -312,3 +312,60 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
             f"{engine}: ready cold {figures['cold']:.1f} s, warm (snapshot) "
             f"{figures['warm']:.1f} s, offline {figures['offline']:.1f} s\n"
         )
+
+
+TAB_TURN = """const done = arguments[arguments.length - 1];
+const filled = () => document.querySelectorAll('table.sheet td[data-state=filled]').length;
+const before = filled();
+document.querySelector('[data-testid=roll]').click();
+const choose = () => {
+  const box = document.querySelector('table.sheet td[data-state=open] button');
+  if (!box) return setTimeout(choose, 20);
+  box.click();
+  const yes = document.querySelector('#confirm-dialog[open] [data-testid=confirm]');
+  if (yes) yes.click();
+  wait();
+};
+const wait = () => filled() > before ? done(filled()) : setTimeout(wait, 20);
+choose();"""
+"""One turn in the page: roll, fill the first open box (yes to a zero); the boxes filled."""
+
+FILLED_BOXES = "return document.querySelectorAll('table.sheet td[data-state=filled]').length"
+
+
+@pytest.mark.parametrize("engine", ["firefox", "webkit"])
+def test_two_tabs_stay_in_step_and_lose_nothing(engine: str, site: Site, tmp_path: Path) -> None:
+    """Two tabs of one site (tests/test_tabs.py has every case in Chromium): a box filled in
+    one shows in the other, which plays on from it, and a game finished in one stays
+    finished and recorded once."""
+    lack = missing(engine)
+    if lack:
+        if os.environ.get("KISMET_ALL_ENGINES"):
+            pytest.fail(lack)
+        pytest.skip(lack)
+    with private_site(site, tmp_path) as (url, _), launch(engine, tmp_path / "log") as driver:
+        tab = Tab(driver)
+        tab.open(f"{url}?seed=5")
+        first = driver.current_window_handle
+        for _ in range(3):
+            driver.execute_async_script(TAB_TURN)
+        driver.switch_to.new_window("tab")
+        second = driver.current_window_handle
+        tab.open(url)
+        assert tab.evaluate(FILLED_BOXES) == 3
+        assert driver.execute_async_script(TAB_TURN) == 4
+        driver.switch_to.window(first)
+        tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 4, "the first tab to follow", 30)
+        assert driver.execute_async_script(TAB_TURN) == 5
+        for _ in range(9):
+            driver.execute_async_script(TAB_TURN)
+        driver.switch_to.window(second)
+        tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 14, "the second tab to follow", 30)
+        assert driver.execute_async_script(TAB_TURN) == 15  # the last box: game over here
+        tab.wait(lambda: tab.attribute("[data-testid=game-over]", "data-testid"), "game over")
+        driver.switch_to.window(first)
+        tab.wait(lambda: tab.attribute("[data-testid=game-over]", "data-testid"), "game over")
+        tab.open(url)
+        history = json.loads(tab.evaluate("return localStorage.getItem('kismet:v1:history')"))
+        assert len(history) == 1 and tab.evaluate(FILLED_BOXES) == 15
+        assert tab.errors() == []

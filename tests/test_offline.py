@@ -395,3 +395,37 @@ def test_the_strategy_table_is_kept_for_offline_hints(
         assert page.locator("[data-testid=hint-panel] li").count() >= 1
         context.set_offline(False)
         assert not watch.errors, watch.errors
+
+
+def finished_challenge() -> str:
+    """A stored challenge game that is over: its panel wants Perfect's game on the same dice."""
+    from kismet import challenge_of
+    from kismet.app.table import Table
+    from kismet.rules.link import encode
+
+    game = Game(["Ann"], seed=77, linked=True)
+    while not game.is_over:
+        game.roll()
+        game.score(game.open_boxes(0)[0])
+    code = encode(challenge_of(game))
+    table = Table(game, (None,), started="2026-12-01T08:00:00+00:00", challenge=code)
+    return json.dumps(table.to_dict())
+
+
+def test_offline_before_the_strategy_table_a_challenge_says_so_and_stops_waiting(
+    context: Any, site: Site, tmp_path: Path
+) -> None:
+    with visited_once(context, site, tmp_path, seed=16) as (page, watch, url, _):
+        page.evaluate("v => localStorage.setItem('kismet:v1:game', v)", finished_challenge())
+        context.set_offline(True)
+        open_app(page, url)
+        page.wait_for_selector("[data-testid=perfect-offline]", timeout=30_000)
+        assert "Perfect is playing" not in page.text_content("[data-testid=game-over]")
+        assert "online" in page.text_content("[data-testid=perfect-offline]")
+        context.set_offline(False)  # online again: the table arrives, and Perfect plays
+        page.wait_for_selector("[data-testid=perfect-total]", timeout=60_000)
+        # The browser reports the fetch that failed offline; nothing else may go wrong.
+        errors = [e for e in watch.errors if "Failed to load resource" not in e
+                  and "Failed to fetch" not in e and "strategy" not in e]  # fmt: skip
+        assert not errors, watch.errors
+        watch.errors.clear()

@@ -196,7 +196,11 @@ class Store:
     def back_up(self, key: str, name: str, text: str) -> Damage:
         """Copy ``text`` (unreadable data from ``key``) to a backup; without room, guard
         the key so that nothing overwrites the data before the copy is made."""
-        backup = f"{BACKUP_PREFIX}{name}:{self.clock()}"
+        first = backup = f"{BACKUP_PREFIX}{name}:{self.clock()}"
+        taken, number = set(self.keys(first)), 1
+        while backup in taken:  # two copies in one second: the second gets a number
+            number += 1
+            backup = f"{first}-{number}"
         if self._try(backup, text):
             self.guarded.pop(key, None)
             return Damage(kept=True)

@@ -1,0 +1,312 @@
+"""What the storage promises, in a real Chromium: two and three pages of one browser (their
+``localStorage`` is shared, as two tabs' are), a storage filled to within a few characters
+of its real quota, and hostile values in every key and in an import file.
+
+The CPython side of the same promises (every interleaving, every kind of write) is in
+``tests/test_storage.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import date
+from typing import Any
+
+import pytest
+
+from kismet import Game, challenge_of
+from kismet.app.daily import daily_seed
+from kismet.app.table import Table
+from kismet.rules.link import encode
+from tests.conftest import Site, artifact, open_app, reveal, watch_page
+
+pytestmark = pytest.mark.browser
+
+GAME = "kismet:v1:game"
+HISTORY = "kismet:v1:history"
+FILLED = "table.sheet td[data-testid^=cell-{p}-][data-state=filled]"
+STORED = "key => localStorage.getItem(key)"
+PUT = "([key, value]) => localStorage.setItem(key, value)"
+
+
+@pytest.fixture
+def tabs(context: Any, site: Site) -> Iterator[Any]:
+    """Opens pages of one browser context (tabs sharing one storage); each page fails its
+    test on a console error, like the ``page`` fixture."""
+    opened: list[tuple[Any, Any]] = []
+
+    def new_tab(url: str = site.url) -> Any:
+        page = context.new_page()
+        watch = watch_page(page, site.url)
+        opened.append((page, watch))
+        return open_app(page, url)
+
+    yield new_tab
+    for _, watch in opened:
+        assert not watch.errors, watch.errors
+        assert not watch.foreign(), watch.foreign()
+
+
+def filled(page: Any, player: int = 0) -> int:
+    return page.locator(FILLED.format(p=player)).count()
+
+
+def turn(page: Any) -> None:
+    """Roll once and fill the current player's first open box (yes to a zero)."""
+    before = page.locator("table.sheet td[data-state=filled]").count()
+    page.click("[data-testid=roll]")
+    page.locator("table.sheet td[data-state=open] button").first.click()
+    if page.locator("#confirm-dialog[open]").count():
+        page.click("[data-testid=confirm]")
+    page.wait_for_function(
+        f"document.querySelectorAll('table.sheet td[data-state=filled]').length > {before}"
+    )
+
+
+def stored_game(page: Any) -> dict[str, Any]:
+    return json.loads(page.evaluate(STORED, GAME))
+
+
+def almost_finished(seed: int = 11, name: str = "Player 1") -> str:
+    """A stored game of one player with 14 boxes filled, the last turn not begun."""
+    game = Game([name], seed=seed)
+    for _ in range(14):
+        game.roll()
+        game.score(game.open_boxes(0)[0])
+    table = Table(game, (None,), started="2026-12-01T08:00:00+00:00")
+    return json.dumps(table.to_dict())
+
+
+def test_a_box_filled_in_another_tab_shows_in_the_first_and_is_never_lost(tabs: Any) -> None:
+    a = tabs()
+    for _ in range(3):
+        turn(a)
+    b = tabs()  # opens the same game
+    assert filled(b) == 3
+    turn(b)
+    # The first tab follows at once (the storage event), before anyone touches it.
+    a.wait_for_function(f"document.querySelectorAll('{FILLED.format(p=0)}').length === 4")
+    assert "another tab" in a.text_content("[data-testid=status]")
+    turn(a)
+    assert len(stored_game(a)["game"]["history"]) == 5
+    a.reload()
+    a.wait_for_selector("html[data-ready=true]")
+    assert filled(a) == 5
+
+
+def test_a_game_finished_in_another_tab_stays_finished(tabs: Any) -> None:
+    a = tabs()
+    a.evaluate(PUT, [GAME, almost_finished()])
+    a.reload()
+    a.wait_for_selector("html[data-ready=true]")
+    b = tabs()
+    turn(b)  # the last box: game over, recorded
+    b.wait_for_selector("[data-testid=game-over]")
+    a.wait_for_selector("[data-testid=game-over]")
+    assert a.is_disabled("[data-testid=roll]")
+    a.reload()
+    a.wait_for_selector("html[data-ready=true]")
+    a.wait_for_selector("[data-testid=game-over]")
+    assert len(json.loads(a.evaluate(STORED, HISTORY))) == 1
+
+
+def test_games_finished_in_two_tabs_both_stay_in_the_history(tabs: Any) -> None:
+    a = tabs()
+    a.evaluate(PUT, [GAME, almost_finished(seed=12, name="Bo")])
+    b = tabs()
+    turn(b)  # Bo's game ends in b
+    b.wait_for_selector("[data-testid=game-over]")
+    a.evaluate(PUT, [GAME, almost_finished(seed=13, name="Ann")])  # as if Ann played on in a
+    a.reload()
+    a.wait_for_selector("html[data-ready=true]")
+    turn(a)
+    a.wait_for_selector("[data-testid=game-over]")
+    names = [r["players"] for r in json.loads(a.evaluate(STORED, HISTORY))]
+    assert names == [["Bo"], ["Ann"]]
+    scores = a.text_content("[data-testid=high-scores]")
+    assert "Ann" in scores and "Bo" in scores
+
+
+def test_a_challenge_accepted_in_another_tab_is_kept_once(tabs: Any, site: Site) -> None:
+    sender = Game(["Cy"], seed=daily_seed(date(2026, 12, 6)), linked=True)
+    while not sender.is_over:
+        sender.roll()
+        sender.score(sender.open_boxes(0)[0])
+    code = encode(challenge_of(sender))
+    a = tabs()
+    turn(a)
+    mine = stored_game(a)["id"]
+    b = tabs(f"{site.url}#c={code}")
+    b.click("[data-testid=accept-challenge]")
+    b.click("[data-testid=confirm]")  # a's game is put aside
+    turn(b)
+    turn(b)
+    a.wait_for_function("document.querySelector('[data-testid=game-title]').textContent !== ''")
+    assert "another tab" in a.text_content("[data-testid=status]")
+    turn(a)
+    turn(a)
+    a.reload()
+    a.wait_for_selector("html[data-ready=true]")
+    saved = stored_game(a)
+    assert saved["challenge"] == code and len(saved["game"]["history"]) == 4
+    keys = a.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:paused'))")
+    assert [k.rsplit(":", 1)[-1] for k in keys] == [mine]
+    reveal(a, "games").click()
+    assert a.locator("[data-testid^=resume-]").count() == 1
+
+
+def test_three_tabs_playing_one_game_lose_no_box(tabs: Any) -> None:
+    pages = [tabs(), tabs(), tabs()]
+    for n in range(6):
+        turn(pages[n % 3])
+    for page in pages:
+        page.wait_for_function(f"document.querySelectorAll('{FILLED.format(p=0)}').length === 6")
+    assert len(stored_game(pages[0])["game"]["history"]) == 6
+
+
+# ------------------------------------------------------------------ a full storage
+
+FILL_STORAGE = """room => {
+    // Other data fills the real quota but for `room` characters (keys count too).
+    let chunk = 'x'.repeat(1 << 20), i = 0;
+    for (const size of [1 << 20, 1 << 14, 1 << 10, 64, 1]) {
+        chunk = 'x'.repeat(size);
+        try { for (;;) localStorage.setItem('f' + i++, chunk); } catch (e) {}
+    }
+    let freed = 0;
+    const filler = Object.keys(localStorage).filter(k => /^f[0-9]+$/.test(k))
+        .sort((a, b) => localStorage.getItem(a).length - localStorage.getItem(b).length);
+    for (const key of filler) {
+        if (freed >= room) break;
+        freed += key.length + localStorage.getItem(key).length;
+        localStorage.removeItem(key);
+    }
+    return freed;
+}"""
+EMPTY_FILLER = """() => Object.keys(localStorage).filter(k => /^f[0-9]+$/.test(k))
+    .forEach(k => localStorage.removeItem(k))"""
+
+
+def test_finishing_a_game_in_a_full_storage_is_told_and_nothing_is_lost(tabs: Any) -> None:
+    page = tabs()
+    page.evaluate(PUT, [GAME, almost_finished()])
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    page.click("[data-testid=roll]")
+    before = stored_game(page)
+    page.evaluate(FILL_STORAGE, 8)
+    page.locator("table.sheet td[data-state=open] button").first.click()
+    if page.locator("#confirm-dialog[open]").count():
+        page.click("[data-testid=confirm]")
+    page.wait_for_selector("[data-testid=game-over]")
+    assert "Storage is full" in page.text_content("[data-testid=notice]")
+    assert page.is_visible("[data-testid=free-space]")
+    assert page.is_visible("[data-testid=notice-export]")
+    assert stored_game(page) == before  # what was stored is intact
+    page.screenshot(path=artifact("storage-full.png"))
+    # A reload of this tab has the finished game back (kept in the tab), and says so.
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_selector("[data-testid=game-over]")
+    status = page.text_content("[data-testid=status]")
+    assert "kept in the tab" in status and "just as you left it" not in status
+    assert "Storage is full" in page.text_content("[data-testid=notice]")
+    # Another app's data goes; Free space stores everything.
+    page.evaluate(EMPTY_FILLER)
+    page.click("[data-testid=free-space]")
+    page.wait_for_function("document.querySelector('[data-testid=notice]').textContent === ''")
+    assert not page.is_visible("[data-testid=free-space]")
+    assert len(json.loads(page.evaluate(STORED, HISTORY))) == 1
+    assert len(stored_game(page)["game"]["history"]) == 15
+
+
+def test_a_game_under_way_stays_when_a_full_storage_cannot_put_it_aside(tabs: Any) -> None:
+    page = tabs()
+    turn(page)
+    turn(page)
+    page.evaluate(FILL_STORAGE, 8)
+    reveal(page, "new-game").click()
+    page.fill("[data-testid=player-name-0]", "Bo")
+    page.click("[data-testid=start-game]")
+    page.click("[data-testid=confirm]")  # yes, put it aside: refused, and said
+    assert "leaving it now would lose it" in page.text_content("[data-testid=status]")
+    assert filled(page) == 2
+    page.evaluate(EMPTY_FILLER)
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    assert filled(page) == 2
+
+
+# ------------------------------------------------------------- hostile, damaged data
+
+DEEP = "[" * 20_000 + "]" * 20_000
+KEYS = ["game", "history", "folded", "settings", "paused", "paused:2026-11-01T00:00:00+00:00:ab"]
+
+
+def test_deep_nesting_in_every_key_cannot_stop_the_page(tabs: Any) -> None:
+    page = tabs()
+    for key in KEYS:
+        page.evaluate(PUT, [f"kismet:v1:{key}", DEEP])
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", timeout=90_000)
+    status = page.text_content("[data-testid=status]")
+    assert "could not be read" in status and "backup" in status
+    backups = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:backup:'))"
+        ".map(k => localStorage.getItem(k))"
+    )
+    assert backups == [DEEP] * len(KEYS)
+    turn(page)
+    page.reload()  # said once: the damaged values were replaced after their copies
+    page.wait_for_selector("html[data-ready=true]")
+    assert "could not be read" not in page.text_content("[data-testid=status]")
+    assert filled(page) == 1
+
+
+def test_a_hostile_import_is_refused_and_the_next_import_works(tabs: Any, tmp_path: Any) -> None:
+    page = tabs()
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"format": "kismet.export", "history": ' + DEEP + "}")
+    reveal(page, "stats").click()
+    page.set_input_files("[data-testid=import-file]", str(deep))
+    notice = page.locator("[data-testid=transfer-notice]")
+    notice.wait_for()
+    page.wait_for_function(
+        "document.querySelector('[data-testid=transfer-notice]').textContent !== ''"
+    )
+    assert "Nothing was changed" in notice.text_content()
+    # A finished game of this page, exported, imports into a fresh storage.
+    page.evaluate(PUT, [GAME, almost_finished()])
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    turn(page)
+    page.wait_for_selector("[data-testid=game-over]")
+    with page.expect_download() as download:
+        reveal(page, "stats").click()
+        page.click("[data-testid=export]")
+    exported = tmp_path / "export.json"
+    download.value.save_as(exported)
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    reveal(page, "stats").click()
+    page.set_input_files("[data-testid=import-file]", str(deep))
+    page.wait_for_function(
+        "document.querySelector('[data-testid=transfer-notice]').textContent.includes('Nothing')"
+    )
+    page.set_input_files("[data-testid=import-file]", str(exported))
+    page.wait_for_function(
+        "document.querySelector('[data-testid=transfer-notice]').textContent.includes('Imported 1')"
+    )
+
+
+def test_a_name_with_markup_can_be_shared_and_opened(tabs: Any, site: Site) -> None:
+    game = Game(["<3 Bob"], seed=daily_seed(date(2026, 12, 6)), linked=True)
+    while not game.is_over:
+        game.roll()
+        game.score(game.open_boxes(0)[0])
+    page = tabs(f"{site.url}#c={encode(challenge_of(game))}")
+    page.wait_for_selector("#challenge-dialog[open]")
+    assert "<3 Bob" in page.text_content("[data-testid=challenge-offer]")
+    assert page.text_content("[data-testid=notice]") == ""
