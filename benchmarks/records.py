@@ -7,8 +7,9 @@ statistics take to compute over them.
 Plays seeded games (solo and two-player) with random choices, records them as the app does
 (``kismet.app.records.Finished``, decisions priced), and prints the stored bytes per game
 (compact JSON, as ``kismet:v1:history`` holds it), how many games fit in 5 MB, and the
-median time (in CPython) to build one player's statistics and to replay every record as an
-import does. Run by hand; no test asserts on these figures.
+median time (in CPython) to build one player's statistics, to read the detailed games as
+the page does at start (measured for size and nesting first), and to replay every record as
+an import does. Run by hand; no test asserts on these figures.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kismet.app.records import Finished
+from kismet.app.records import HISTORY_LIMIT, Finished, read_records
+from kismet.app.storage import HISTORY_KEY, LIMITS
 from kismet.app.stats import Folded, player_stats
 from kismet.rules import Game
+from kismet.rules.bounded import depth, load_json
 
 FIVE_MB = 5 * 1024 * 1024
 
@@ -65,6 +68,15 @@ def main() -> None:
     stats_ms = timed(lambda: player_stats(history, Folded(), "Ann"))
     verify_ms = timed(lambda: [r.verify() for r in history], repeat=3)
     print(f"statistics of one name over {args.games} games: median {stats_ms:.0f} ms (CPython)")
+    kept = history[-HISTORY_LIMIT:]
+    raw = json.dumps([r.to_dict() for r in kept], separators=(",", ":"))
+    parse_ms = timed(lambda: json.loads(raw))
+    bounded_ms = timed(lambda: load_json(raw, HISTORY_KEY, LIMITS[HISTORY_KEY]))
+    depth_ms = timed(lambda: depth(raw))
+    read_ms = timed(lambda: read_records(load_json(raw, HISTORY_KEY, LIMITS[HISTORY_KEY])))
+    print(f"reading the {len(kept)} detailed games at start ({len(raw) / 1e6:.2f} MB): "
+          f"json.loads {parse_ms:.1f} ms, measured first {bounded_ms:.1f} ms (the nesting "
+          f"check alone {depth_ms:.1f} ms), into records {read_ms:.0f} ms (medians, CPython)")  # fmt: skip
     print(f"replaying all {args.games} games as an import does: median {verify_ms:.0f} ms")
 
 

@@ -289,6 +289,9 @@ def test_finishing_a_game_in_a_full_storage_loses_nothing() -> None:
     assert again.game.is_over and "kept in the tab" in again.status
     assert "just as you left it" not in again.status
     assert "Storage is full" in again.view().notice
+    # Another tab has only what was stored, and does not claim it is all.
+    other = tab(storage, clock)
+    assert not other.game.is_over and "as it was last saved" in other.status
     again.free_space()  # nothing of the game's can be folded: still full, and said
     assert "still full" in again.status
     storage.quota = 10**9  # the other app's data goes

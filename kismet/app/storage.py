@@ -29,6 +29,7 @@ What ``Store`` promises (the README's "What the storage promises" says it for pl
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable
@@ -46,6 +47,7 @@ HISTORY_KEY = PREFIX + "history"
 FOLDED_KEY = PREFIX + "folded"
 SETTINGS_KEY = PREFIX + "settings"
 STAMP_KEY = PREFIX + "stamp"
+PROBE_KEY = PREFIX + "probe"
 BACKUP_PREFIX = PREFIX + "backup:"
 SPARE_PREFIX = PREFIX + "unsaved:"
 """In the spare storage: a value the main storage refused, kept for this tab."""
@@ -206,6 +208,14 @@ class Store:
             return Damage(kept=True)
         self.guarded[key] = backup
         return Damage(kept=False)
+
+    def has_room(self) -> bool:
+        """Whether the storage takes a new value at all (a probe, removed at once)."""
+        if not self._try(PROBE_KEY, "1"):
+            return False
+        with contextlib.suppress(StorageUnavailable):
+            self.storage.remove(PROBE_KEY)
+        return True
 
     def changed_elsewhere(self) -> bool:
         """Whether another tab wrote since this one last looked (and look again)."""

@@ -83,7 +83,10 @@ class Tables:
         self._sit(table)
         self.shelf.drop_paused(table.id)  # a move cut short between its two writes
         if not self.status:
-            self.status = text("status.restored", lang) if greet else self._ready()
+            # Only a storage that takes writes can have kept every move (another tab may
+            # have made moves a full storage refused).
+            restored = "status.restored" if self.shelf.store.has_room() else "status.restored_full"
+            self.status = text(restored, lang) if greet else self._ready()
         self._record_if_over()
 
     def _notes(self) -> str:

@@ -19,16 +19,17 @@ MAX_DEPTH = 32
 """The deepest nesting any value of the app needs is under 10 (a save's envelope, its
 game, its history, a fill, its dice); 32 leaves room and stays far from any stack."""
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = str.maketrans({"[": "(", "{": "(", "]": ")", "}": ")"})
 _DELTA = {"(": 1, ")": -1}
 
 
 def depth(raw: str) -> int:
-    """The deepest nesting of brackets outside JSON strings (an unclosed string counts its
-    brackets too, which only errs on the safe side)."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", raw)).translate(_STEP)
+    """The deepest nesting of brackets outside JSON strings. The escaped backslashes and
+    quotes go first, so every quote left opens or closes a string, as the parser sees it."""
+    unescaped = raw.replace("\\\\", "").replace('\\"', "")
+    outside = "".join(unescaped.split('"')[::2])
+    brackets = _NOT_BRACKET.sub("", outside).translate(_STEP)
     return max(accumulate(map(_DELTA.__getitem__, brackets)), default=0)
 
 

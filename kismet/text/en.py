@@ -228,6 +228,10 @@ EN: dict[str, str] = {
     "status.game_over_one": "Game over: {name} wins with {points}.",
     "status.game_over_shared": "Game over: {names} share the win with {points}.",
     "status.confirm_zero": "Score 0 in {box}? {best} would score {points}.",
+    "status.restored_full": (
+        "Welcome back. Storage is full, so this is your game as it was last saved: moves "
+        "made since then may not have been kept."
+    ),
     "status.restored": "Welcome back: your game is just as you left it.",
     "status.save_corrupt": (
         "Your saved game could not be read, so a new game has started "

@@ -211,6 +211,10 @@ KO: dict[str, str] = {
     "status.game_over_one": "게임 끝: {name} 승리, {points}점.",
     "status.game_over_shared": "게임 끝: {names} 공동 승리, {points}점.",
     "status.confirm_zero": "{box}에 0점을 적을까요? {best}에 적으면 {points}점입니다.",
+    "status.restored_full": (
+        "다시 오신 것을 환영합니다. 저장 공간이 가득 차 마지막으로 저장된 게임을 "
+        "보여 드립니다. 그 뒤의 움직임은 남지 않았을 수 있습니다."
+    ),
     "status.restored": "다시 오셨네요. 게임이 그대로 있습니다.",
     "status.save_corrupt": (
         "저장된 게임을 읽을 수 없어 새 게임을 시작했습니다 (이전 저장은 백업으로 보관됩니다)."
