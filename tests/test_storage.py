@@ -28,6 +28,7 @@ from kismet.app.storage import (
     SETTINGS_KEY,
     MemoryStorage,
     StorageFull,
+    StorageUnavailable,
 )
 from kismet.app.table import Table
 from kismet.rules.bounded import MAX_DEPTH, depth, load_json
@@ -387,6 +388,29 @@ def test_a_corrupt_history_with_no_room_for_its_copy_keeps_every_good_game() -> 
     assert len(history_ids(storage)) == 5
     assert [v for k, v in storage.items.items() if k.startswith(BACKUP_PREFIX)] == ['[{"id":3}]']
     assert "could not be read" not in tab(storage, clock).status  # said once
+
+
+def test_with_storage_refused_games_put_aside_live_in_the_page() -> None:
+    class Refusing(MemoryStorage):
+        def get(self, key: str) -> str | None:
+            raise StorageUnavailable()
+
+        def set(self, key: str, value: str) -> None:
+            raise StorageUnavailable()
+
+        def keys(self) -> list[str]:
+            raise StorageUnavailable()
+
+    app = tab(Refusing(), Clock())
+    take_turn(app)
+    app.new_game(["Bo"])
+    app.confirm()
+    assert app.game.players == ("Bo",) and "not letting" in app.view().notice
+    take_turn(app)
+    [waiting] = app.view().paused
+    app.resume(waiting.id)
+    assert app.game.players == ("Player 1",) and fills(app) == 1
+    assert [p.players for p in app.view().paused] == ["Bo"]
 
 
 # ------------------------------------------------------------- damaged, hostile data

@@ -20,7 +20,7 @@ from .ledger import Ledger, Note, said
 from .records import Finished, HighScore
 from .settings import Settings
 from .stats import Folded, high_scores_with
-from .storage import FULL, GAME_KEY, PAUSED_KEY, PAUSED_PREFIX, SETTINGS_KEY, Storage, Store
+from .storage import FULL, GAME_KEY, OFF, PAUSED_KEY, PAUSED_PREFIX, SETTINGS_KEY, Storage, Store
 from .table import Table, read_paused
 from .transfer import Imported
 
@@ -202,6 +202,8 @@ class Shelf:
             table, _ = self.store.read(key, Table.from_dict, "paused")
             if table is not None:
                 return table
+        if self.store.problem == OFF:  # nothing is stored: the games live in this page only
+            return next((t for t in self.paused if t.id == game_id), None)
         return None
 
     def drop_paused(self, game_id: str) -> None:
