@@ -172,6 +172,10 @@ def paint(view: View) -> None:
     root.dataset.mode = view.mode.value
     root.dataset.shapes = "on" if view.settings.shapes else "off"
     root.dataset.over = "true" if view.result is not None else "false"
+    root.dataset.sheet = view.layout
+    see_all = by_testid("see-all")
+    see_all.hidden = not view.can_see_all
+    pressed(see_all, view.layout == "table")
     pressed(by_testid("mode"), view.mode.value == "sheet")
     pressed(by_testid("shapes"), view.settings.shapes)
     pressed(by_testid("coach"), view.settings.coach)
@@ -740,6 +744,8 @@ CLICKS: dict[str, Callable[[Element], None]] = {
     "games": lambda _: show_games(),
     "stats": lambda _: show_stats(),
     "export": lambda _: export_file(),
+    "rule": lambda target: session.ui.toggle_rule(Category(str(target.dataset.box))),
+    "see-all": lambda _: session.change_settings(whole_sheet=not session.settings.whole_sheet),
     "free-space": lambda _: session.free_space(),
     "import": lambda _: by_testid("import-file").click(),
     "print-stats": lambda _: print_stats(),

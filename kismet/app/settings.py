@@ -1,8 +1,8 @@
 """The player's settings: language, colour shapes, the coach and its margin.
 
 Stored under ``kismet:v1:settings`` as ``{"lang": "en" | "ko", "shapes": bool, "coach": bool,
-"coach_margin": 1 | 2 | 5 | 10, "sound": bool}``, each field optional (the defaults below);
-without "lang" the page follows the browser's language.
+"coach_margin": 1 | 2 | 5 | 10, "sound": bool, "whole_sheet": bool}``, each field optional
+(the defaults below); without "lang" the page follows the browser's language.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ many expected points."""
 COACH_MARGIN = 5.0
 """The margin until the player chooses another."""
 
-_FIELDS = ("lang", "shapes", "coach", "coach_margin", "sound")
+_FIELDS = ("lang", "shapes", "coach", "coach_margin", "sound", "whole_sheet")
 
 
 def _margin(value: object) -> float:
@@ -47,6 +47,9 @@ class Settings(NamedTuple):
     """The coach warns before a move that costs more than this many expected points."""
     sound: bool = False
     """A Kismet is celebrated with a sound and a vibration too (off until chosen)."""
+    whole_sheet: bool = False
+    """On a phone, every player's boxes in one table instead of the card of the player to
+    move."""
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -58,6 +61,7 @@ class Settings(NamedTuple):
             coach=fields.flag("coach", False),
             coach_margin=fields.parsed("coach_margin", _margin, COACH_MARGIN),
             sound=fields.flag("sound", False),
+            whole_sheet=fields.flag("whole_sheet", False),
         )
 
     def to_dict(self) -> dict[str, Any]:

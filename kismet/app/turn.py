@@ -59,6 +59,12 @@ class TurnUI:
     """The message key of a Kismet or an extra Kismet just scored."""
     handoff: bool = False
     """The turn just passed to another person (their name is shown where the eyes are)."""
+    rule: Category | None = None
+    """The box whose rule is shown beside its name, after a tap on the name."""
+
+    def toggle_rule(self, box: Category) -> None:
+        """A tap on a box's name: its rule shows beside it (a second tap hides it)."""
+        self.rule = None if self.rule is box else box
 
     def settle(self) -> None:
         """The next move is made: what marked the last box goes."""

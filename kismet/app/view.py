@@ -69,6 +69,13 @@ class SheetView(NamedTuple):
     columns: tuple[Column, ...]
     options_enabled: bool = True
     """Whether the player may press the boxes now (not while a computer moves)."""
+    focus: int | None = None
+    """The column a phone shows alone, as a card of 15 boxes: the player to move (a solo
+    game's one column at the end too); None: the whole table."""
+    rule: Category | None = None
+    """The box whose rule is shown beside its name (tapped)."""
+    blank: bool = False
+    """A pad to print: names are plain text."""
 
 
 def sheet_view(
@@ -79,11 +86,12 @@ def sheet_view(
     offer: bool = True,
     fresh: int | None = None,
     computers: Sequence[bool] = (),
+    rule: Category | None = None,
 ) -> SheetView:
     """The sheet of a game: its boxes, the points each open box of the player to move
     would score now (unless not to ``offer`` them), the totals, and while it goes on, the
     way to the next bonus tier. History from index ``fresh`` is marked as just filled;
-    ``computers`` says which seats computers play."""
+    ``computers`` says which seats computers play; ``rule`` is the box whose rule shows."""
     options = game.options() if offer else {}
     playing = not game.is_over
     winners = set(game.winners)
@@ -116,7 +124,8 @@ def sheet_view(
                 computer=bool(computers) and computers[player],
             )
         )
-    return SheetView(tuple(columns), options_enabled=enabled)
+    focus = game.current if playing else (0 if len(game.players) == 1 else None)
+    return SheetView(tuple(columns), options_enabled=enabled, focus=focus, rule=rule)
 
 
 def versus_sheet(theirs: Game, mine: Game) -> SheetView:
@@ -140,7 +149,7 @@ def empty_sheet(names: Sequence[str], *, blank: bool = False) -> SheetView:
         )
         for name in names
     )
-    return SheetView(columns)
+    return SheetView(columns, focus=0 if len(names) == 1 and not blank else None, blank=blank)
 
 
 class Die(NamedTuple):
@@ -222,6 +231,10 @@ class View(NamedTuple):
     """A feature in use needs the strategy table, which is not loaded yet."""
     luck: Luck | None = None
     """A finished game's luck against skill (or why it has none)."""
+    layout: str = "card"
+    """How a phone shows the sheet: "card" (the 15 boxes of ``sheet.focus``) or "table"."""
+    can_see_all: bool = False
+    """A phone may switch between the card and every player's boxes (2 players or more)."""
     can_free: bool = False
     """The storage is full: the page offers to free space and to export a copy."""
 
@@ -273,9 +286,8 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
     can_enter = sheet_mode and game.can_set_dice()
     editing = table.editing(ui.entry)
     computers = [seat is not None for seat in table.seats]
-    sheet = sheet_view(
-        game, hint, enabled=not computer, offer=not editing, fresh=ui.fresh, computers=computers
-    )
+    sheet = sheet_view(game, hint, enabled=not computer, offer=not editing, fresh=ui.fresh,
+                       computers=computers, rule=ui.rule)  # fmt: skip
     versus = extras.linked.versus
     if versus is not None:
         sheet = versus_sheet(versus.theirs, versus.mine)
@@ -310,5 +322,15 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         computer_delay=extras.delay,
         wants_table=extras.wants_table,
         luck=extras.luck,
+        layout=sheet_layout(sheet, settings),
+        can_see_all=len(sheet.columns) > 1 and sheet.focus is not None,
         can_free=extras.can_free,
     )
+
+
+def sheet_layout(sheet: SheetView, settings: Settings) -> str:
+    """How a phone shows the sheet: the card of the player in focus, unless the player
+    chose every player's boxes (or the sheet has no one in focus: a game of two or more
+    at its end, a challenge answered)."""
+    whole = settings.whole_sheet and len(sheet.columns) > 1
+    return "card" if sheet.focus is not None and not whole else "table"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..app.roster import is_default_name
 from ..app.view import Column, SheetView, empty_sheet
-from ..rules import BASIC_BOXES, KISMET_BOXES, Category, Totals
+from ..rules import BASIC_BOXES, KISMET_BOXES, Category, Totals, score
 from ..text import text
 from .escape import esc, t
 
@@ -26,18 +26,48 @@ def _classes(kinds: tuple[tuple[str, bool], ...]) -> str:
     return f' class="{names}"' if names else ""
 
 
+EXAMPLES: dict[Category, tuple[int, ...]] = {
+    Category.ONES: (1, 1, 1, 4, 6),
+    Category.TWOS: (2, 2, 3, 5, 6),
+    Category.THREES: (3, 3, 3, 1, 2),
+    Category.FOURS: (4, 4, 2, 5, 6),
+    Category.FIVES: (5, 5, 5, 5, 1),
+    Category.SIXES: (6, 6, 6, 2, 3),
+    Category.TWO_PAIR_SAME_COLOR: (6, 6, 1, 1, 3),
+    Category.THREE_OF_A_KIND: (4, 4, 4, 2, 6),
+    Category.STRAIGHT: (1, 2, 3, 4, 5),
+    Category.FLUSH: (2, 2, 5, 5, 5),
+    Category.FULL_HOUSE: (3, 3, 3, 6, 6),
+    Category.FULL_HOUSE_SAME_COLOR: (3, 3, 3, 4, 4),
+    Category.FOUR_OF_A_KIND: (5, 5, 5, 5, 2),
+    Category.YARBOROUGH: (1, 3, 4, 5, 6),
+    Category.KISMET: (6, 6, 6, 6, 6),
+}
+"""A roll that shows each box's rule at work (its points are computed by the rules)."""
+
+
+def rule_line(box: Category, lang: str) -> str:
+    """A box's rule in one line, with an example: "Three alike and a pair: total + 15.
+    3 3 3 6 6 scores 36." """
+    dice = EXAMPLES[box]
+    faces = " ".join(map(str, dice))
+    example = text("rule.example", lang, dice=faces, points=score(box, dice))
+    return f"{text(f'rule.{box.value}', lang)}. {example}"
+
+
 def _box_cell(sheet: SheetView, player: int, column: Column, box: Category, lang: str) -> str:
     testid = f"cell-{player}-{box.value}"
     cell = column.cells[box]
+    focus = ("focus", player == sheet.focus)
     if cell.value is not None:
-        kinds = (("joker", cell.joker), ("penalty", cell.penalty), ("fresh", cell.fresh))
+        kinds = (("joker", cell.joker), ("penalty", cell.penalty), ("fresh", cell.fresh), focus)
         mark = _classes(kinds)
         if cell.joker:
             mark += f' title="{t("sheet.joker", lang)}"'
         elif cell.penalty:
             mark += f' title="{t("sheet.penalty", lang)}"'
         return f'<td data-testid="{testid}" data-state="filled"{mark}>{cell.value}</td>'
-    cls = _classes((("current", column.current), ("hinted", cell.hinted)))
+    cls = _classes((("current", column.current), ("hinted", cell.hinted), focus))
     if cell.option is None:
         return f'<td data-testid="{testid}" data-state="open"{cls}></td>'
     points = cell.option
@@ -51,12 +81,29 @@ def _box_cell(sheet: SheetView, player: int, column: Column, box: Category, lang
     )
 
 
+def _box_name(sheet: SheetView, box: Category, lang: str) -> str:
+    """A box's name: a button that shows its rule (its short name on a phone's card), or
+    plain text on a pad to print."""
+    full = t(f"box.{box.value}", lang)
+    if sheet.blank:
+        return f'<span class="box-name">{full}</span>'
+    shown = "true" if sheet.rule is box else "false"
+    return (
+        f'<button type="button" class="box-name" data-action="rule" data-box="{box.value}" '
+        f'data-testid="name-{box.value}" aria-expanded="{shown}"><span class="box-full">{full}'
+        f'</span><span class="box-short" aria-hidden="true">{t(f"box_short.{box.value}", lang)}'
+        "</span></button>"
+    )
+
+
 def _box_row(sheet: SheetView, box: Category, lang: str) -> str:
     cells = "".join(_box_cell(sheet, p, c, box, lang) for p, c in enumerate(sheet.columns))
+    rule = ""
+    if sheet.rule is box:
+        rule = f'<span class="rule-pop" data-testid="box-rule">{esc(rule_line(box, lang))}</span>'
     return (
-        f'<tr data-box="{box.value}"><th scope="row"><span class="box-name">'
-        f'{t(f"box.{box.value}", lang)}</span><small class="box-rule">'
-        f"{t(f'rule.{box.value}', lang)}</small></th>{cells}</tr>"
+        f'<tr data-box="{box.value}"><th scope="row">{_box_name(sheet, box, lang)}'
+        f'<small class="box-rule">{t(f"rule.{box.value}", lang)}</small>{rule}</th>{cells}</tr>'
     )
 
 
@@ -75,9 +122,11 @@ def _total_row(sheet: SheetView, kind: str, lang: str) -> str:
         totals: Totals | None = column.totals
         value = "" if totals is None else getattr(totals, kind)
         note = _bonus_note(column, lang) if kind == "bonus" else ""
-        current = ' class="current"' if column.current else ""
+        if kind == "grand":  # on a phone's card the grand totals are a strip of names
+            note = f'<span class="strip-name">{esc(column.name)}</span>'
+        cls = _classes((("current", column.current), ("focus", p == sheet.focus)))
         cells.append(
-            f'<td data-testid="{testid}-{p}"{current}><span class="value">{value}</span>{note}</td>'
+            f'<td data-testid="{testid}-{p}"{cls}><span class="value">{value}</span>{note}</td>'
         )
     rule = t("sheet.bonus_rule", lang) if kind == "bonus" else ""
     small = f'<small class="box-rule">{rule}</small>' if rule else ""

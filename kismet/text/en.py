@@ -578,4 +578,22 @@ game is saved in this browser after every move: close the page and carry on late
         "Perfect's game on the same dice needs the strategy table, which this device has "
         "not downloaded yet: it is played once you are online."
     ),
+    # The boxes' short names, on a phone's card.
+    "box_short.ones": "Ones",
+    "box_short.twos": "Twos",
+    "box_short.threes": "Threes",
+    "box_short.fours": "Fours",
+    "box_short.fives": "Fives",
+    "box_short.sixes": "Sixes",
+    "box_short.two_pair_same_color": "2 Pair Color",
+    "box_short.three_of_a_kind": "3 of a Kind",
+    "box_short.straight": "Straight",
+    "box_short.flush": "Flush",
+    "box_short.full_house": "Full House",
+    "box_short.full_house_same_color": "FH Color",
+    "box_short.four_of_a_kind": "4 of a Kind",
+    "box_short.yarborough": "Yarbor\u00adough",
+    "box_short.kismet": "Kismet",
+    "rule.example": "For example, {dice} scores {points}.",
+    "app.whole_sheet": "Everyone's boxes",
 }

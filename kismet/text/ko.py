@@ -533,4 +533,22 @@ KO: dict[str, str] = {
         "같은 주사위로 하는 완벽 컴퓨터의 게임에는 전략표가 필요한데, 이 기기는 아직 내려받지 "
         "않았습니다. 온라인이 되면 진행됩니다."
     ),
+    # The boxes' short names, on a phone's card.
+    "box_short.ones": "에이스",
+    "box_short.twos": "듀스",
+    "box_short.threes": "트레이",
+    "box_short.fours": "포",
+    "box_short.fives": "파이브",
+    "box_short.sixes": "식스",
+    "box_short.two_pair_same_color": "같은색 투페어",
+    "box_short.three_of_a_kind": "스리 카인드",
+    "box_short.straight": "스트레이트",
+    "box_short.flush": "플러시",
+    "box_short.full_house": "풀 하우스",
+    "box_short.full_house_same_color": "같은색 풀하우스",
+    "box_short.four_of_a_kind": "포 카인드",
+    "box_short.yarborough": "야버러",
+    "box_short.kismet": "키스멧",
+    "rule.example": "예: {dice} → {points}점.",
+    "app.whole_sheet": "모두의 칸",
 }
