@@ -201,7 +201,9 @@ def paint(view: View) -> None:
     by_testid("current-player").textContent = view.turn_line
     find(".board").dataset.handoff = "true" if view.handoff else "false"
     paint_celebration(view)
-    by_testid("status").textContent = view.status
+    status = by_testid("status")
+    status.textContent = view.status
+    status.classList.toggle("quiet", view.status_quiet)
     paint_sheet(view)
     paint_confirm(view)
     paint_game_over(view)
@@ -776,6 +778,14 @@ closes it."""
 
 
 def on_click(event: Event) -> None:
+    clicked = event.target
+    if clicked.tagName == "DIALOG" and clicked.hasAttribute("data-light-dismiss"):
+        # A tap on the backdrop (outside the dialog's box, though the dialog is the target).
+        box = clicked.getBoundingClientRect()
+        within = box.left <= event.clientX <= box.right and box.top <= event.clientY <= box.bottom
+        if not within:
+            close_dialog(str(clicked.id))
+            return
     target = event.target.closest("[data-action]")
     action_name = str(target.dataset.action) if target else ""
     inside = event.target.closest("header.top")

@@ -41,6 +41,8 @@ class Element(EventTarget):
     classList: DOMTokenList
     parentElement: Element | None
     def getAttribute(self, name: str) -> str | None: ...
+    def hasAttribute(self, name: str) -> bool: ...
+    def getBoundingClientRect(self) -> DOMRect: ...
     def setAttribute(self, name: str, value: str) -> None: ...
     def querySelector(self, selectors: str) -> Element | None: ...
     def querySelectorAll(self, selectors: str) -> NodeList: ...
@@ -59,10 +61,20 @@ class Element(EventTarget):
     download: str
     files: FileList | None
 
+class DOMRect:
+    left: float
+    right: float
+    top: float
+    bottom: float
+    width: float
+    height: float
+
 class Event:
     type: str
     target: Element
     key: str
+    clientX: float
+    clientY: float
     ctrlKey: bool
     metaKey: bool
     altKey: bool

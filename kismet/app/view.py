@@ -70,8 +70,8 @@ class SheetView(NamedTuple):
     options_enabled: bool = True
     """Whether the player may press the boxes now (not while a computer moves)."""
     focus: int | None = None
-    """The column a phone shows alone, as a card of 15 boxes: the player to move (a solo
-    game's one column at the end too); None: the whole table."""
+    """The column a phone shows alone, as a card of 15 boxes: the player to move, or at the
+    end the (first) winner; None: the whole table."""
     rule: Category | None = None
     """The box whose rule is shown beside its name (tapped)."""
     blank: bool = False
@@ -124,7 +124,7 @@ def sheet_view(
                 computer=bool(computers) and computers[player],
             )
         )
-    focus = game.current if playing else (0 if len(game.players) == 1 else None)
+    focus = game.current if playing else min(game.winners, default=0)
     return SheetView(tuple(columns), options_enabled=enabled, focus=focus, rule=rule)
 
 
@@ -235,6 +235,9 @@ class View(NamedTuple):
     """How a phone shows the sheet: "card" (the 15 boxes of ``sheet.focus``) or "table"."""
     can_see_all: bool = False
     """A phone may switch between the card and every player's boxes (2 players or more)."""
+    status_quiet: bool = False
+    """The status line only says whose turn it is, as the turn line above it does: it is
+    read out, not shown twice."""
     can_free: bool = False
     """The storage is full: the page offers to free space and to export a copy."""
 
@@ -324,13 +327,15 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         luck=extras.luck,
         layout=sheet_layout(sheet, settings),
         can_see_all=len(sheet.columns) > 1 and sheet.focus is not None,
+        status_quiet=playing
+        and extras.status == text("status.ready", lang, name=game.players[game.current]),
         can_free=extras.can_free,
     )
 
 
 def sheet_layout(sheet: SheetView, settings: Settings) -> str:
     """How a phone shows the sheet: the card of the player in focus, unless the player
-    chose every player's boxes (or the sheet has no one in focus: a game of two or more
-    at its end, a challenge answered)."""
+    chose every player's boxes (or the sheet has no one in focus: a challenge answered,
+    its two games side by side)."""
     whole = settings.whole_sheet and len(sheet.columns) > 1
     return "card" if sheet.focus is not None and not whole else "table"

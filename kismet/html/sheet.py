@@ -124,7 +124,10 @@ def _total_row(sheet: SheetView, kind: str, lang: str) -> str:
         note = _bonus_note(column, lang) if kind == "bonus" else ""
         if kind == "grand":  # on a phone's card the grand totals are a strip of names
             note = f'<span class="strip-name">{esc(column.name)}</span>'
-        cls = _classes((("current", column.current), ("focus", p == sheet.focus)))
+        winner = kind == "grand" and column.winner
+        cls = _classes(
+            (("current", column.current), ("focus", p == sheet.focus), ("winner", winner))
+        )
         cells.append(
             f'<td data-testid="{testid}-{p}"{cls}><span class="value">{value}</span>{note}</td>'
         )

@@ -595,5 +595,5 @@ game is saved in this browser after every move: close the page and carry on late
     "box_short.yarborough": "Yarbor\u00adough",
     "box_short.kismet": "Kismet",
     "rule.example": "For example, {dice} scores {points}.",
-    "app.whole_sheet": "Everyone's boxes",
+    "app.whole_sheet": "Everyone",
 }

@@ -1,0 +1,239 @@
+"""The play screen, phone first (in Chromium): the player to move's 15 boxes, the dice and
+Roll on one screen; the totals strip; everyone's boxes one tap away; a box's rule on a tap
+of its name; Roll that stays put; the Rules dialog; primary buttons in the dark."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from kismet import Category, Game
+from kismet.app.table import Table
+from tests.conftest import Site, artifact, open_app, reveal, watch_page
+from tests.test_phone import LAPTOP, PHONES, TAP, start_game
+
+pytestmark = pytest.mark.browser
+
+# In view, not covered (the point at its middle hits it), and big enough to tap.
+SEEN = """el => { const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {inView: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5
+                  && r.right <= innerWidth + 0.5 && r.width > 0,
+          covered: !(hit && (el === hit || el.contains(hit))),
+          width: r.width, height: r.height}; }"""
+
+
+def seen(page: Any, selector: str) -> dict[str, Any]:
+    return dict(page.locator(selector).evaluate(SEEN))
+
+
+def device(
+    browser: Any, size: tuple[int, int], scheme: str = "light", locale: str = "en-GB"
+) -> Any:
+    phone = size[0] < 600
+    return browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone,
+                               is_mobile=phone, color_scheme=scheme, locale=locale)  # fmt: skip
+
+
+def opened(context: Any, site: Site, players: int) -> Any:
+    page = context.new_page()
+    page.watch = watch_page(page, site.url)
+    open_app(page, site.url + "?seed=21")
+    if players > 1:
+        start_game(page, [f"P{n + 1}" for n in range(players)])
+    return page
+
+
+def current_player(page: Any) -> int:
+    cell = page.locator("table.sheet tfoot td.current").first
+    return int(str(cell.get_attribute("data-testid")).rsplit("-", 1)[1])
+
+
+def fill_first(page: Any) -> None:
+    page.locator("table.sheet td.focus button.option").first.click()
+    if page.locator("#confirm-dialog[open]").count():
+        page.click("[data-testid=confirm]")
+
+
+@pytest.mark.parametrize("players", [1, 3])
+@pytest.mark.parametrize("size", list(PHONES))
+def test_after_a_roll_every_box_is_on_screen_uncovered_and_big_enough(
+    browser: Any, site: Site, size: str, players: int
+) -> None:
+    context = device(browser, PHONES[size])
+    page = opened(context, site, players)
+    for turn in range(players + 1):  # every player's turn, and the first again
+        page.tap("[data-testid=roll]")
+        player = current_player(page)
+        problems = []
+        for box in Category:
+            found = seen(page, f"[data-testid=cell-{player}-{box.value}]")
+            if (
+                not found["inView"]
+                or found["covered"]
+                or min(found["width"], found["height"]) < TAP
+            ):
+                problems.append((box.value, found))
+        assert not problems, problems
+        for testid in ("roll", *(f"die-{i}" for i in range(5)), f"bonus-{player}"):
+            found = seen(page, f"[data-testid={testid}]")
+            assert found["inView"] and not found["covered"], (testid, found)
+        for other in range(players):  # the totals strip: everyone's, the player to move marked
+            found = seen(page, f"[data-testid=total-{other}]")
+            assert found["inView"] and not found["covered"], (other, found)
+        assert "current" in str(page.get_attribute(f"[data-testid=total-{player}]", "class"))
+        assert page.evaluate("scrollY") == 0
+        if turn == 0:
+            page.screenshot(path=artifact(f"screen-{size}-{players}p-roll.png"))
+        fill_first(page)
+    assert not page.watch.errors, page.watch.errors
+    context.close()
+
+
+def test_on_a_laptop_big_dice_every_box_and_the_main_actions_in_view(
+    browser: Any, site: Site
+) -> None:
+    context = device(browser, LAPTOP)
+    page = opened(context, site, 3)
+    page.click("[data-testid=roll]")
+    for box in Category:
+        found = seen(page, f"[data-testid=cell-0-{box.value}]")
+        assert found["inView"] and not found["covered"], (box, found)
+    for testid in ("roll", "hint", "total-2", "daily", "new-game", "help"):
+        found = seen(page, f"[data-testid={testid}]")
+        assert found["inView"] and not found["covered"], (testid, found)
+    assert page.locator("[data-testid=die-0]").bounding_box()["width"] >= 72
+    roll = page.locator("[data-testid=roll]").bounding_box()
+    dice = [page.locator(f"[data-testid=die-{i}]").bounding_box() for i in (0, 4)]
+    assert roll["x"] >= dice[0]["x"] - 1 and roll["x"] <= dice[0]["x"] + 8  # under the dice
+    page.click("[data-testid=help]")  # one click away
+    assert page.is_visible("#help-dialog")
+    page.screenshot(path=artifact("screen-laptop-3p-help.png"))
+    context.close()
+
+
+def test_a_tap_on_a_box_name_shows_its_rule_beside_it_and_fills_nothing(
+    browser: Any, site: Site
+) -> None:
+    context = device(browser, PHONES["360x640"])
+    page = opened(context, site, 1)
+    page.tap("[data-testid=roll]")
+    before = page.evaluate("localStorage.getItem('kismet:v1:game')")
+    page.tap("[data-testid=name-full_house]")
+    rule = page.locator("[data-testid=box-rule]")
+    assert rule.is_visible()
+    words = rule.text_content()
+    assert "Three alike and a pair" in words and "3 3 3 6 6 scores 36" in words
+    name = page.locator("[data-testid=name-full_house]").bounding_box()
+    box = rule.bounding_box()
+    assert abs(box["y"] - (name["y"] + name["height"])) < 30  # right under the name
+    assert page.get_attribute("[data-testid=name-full_house]", "aria-expanded") == "true"
+    assert page.get_attribute("[data-testid=cell-0-full_house]", "data-state") == "open"
+    assert page.evaluate("localStorage.getItem('kismet:v1:game')") == before
+    page.screenshot(path=artifact("screen-rule.png"))
+    page.tap("[data-testid=name-full_house]")
+    assert page.locator("[data-testid=box-rule]").count() == 0
+    assert not page.watch.errors, page.watch.errors
+    context.close()
+
+
+def test_everyones_boxes_are_one_tap_away(browser: Any, site: Site) -> None:
+    context = device(browser, PHONES["390x844"])
+    page = opened(context, site, 3)
+    page.tap("[data-testid=roll]")
+    assert page.get_attribute("html", "data-sheet") == "card"
+    assert not page.is_visible("[data-testid=cell-1-ones]")  # the card: the player to move's
+    page.tap("[data-testid=see-all]")
+    assert page.get_attribute("html", "data-sheet") == "table"
+    assert page.get_attribute("[data-testid=see-all]", "aria-pressed") == "true"
+    for player in range(3):
+        assert page.is_visible(f"[data-testid=cell-{player}-ones]")
+        assert page.is_visible(f"[data-testid=player-head-{player}]")
+    page.screenshot(path=artifact("screen-everyone.png"))
+    page.tap("[data-testid=see-all]")
+    assert page.get_attribute("html", "data-sheet") == "card"
+    context.close()
+    solo = device(browser, PHONES["390x844"])
+    page = opened(solo, site, 1)
+    assert not page.is_visible("[data-testid=see-all]")  # one player: the card is the sheet
+    solo.close()
+
+
+def test_roll_keeps_its_size_and_place_through_a_turn(browser: Any, site: Site) -> None:
+    context = device(browser, PHONES["360x640"])
+    page = opened(context, site, 1)
+    where = page.locator("[data-testid=roll]").bounding_box()
+    page.tap("[data-testid=roll]")
+    assert page.locator("[data-testid=roll]").bounding_box() == where
+    fill_first(page)
+    assert page.is_visible("[data-testid=undo]")  # Undo appears beside it
+    assert page.locator("[data-testid=roll]").bounding_box() == where
+    context.close()
+
+
+def test_the_rules_close_from_their_top_and_by_a_tap_outside(browser: Any, site: Site) -> None:
+    context = device(browser, PHONES["360x640"])
+    page = opened(context, site, 1)
+    reveal(page, "help").tap()
+    assert page.is_visible("#help-dialog")
+    found = seen(page, "[data-testid=help-close]")
+    assert found["inView"] and not found["covered"]
+    page.tap("[data-testid=help-close]")
+    assert not page.is_visible("#help-dialog")
+    reveal(page, "help").tap()
+    page.mouse.click(3, 3)  # the backdrop, outside the dialog
+    assert not page.is_visible("#help-dialog")
+    reveal(page, "help").tap()
+    page.locator("#help-dialog .help-body").click(position={"x": 5, "y": 5})  # inside: stays
+    assert page.is_visible("#help-dialog")
+    context.close()
+
+
+# The contrast of a primary button's background against what is behind it (WCAG 1.4.11).
+CONTRASTS = """() => {
+  const rgb = c => c.match(/[0-9.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => v / 255)
+    .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+                            return (x + 0.05) / (y + 0.05); };
+  const behind = el => { for (let e = el.parentElement; e; e = e.parentElement) {
+      const c = getComputedStyle(e).backgroundColor;
+      if (rgb(c).length < 4 || rgb(c)[3] > 0) return rgb(c).slice(0, 3); }
+    return [255, 255, 255]; };
+  return [...document.querySelectorAll('button.primary')]
+    .filter(b => b.getClientRects().length)
+    .map(b => { const own = rgb(getComputedStyle(b).backgroundColor).slice(0, 3);
+      const others = [...b.parentElement.querySelectorAll('button:not(.primary)')]
+        .filter(o => o.getClientRects().length)
+        .map(o => ratio(own, rgb(getComputedStyle(o).backgroundColor).slice(0, 3)));
+      return [b.textContent.trim(), ratio(own, behind(b)), Math.min(99, ...others)]; });
+}"""
+
+
+def almost_finished() -> str:
+    game = Game(["Ann"], seed=8)
+    for _ in range(14):
+        game.roll()
+        game.score(game.open_boxes(0)[0])
+    return json.dumps(Table(game, (None,), started="2026-12-01T08:00:00+00:00").to_dict())
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_primary_buttons_stand_out_from_their_panel(browser: Any, site: Site, scheme: str) -> None:
+    context = device(browser, PHONES["390x844"], scheme=scheme)
+    page = opened(context, site, 1)
+    page.evaluate("v => localStorage.setItem('kismet:v1:game', v)", almost_finished())
+    open_app(page, site.url)
+    page.tap("[data-testid=roll]")
+    fill_first(page)
+    page.wait_for_selector("[data-testid=game-over]")
+    found = page.evaluate(CONTRASTS)
+    assert found, "no primary button on the game-over panel"
+    for name, against_panel, against_others in found:
+        assert against_panel >= 3, (name, against_panel)
+        assert against_others >= 3, (name, against_others)  # unlike the secondary buttons
+    page.screenshot(path=artifact(f"screen-over-{scheme}.png"))
+    context.close()
