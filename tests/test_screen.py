@@ -237,3 +237,17 @@ def test_primary_buttons_stand_out_from_their_panel(browser: Any, site: Site, sc
         assert against_others >= 3, (name, against_others)  # unlike the secondary buttons
     page.screenshot(path=artifact(f"screen-over-{scheme}.png"))
     context.close()
+
+
+def test_with_the_hint_open_every_box_stays_on_screen(browser: Any, site: Site) -> None:
+    context = device(browser, PHONES["360x640"])
+    page = opened(context, site, 1)
+    page.tap("[data-testid=roll]")
+    page.tap("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
+    for box in Category:
+        found = seen(page, f"[data-testid=cell-0-{box.value}]")
+        assert found["inView"] and not found["covered"], (box, found)
+    assert "Best" in page.text_content("[data-testid=hint-panel] li")
+    page.screenshot(path=artifact("screen-hint.png"))
+    context.close()

@@ -94,7 +94,7 @@ class Session(Tables):
         if self._act(game.roll):
             if decision:
                 self.table.decisions.append(decision)
-            self.ui.hint = self.ui.pending = None
+            self.ui.hint = self.ui.pending = self.ui.rule = None
             self.ui.settle()
             # The dice that left the table this roll: all five at first, then the free ones.
             self.ui.rolled = tuple(not before or not held for held in game.held)
