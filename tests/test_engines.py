@@ -335,9 +335,10 @@ FILLED_BOXES = "return document.querySelectorAll('table.sheet td[data-state=fill
 
 @pytest.mark.parametrize("engine", ["firefox", "webkit"])
 def test_two_tabs_stay_in_step_and_lose_nothing(engine: str, site: Site, tmp_path: Path) -> None:
-    """Two tabs of one site (tests/test_tabs.py has every case in Chromium): a box filled in
-    one shows in the other, which plays on from it, and a game finished in one stays
-    finished and recorded once."""
+    """Two tabs of one site, the cases of tests/test_tabs.py: a box filled in one shows in
+    the other, which plays on from it; a game finished in one stays finished and recorded
+    once; games finished in each stay in the history; a challenge accepted in one is kept,
+    and the game it put aside is there once."""
     lack = missing(engine)
     if lack:
         if os.environ.get("KISMET_ALL_ENGINES"):
@@ -369,3 +370,67 @@ def test_two_tabs_stay_in_step_and_lose_nothing(engine: str, site: Site, tmp_pat
         history = json.loads(tab.evaluate("return localStorage.getItem('kismet:v1:history')"))
         assert len(history) == 1 and tab.evaluate(FILLED_BOXES) == 15
         assert tab.errors() == []
+        # A game finished in each tab: both stay in the history.
+        tab.evaluate(PUT_GAME, almost_finished("Ann", 31))
+        tab.open(url)
+        driver.switch_to.window(second)
+        tab.open(url)
+        assert driver.execute_async_script(TAB_TURN) == 15
+        driver.switch_to.window(first)
+        tab.evaluate(PUT_GAME, almost_finished("Bo", 32))
+        tab.open(url)
+        assert driver.execute_async_script(TAB_TURN) == 15
+        names = [r["players"] for r in json.loads(tab.evaluate(HISTORY))]
+        assert names == [["Player 1"], ["Ann"], ["Bo"]], names
+        # A challenge accepted in the second tab: kept, and the first tab's game once.
+        tab.evaluate("localStorage.removeItem('kismet:v1:game')")
+        tab.open(url)
+        assert driver.execute_async_script(TAB_TURN) == 1
+        mine = json.loads(tab.evaluate(STORED_GAME))["id"]
+        driver.switch_to.window(second)
+        tab.open(f"{url}#c={challenge_code()}")
+        tab.wait(lambda: tab.evaluate(OFFERED), "the challenge offered", 30)
+        tab.click("[data-testid=accept-challenge]")
+        tab.click("[data-testid=confirm]")
+        for _ in range(2):
+            driver.execute_async_script(TAB_TURN)
+        driver.switch_to.window(first)
+        tab.wait(lambda: tab.evaluate(TITLED), "the first tab to follow the challenge", 30)
+        for _ in range(2):
+            driver.execute_async_script(TAB_TURN)
+        tab.open(url)
+        saved = json.loads(tab.evaluate(STORED_GAME))
+        assert saved["challenge"] and len(saved["game"]["history"]) == 4
+        assert tab.evaluate(PAUSED_IDS) == [mine]
+        assert tab.errors() == []
+
+
+PUT_GAME = "localStorage.setItem('kismet:v1:game', arguments[0])"
+STORED_GAME = "return localStorage.getItem('kismet:v1:game')"
+HISTORY = "return localStorage.getItem('kismet:v1:history')"
+PAUSED_IDS = """return Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:paused:'))
+  .map(k => k.split(':').pop())"""
+OFFERED = "return !!document.querySelector('#challenge-dialog[open]')"
+TITLED = "return document.querySelector('[data-testid=game-title]').textContent !== ''"
+
+
+def almost_finished(name: str, seed: int) -> str:
+    """A stored game of one player with 14 boxes filled, the last turn not begun."""
+    from kismet.app.table import Table
+
+    game = Game([name], seed=seed)
+    for _ in range(14):
+        game.roll()
+        game.score(game.open_boxes(0)[0])
+    return json.dumps(Table(game, (None,), started="2026-12-01T08:00:00+00:00").to_dict())
+
+
+def challenge_code() -> str:
+    from kismet import challenge_of
+    from kismet.rules.link import encode
+
+    game = Game(["Cy"], seed=99, linked=True)
+    while not game.is_over:
+        game.roll()
+        game.score(game.open_boxes(0)[0])
+    return encode(challenge_of(game))

@@ -310,3 +310,112 @@ def test_a_name_with_markup_can_be_shared_and_opened(tabs: Any, site: Site) -> N
     page.wait_for_selector("#challenge-dialog[open]")
     assert "<3 Bob" in page.text_content("[data-testid=challenge-offer]")
     assert page.text_content("[data-testid=notice]") == ""
+
+
+def finished_records(count: int) -> list[dict[str, Any]]:
+    """Records of finished games as the app stores them (each replayable)."""
+    from kismet.app.records import Finished
+
+    records = []
+    for n in range(count):
+        game = Game(["Ann"], seed=100 + n)
+        while not game.is_over:
+            game.roll()
+            game.score(game.open_boxes(0)[0])
+        when = f"2026-11-{1 + n % 28:02d}T10:00:00+00:00"
+        records.append(Finished.of(f"{n:016x}", when, game, ("human",), None).to_dict())
+    return records
+
+
+def test_a_damaged_history_with_no_room_for_its_copy_keeps_every_good_game(tabs: Any) -> None:
+    page = tabs()
+    good = finished_records(40)
+    raw = json.dumps([*good[:20], {"id": 3}, *good[20:]])
+    page.evaluate(PUT, [HISTORY, raw])
+    page.evaluate(FILL_STORAGE, 8)
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    status = page.text_content("[data-testid=status]")
+    assert "1 of your finished games could not be read" in status
+    assert "no room to keep a copy" in status and "the other 40 are all here" in status
+    assert page.evaluate(STORED, HISTORY) == raw  # left as it is
+    assert page.locator("[data-testid=high-scores] tbody tr").count() == 10
+    page.evaluate(EMPTY_FILLER)
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    assert "(kept as a backup); the other 40" in page.text_content("[data-testid=status]")
+    assert len(json.loads(page.evaluate(STORED, HISTORY))) == 40
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    assert "could not be read" not in page.text_content("[data-testid=status]")
+
+
+def test_damaged_folded_tallies_are_reported_and_reset_once(tabs: Any) -> None:
+    page = tabs()
+    page.evaluate(PUT, ["kismet:v1:folded", '{"tallies": 5}'])
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    assert "tallies of your older finished games" in page.text_content("[data-testid=status]")
+    for _ in range(2):
+        page.reload()
+        page.wait_for_selector("html[data-ready=true]")
+        assert "could not be read" not in page.text_content("[data-testid=status]")
+    backups = page.evaluate("Object.keys(localStorage).filter(k => k.includes(':backup:'))")
+    assert len(backups) == 1
+
+
+def import_file(page: Any, path: Any, expect: str) -> str:
+    page.set_input_files("[data-testid=import-file]", str(path))
+    page.wait_for_function(
+        "want => document.querySelector('[data-testid=transfer-notice]').textContent"
+        ".includes(want)",
+        arg=expect,
+    )
+    return str(page.text_content("[data-testid=transfer-notice]"))
+
+
+def test_imports_are_checked_whole(tabs: Any, tmp_path: Any) -> None:
+    good = finished_records(1)[0]
+    bare = {**good, "id": "feedfacefeedface", "fills": "", "boxes": [], "jokers": [], "lost": []}
+    base = {"format": "kismet.export", "version": 1, "exported": "2026-12-01T08:00:00+00:00",
+            "folded": None, "game": None, "paused": [], "settings": {}}  # fmt: skip
+    files = {}
+    for name, history in {
+        "huge": [{**bare, "totals": [99999]}],
+        "negative": [{**bare, "totals": [-500]}],
+        "bare": [good, {**bare, "totals": [300]}],
+        "twice": [good, good],
+    }.items():
+        files[name] = tmp_path / f"{name}.json"
+        files[name].write_text(json.dumps({**base, "history": history}))
+    page = tabs()
+    reveal(page, "stats").click()
+    assert "Nothing was changed" in import_file(page, files["huge"], "Nothing")
+    page.evaluate("() => document.querySelector('[data-testid=transfer-notice]').textContent=''")
+    assert "Nothing was changed" in import_file(page, files["negative"], "Nothing")
+    said = import_file(page, files["bare"], "Imported")
+    assert "Imported 1 finished games" in said and "left out" in said
+    said = import_file(page, files["twice"], "Imported")
+    assert "Imported 0 finished games (1 were already here)" in said  # read once, known
+    assert len(json.loads(page.evaluate(STORED, HISTORY))) == 1
+    assert "99999" not in page.text_content("[data-testid=high-scores]")
+
+
+def test_an_older_export_never_revives_a_game_finished_since(tabs: Any, tmp_path: Any) -> None:
+    page = tabs()
+    page.evaluate(PUT, [GAME, almost_finished()])
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    with page.expect_download() as download:
+        reveal(page, "stats").click()
+        page.click("[data-testid=export]")
+    older = tmp_path / "older.json"
+    download.value.save_as(older)
+    page.keyboard.press("Escape")
+    turn(page)  # the last box: finished here
+    page.wait_for_selector("[data-testid=game-over]")
+    reveal(page, "stats").click()
+    import_file(page, older, "Imported")
+    keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:paused'))")
+    assert keys == []
+    assert not page.is_visible("[data-testid=games]")
