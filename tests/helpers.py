@@ -38,3 +38,17 @@ def refused(pattern: str) -> Iterator[None]:
         yield
     words = explain(caught.value)
     assert re.search(pattern, words), f"{pattern!r} not in {words!r}"
+
+
+def almost_finished(seed: int = 11, name: str = "Player 1") -> str:
+    """A stored game at the table (``kismet:v1:game``): one player, 14 boxes filled, the
+    last turn not begun."""
+    import json
+
+    from kismet.app.table import Table
+
+    game = Game([name], seed=seed)
+    for _ in range(14):
+        game.roll()
+        game.score(game.open_boxes(0)[0])
+    return json.dumps(Table(game, (None,), started="2026-12-01T08:00:00+00:00").to_dict())

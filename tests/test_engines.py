@@ -33,6 +33,7 @@ import pytest
 import build
 from kismet import Category, Game
 from tests.conftest import Site, artifact
+from tests.helpers import almost_finished
 from tests.test_browser import READ_SHEET, expected_sheet
 from tests.test_stdlib import (
     BEFORE_AND_AFTER,
@@ -371,13 +372,13 @@ def test_two_tabs_stay_in_step_and_lose_nothing(engine: str, site: Site, tmp_pat
         assert len(history) == 1 and tab.evaluate(FILLED_BOXES) == 15
         assert tab.errors() == []
         # A game finished in each tab: both stay in the history.
-        tab.evaluate(PUT_GAME, almost_finished("Ann", 31))
+        tab.evaluate(PUT_GAME, almost_finished(31, "Ann"))
         tab.open(url)
         driver.switch_to.window(second)
         tab.open(url)
         assert driver.execute_async_script(TAB_TURN) == 15
         driver.switch_to.window(first)
-        tab.evaluate(PUT_GAME, almost_finished("Bo", 32))
+        tab.evaluate(PUT_GAME, almost_finished(32, "Bo"))
         tab.open(url)
         assert driver.execute_async_script(TAB_TURN) == 15
         names = [r["players"] for r in json.loads(tab.evaluate(HISTORY))]
@@ -412,17 +413,6 @@ PAUSED_IDS = """return Object.keys(localStorage).filter(k => k.startsWith('kisme
   .map(k => k.split(':').pop())"""
 OFFERED = "return !!document.querySelector('#challenge-dialog[open]')"
 TITLED = "return document.querySelector('[data-testid=game-title]').textContent !== ''"
-
-
-def almost_finished(name: str, seed: int) -> str:
-    """A stored game of one player with 14 boxes filled, the last turn not begun."""
-    from kismet.app.table import Table
-
-    game = Game([name], seed=seed)
-    for _ in range(14):
-        game.roll()
-        game.score(game.open_boxes(0)[0])
-    return json.dumps(Table(game, (None,), started="2026-12-01T08:00:00+00:00").to_dict())
 
 
 def challenge_code() -> str:

@@ -4,14 +4,13 @@ of its name; Roll that stays put; the Rules dialog; primary buttons in the dark.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from kismet import Category, Game
-from kismet.app.table import Table
+from kismet import Category
 from tests.conftest import Site, artifact, open_app, reveal, watch_page
+from tests.helpers import almost_finished
 from tests.test_phone import LAPTOP, PHONES, TAP, start_game
 
 pytestmark = pytest.mark.browser
@@ -213,19 +212,13 @@ CONTRASTS = """() => {
 }"""
 
 
-def almost_finished() -> str:
-    game = Game(["Ann"], seed=8)
-    for _ in range(14):
-        game.roll()
-        game.score(game.open_boxes(0)[0])
-    return json.dumps(Table(game, (None,), started="2026-12-01T08:00:00+00:00").to_dict())
-
-
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_primary_buttons_stand_out_from_their_panel(browser: Any, site: Site, scheme: str) -> None:
     context = device(browser, PHONES["390x844"], scheme=scheme)
     page = opened(context, site, 1)
-    page.evaluate("v => localStorage.setItem('kismet:v1:game', v)", almost_finished())
+    page.evaluate(
+        "v => localStorage.setItem('kismet:v1:game', v)", almost_finished(seed=8, name="Ann")
+    )
     open_app(page, site.url)
     page.tap("[data-testid=roll]")
     fill_first(page)

@@ -17,9 +17,9 @@ import pytest
 
 from kismet import Game, challenge_of
 from kismet.app.daily import daily_seed
-from kismet.app.table import Table
 from kismet.rules.link import encode
 from tests.conftest import Site, artifact, open_app, reveal, watch_page
+from tests.helpers import almost_finished
 
 pytestmark = pytest.mark.browser
 
@@ -64,18 +64,17 @@ def turn(page: Any) -> None:
     )
 
 
+def export_to(page: Any, path: Any) -> Any:
+    """Export from the statistics dialog into ``path``."""
+    with page.expect_download() as download:
+        reveal(page, "stats").click()
+        page.click("[data-testid=export]")
+    download.value.save_as(path)
+    return path
+
+
 def stored_game(page: Any) -> dict[str, Any]:
     return json.loads(page.evaluate(STORED, GAME))
-
-
-def almost_finished(seed: int = 11, name: str = "Player 1") -> str:
-    """A stored game of one player with 14 boxes filled, the last turn not begun."""
-    game = Game([name], seed=seed)
-    for _ in range(14):
-        game.roll()
-        game.score(game.open_boxes(0)[0])
-    table = Table(game, (None,), started="2026-12-01T08:00:00+00:00")
-    return json.dumps(table.to_dict())
 
 
 def test_a_box_filled_in_another_tab_shows_in_the_first_and_is_never_lost(tabs: Any) -> None:
@@ -282,11 +281,7 @@ def test_a_hostile_import_is_refused_and_the_next_import_works(tabs: Any, tmp_pa
     page.wait_for_selector("html[data-ready=true]")
     turn(page)
     page.wait_for_selector("[data-testid=game-over]")
-    with page.expect_download() as download:
-        reveal(page, "stats").click()
-        page.click("[data-testid=export]")
-    exported = tmp_path / "export.json"
-    download.value.save_as(exported)
+    exported = export_to(page, tmp_path / "export.json")
     page.evaluate("() => localStorage.clear()")
     page.reload()
     page.wait_for_selector("html[data-ready=true]")
@@ -406,11 +401,7 @@ def test_an_older_export_never_revives_a_game_finished_since(tabs: Any, tmp_path
     page.evaluate(PUT, [GAME, almost_finished()])
     page.reload()
     page.wait_for_selector("html[data-ready=true]")
-    with page.expect_download() as download:
-        reveal(page, "stats").click()
-        page.click("[data-testid=export]")
-    older = tmp_path / "older.json"
-    download.value.save_as(older)
+    older = export_to(page, tmp_path / "older.json")
     page.keyboard.press("Escape")
     turn(page)  # the last box: finished here
     page.wait_for_selector("[data-testid=game-over]")
