@@ -394,22 +394,37 @@ def with_table(then: Callable[[], None], *, retry: bool = True) -> None:
         task.add_done_callback(lambda done: table_arrived(done, then))
 
 
+RETRIES = 3
+"""Fetches of the table tried again, 2 s apart, when one fails while the browser says it
+is online (just after coming back online, the network may not carry requests yet)."""
+
+retries = {"left": RETRIES}
+
+
 def table_arrived(task: asyncio.Future[None], then: Callable[[], None]) -> None:
     if task.exception() is not None:
         session.table_missing()
         render()
         by_testid("status").textContent = text("app.table_failed", session.lang)
+        if window.navigator.onLine and retries["left"] > 0:
+            retries["left"] -= 1
+            window.setTimeout(create_once_callable(fetch_again), 2000)
         return
     then()
 
 
-def on_online(event: Event) -> None:
-    # Online again: a fetch of the table that failed is tried afresh by what needs it.
+def fetch_again() -> None:
+    # A fetch of the table that failed is tried afresh by what needs it.
     task = table["task"]
     if task is not None and task.done() and task.exception() is not None:
         table["task"] = None
     session.table_missing(False)
     render()
+
+
+def on_online(event: Event) -> None:
+    retries["left"] = RETRIES
+    fetch_again()
 
 
 # ---------------------------------------------------------------- Perfect

@@ -182,6 +182,7 @@ class AudioContext:
 
 class Navigator:
     clipboard: Clipboard
+    onLine: bool
     def vibrate(self, pattern: int) -> bool: ...
     def share(self, data: Any) -> Promise: ...
 
