@@ -119,11 +119,10 @@ class Ledger:
                 continue
             self.history = result
             text = json.dumps([f.to_dict() for f in result], separators=(",", ":"))
-            if self.store.put(HISTORY_KEY, text):
+            if self.store.put(HISTORY_KEY, text, again=False):  # else the operations wait
                 self._operations.clear()
                 self._base = result
                 return True
-            del self.store.pending[HISTORY_KEY]  # the operations wait instead
             full = self.store.why == FULL and HISTORY_KEY not in self.store.guarded
             if not full or len(result) <= 1:
                 return False
@@ -156,10 +155,7 @@ class Ledger:
 
     def _put(self, key: str, value: object) -> bool:
         """One write of a fold (not tried again by itself: the fold is retried whole)."""
-        if self.store.write(key, value):
-            return True
-        del self.store.pending[key]
-        return False
+        return self.store.write(key, value, again=False)
 
     # ------------------------------------------------------------ changes
 

@@ -176,8 +176,7 @@ class Shelf:
         sort by when each game was put aside); any older key of the same game goes."""
         old = self._paused_keys(table.id)
         key = f"{PAUSED_PREFIX}{self.clock()}:{table.id}"
-        if not self.store.write(key, table.to_dict()):
-            del self.store.pending[key]  # no second try: the caller keeps the game
+        if not self.store.write(key, table.to_dict(), again=False):  # the caller keeps it
             return False
         for stale in old:
             if stale != key:
@@ -189,8 +188,9 @@ class Shelf:
 
     def put_aside(self, table: Table) -> bool:
         """Keep an unfinished game among the games in progress; whether it is stored (when
-        not, nothing changed and the caller must keep the game where it is)."""
-        if not self._write_paused(table):
+        not, nothing changed and the caller must keep the game where it is). A storage that
+        refuses everything keeps it in this page alone, which is all there is."""
+        if not self._write_paused(table) and self.store.problem != OFF:
             return False
         self.paused = [table, *(t for t in self.paused if t.id != table.id)]
         return True

@@ -227,16 +227,18 @@ class Store:
 
     # ------------------------------------------------------------- writing
 
-    def write(self, key: str, value: object) -> bool:
+    def write(self, key: str, value: object, *, again: bool = True) -> bool:
         """Store ``value`` as compact JSON; whether it was stored. A refusal is remembered
-        (the text stays pending), never raised."""
-        return self.put(key, json.dumps(value, separators=(",", ":")))
+        (the text stays pending), never raised; with ``again=False`` it is not tried again
+        (the caller retries the whole change, or keeps what it had)."""
+        return self.put(key, json.dumps(value, separators=(",", ":")), again=again)
 
-    def put(self, key: str, text: str) -> bool:
+    def put(self, key: str, text: str, *, again: bool = True) -> bool:
         """Store a text; whether it was stored (else it stays pending, see the module)."""
         if not self._unguard(key) or not self._try(key, text):
-            self.pending[key] = text
-            self._spare(key, text)
+            if again:
+                self.pending[key] = text
+                self._spare(key, text)
             return False
         self.pending.pop(key, None)
         self._spare(key, None)

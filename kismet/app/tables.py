@@ -126,10 +126,7 @@ class Tables:
         game stays (a full storage would otherwise lose it on the next reload)."""
         shelf = self.shelf
         if shelf.problem == OFF:  # nothing is ever stored: games live in this page only
-            if self.table.unfinished:
-                shelf.put_aside(self.table)
-                shelf.paused = [self.table, *(t for t in shelf.paused if t.id != self.table.id)]
-            return True
+            return not self.table.unfinished or shelf.put_aside(self.table)
         if shelf.waiting:
             shelf.store.retry()
             shelf.save_game(self.table)
