@@ -201,6 +201,7 @@ def paint(view: View) -> None:
     by_testid("current-player").textContent = view.turn_line
     find(".board").dataset.handoff = "true" if view.handoff else "false"
     paint_celebration(view)
+    paint_guide(view)
     status = by_testid("status")
     status.textContent = view.status
     status.classList.toggle("quiet", view.status_quiet)
@@ -289,11 +290,18 @@ def paint_confirm(view: View) -> None:
 
 
 def paint_game_over(view: View) -> None:
-    result = view.result
-    redraw(
-        "#game-over-slot",
-        "" if result is None else game_over_html(result, view.lang, view.linked, view.luck),
-    )
+    result, finale = view.result, view.finale
+    html = "" if finale is None else game_over_html(finale, view.lang, view.linked, view.luck)
+    if redraw("#game-over-slot", html) and finale is not None:
+        count_up(find("#game-over-slot .count-up"))
+        grand = document.querySelector("table.sheet tfoot")
+        if grand:  # a phone's sheet scrolls to the totals the panel stands beside
+            grand.scrollIntoView(
+                to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries)
+            )
+    rival = by_testid("rival")
+    rival.textContent = view.rival
+    rival.hidden = not view.rival
     title = by_testid("game-title")
     title.textContent = view.linked.title
     title.hidden = not view.linked.title or result is not None
@@ -302,10 +310,44 @@ def paint_game_over(view: View) -> None:
     by_testid("storage-actions").hidden = not view.can_free
     offer = view.linked.offer
     if offer is not None:
-        by_testid("challenge-offer").innerHTML = offer_html(offer, view.lang)
+        by_testid("challenge-offer").innerHTML = offer_html(offer, view.lang, view.linked.notice)
         open_dialog("challenge-dialog", "[data-testid=accept-challenge]")
     else:
         close_dialog("challenge-dialog")
+
+
+COUNT_MS = 900
+"""How long the game-over total takes to count up."""
+
+
+def count_up(element: Element) -> None:
+    """The game-over total counts up from 0 (shown at once where motion is reduced)."""
+    target = int(element.dataset.count)
+    if reduced_motion or target <= 0:
+        return
+    start = window.performance.now()
+
+    def frame(now: float) -> None:
+        share = min(1.0, (now - start) / COUNT_MS)
+        element.textContent = str(round(target * share * (2 - share)))  # eases out
+        if share < 1:
+            window.requestAnimationFrame(create_once_callable(frame))
+
+    element.textContent = "0"
+    window.requestAnimationFrame(create_once_callable(frame))
+
+
+def paint_guide(view: View) -> None:
+    """The first game's guide: the step, what to do, and Skip (or, last, Got it)."""
+    guide = view.guide
+    panel = by_testid("guide")
+    panel.hidden = guide is None
+    document.documentElement.dataset.guide = "on" if guide is not None else "off"
+    if guide is not None:
+        by_testid("guide-step").textContent = guide.heading
+        by_testid("guide-line").textContent = guide.line
+        by_testid("guide-done").hidden = not guide.done
+        panel.dataset.step = str(guide.step)
 
 
 def paint_celebration(view: View) -> None:
@@ -752,7 +794,10 @@ CLICKS: dict[str, Callable[[Element], None]] = {
     "menu": lambda _: toggle_menu(),
     "daily": lambda _: show_dailies(),
     "play-daily": play_daily,
-    "accept-challenge": lambda _: session.accept_challenge(),
+    "accept-challenge": lambda _: session.accept_challenge(str(by_testid("challenge-name").value)),
+    "guide-skip": lambda _: session.change_settings(guide=False),
+    "guide-done": lambda _: session.change_settings(guide=False),
+    "guide-again": lambda _: guide_again(),
     "dismiss-offer": lambda _: session.dismiss_offer(),
     "share": lambda _: show_share(),
     "send-share": lambda _: send_share(),
@@ -778,6 +823,12 @@ CLICKS: dict[str, Callable[[Element], None]] = {
     Edit.MOVE_UP.value: lambda target: edit_roster(Edit.MOVE_UP, target),
 }
 """What a click on an element with ``data-action`` does; the page is painted again after."""
+
+
+def guide_again() -> None:
+    """The rules' button: the first game's guide runs again, over the game at the table."""
+    close_dialog("help-dialog")
+    session.change_settings(guide=True)
 
 
 def find_dialog(element: Element) -> Element:

@@ -692,8 +692,10 @@ def test_a_challenge_is_offered_played_and_compared() -> None:
     assert versus is not None and versus.theirs.total(0) == sender.game.total(0)
     assert [c.name for c in view.sheet.columns] == ["Ann", "Bo"]
     a, b = sender.game.total(0), friend.game.total(0)
-    winner = "Ann" if a > b else "Bo"
-    assert versus.line == (f"A tie at {a}." if a == b else f"{winner} wins by {abs(a - b)}.")
+    (high, winner), (low, loser) = sorted([(a, "Ann"), (b, "Bo")], reverse=True)
+    won = f"{winner} beats {loser}, {high} to {low}!"
+    assert versus.line == (f"Bo and Ann tie at {a}!" if a == b else won)
+    assert view.result == versus.line  # the headline, both names in it
     assert view.linked.share is not None  # and the friend can share back
     assert "Ann's Kismet challenge: I scored" in view.linked.share.text
 

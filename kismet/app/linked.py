@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..advice.level import Level
-from ..rules import Category, Game, SaveError, challenge_of, replay_challenge
+from ..rules import Category, Game, SaveError, Totals, challenge_of, replay_challenge
 from ..rules.link import decode, encode
 from ..text import explain, text
 
@@ -28,6 +28,8 @@ class Offer(NamedTuple):
     code: str
     name: str
     total: int
+    friend: str = ""
+    """The name the friend last played under on this device (empty: none yet)."""
 
 
 class Share(NamedTuple):
@@ -45,7 +47,7 @@ class Versus(NamedTuple):
     theirs: Game
     mine: Game
     line: str
-    """Who won, and by how much."""
+    """Who won, both players named, with both totals."""
 
 
 class Scene(NamedTuple):
@@ -81,16 +83,32 @@ class Linked:
 
     # ------------------------------------------------------------ links
 
-    def open(self, code: str) -> None:
+    def open(self, code: str, friend: str = "") -> None:
         """A challenge link opened in the page: offered when it replays, else refused with
-        one line in ``notice`` (and nothing else changes)."""
+        one line in ``notice`` (and nothing else changes). ``friend`` is the name offered
+        to play under."""
         self.offer, self.notice = None, ""
         try:
             game = self.replayed(code)
         except SaveError as error:
             self.notice = text("link.refused", self.lang, why=explain(error, self.lang))
             return
-        self.offer = Offer(code, game.players[0], game.total(0))
+        self.offer = Offer(code, game.players[0], game.total(0), friend)
+
+    def answer(self, name: str, lang: str) -> Game | None:
+        """The game that answers the challenge offered, played under ``name`` (raises
+        ``RuleError`` for a name the game refuses). Left blank, the name last used here; with
+        none, the friend is "Player 2"
+        against a sender who is "Player 1", so the two columns never share a name."""
+        offer = self.offer
+        if offer is None:
+            return None
+        chosen = name.strip() or offer.friend
+        if not chosen:
+            first = text("dialog.default_name", lang, number=1)
+            number = 2 if offer.name == first else 1
+            chosen = text("dialog.default_name", lang, number=number)
+        return Game([chosen], seed=self.seed(offer.code), linked=True)
 
     def replayed(self, code: str) -> Game:
         """The game of a challenge link, played again through the rules (kept once made);
@@ -137,12 +155,29 @@ class Linked:
             return None
         theirs, mine = self.replayed(table.challenge), table.game
         a, b = theirs.total(0), mine.total(0)
+        sender, friend = theirs.players[0], mine.players[0]
         if a == b:
-            line = text("versus.tie", self.lang, points=a)
+            line = text("versus.tie_both", self.lang, name=friend, other=sender, points=a)
         else:
-            winner = theirs.players[0] if a > b else mine.players[0]
-            line = text("versus.win", self.lang, name=winner, points=abs(a - b))
+            (high, winner), (low, loser) = sorted([(a, sender), (b, friend)], reverse=True)
+            line = text("versus.beats", self.lang, winner=winner, loser=loser, high=high, low=low)
         return Versus(theirs, mine, line)
+
+    def rival(self, table: Table) -> str:
+        """A challenge under way: the sender's total after as many turns as this game has
+        played, against this game's (empty for other games, and once it is over)."""
+        game = table.game
+        if table.challenge is None or game.is_over:
+            return ""
+        theirs = self.replayed(table.challenge)
+        turn = len(game.history)
+        name = theirs.players[0]
+        if turn == 0:
+            return text("rival.start", self.lang, name=name, total=theirs.total(0))
+        then = Totals.of({f.category: f.points for f in theirs.history[:turn]}).grand
+        gap = game.total(0) - then
+        key = "rival.ahead" if gap > 0 else "rival.behind" if gap < 0 else "rival.level"
+        return text(key, self.lang, name=name, turn=turn, theirs=then, gap=abs(gap))
 
     def scene(self, table: Table) -> Scene:
         """The view of linked games for this table."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..text import text
+from ..text import join_names, text
 from .records import Finished
 
 if TYPE_CHECKING:
@@ -83,26 +83,37 @@ def luck(record: Finished, expected: float, lang: str) -> Luck | None:
     parts = splits(record, expected)
     if not parts:
         return None
-    if len(parts) == 1:
+    if len(record.players) == 1:
         one = parts[0]
         key = "luck.solo_kind" if one.dice >= 0 else "luck.solo_unkind"
         line = text(key, lang, name=one.name, lost=_points(one.lost), dice=_points(one.dice))
         return Luck(line, parts)
-    ranked = sorted(parts, key=lambda s: -s.total)
-    first, second = ranked[0], ranked[1]
-    favoured = first if first.dice >= second.dice else second
-    line = text(
-        "luck.versus" if first.total > second.total else "luck.versus_tie",
-        lang,
-        winner=first.name,
-        margin=first.total - second.total,
-        lost=_points(first.lost),
-        other=second.name,
-        other_lost=_points(second.lost),
-        favoured=favoured.name,
-        dice=_points(first.dice - second.dice),
-    )
-    return Luck(line, parts)
+    # The real ranking, every seat (computers too), so the sentence agrees with the
+    # headline; then what each priced seat's choices cost and what its dice gave.
+    order = sorted(range(len(record.players)), key=lambda p: -record.totals[p])
+    first, second = order[0], order[1]
+    top = record.totals[first]
+    if top > record.totals[second]:
+        lead = text("luck.lead", lang, winner=record.players[first],
+                    margin=top - record.totals[second], other=record.players[second])  # fmt: skip
+    else:
+        tied = [record.players[p] for p in order if record.totals[p] == top]
+        lead = text("luck.lead_tie", lang, names=join_names(tied, lang), points=top)
+    seats = [
+        text(
+            "luck.seat_kind" if one.dice >= 0 else "luck.seat_unkind",
+            lang,
+            name=one.name,
+            lost=_points(one.lost),
+            dice=_points(one.dice),
+        )
+        for one in sorted(parts, key=lambda s: -s.total)
+    ]
+    words = [lead, *seats]
+    if len(parts) > 1:
+        kindest = max(parts, key=lambda s: s.dice)
+        words.append(text("luck.favoured", lang, name=kindest.name))
+    return Luck(" ".join(words), parts)
 
 
 def luck_off(lang: str, *, real_dice: bool) -> str:

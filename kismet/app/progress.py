@@ -59,6 +59,14 @@ class Progress:
         """Whether the finished game at the table waits for the table to be priced."""
         return self._unpriced_record(table) is not None
 
+    def wants_table(self, table: Table) -> bool:
+        """Whether the finished game at the table needs the strategy table for its luck:
+        to price it, or (reloaded) to say what its priced decisions mean."""
+        if self.unpriced(table):
+            return True
+        record = self.shelf.find(table.id) if table.game.is_over else None
+        return record is not None and any(lost is not None for lost in record.lost)
+
     def price(self, table: Table, advisor: Advisor | None) -> None:
         """Price the finished game's decisions, once, when the strategy table is there."""
         record = self._unpriced_record(table) if advisor is not None else None
@@ -73,9 +81,10 @@ class Progress:
         record = self.shelf.find(table.id)
         if record is None:
             return None
-        if not self.priceable(table):
+        priced = any(lost is not None for lost in record.lost)  # kept across a reload
+        if not priced and not self.priceable(table):
             return Luck(luck_off(lang, real_dice=table.mode is Mode.SHEET), ())
-        if advisor is None or all(lost is None for lost in record.lost):
+        if advisor is None or not priced:
             return None
         return luck(record, expected_total(advisor), lang)
 

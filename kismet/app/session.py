@@ -16,6 +16,8 @@ from ..text import DEFAULT_LANGUAGE, explain, text
 from . import status
 from .coach import Coach, kept
 from .entry import Entry
+from .finale import celebration, result_panel
+from .guide import Guide
 from .storage import FULL, Storage
 from .table import Mode
 from .tables import Tables, on_the_table
@@ -46,7 +48,7 @@ class Session(Tables):
         greet: bool = True,
         spare: Storage | None = None,
     ) -> None:
-        self.coach = Coach()
+        self.coach, self.guide = Coach(), Guide()
         self._acting = False  # a computer is moving through the people's actions
         super().__init__(storage, seed=seed, lang=lang, clock=clock, greet=greet, spare=spare)
 
@@ -208,17 +210,15 @@ class Session(Tables):
         """Fill ``box`` now, without the questions of ``choose`` (a refusal is said)."""
         game = self.game
         roller, before = game.current, len(game.history)
-        decision = self._decision(box=box)
+        bonus, decision = game.totals(roller).bonus, self._decision(box=box)
         if not self._act(lambda: game.score(box)):
             return
         if decision:
             self.table.decisions.append(decision)
-        first = game.history[before]
-        kismet = first.category is Category.KISMET and first.points > 0
         people = sum(seat is None for seat in self.table.seats)
         self.ui = TurnUI(
             fresh=before,
-            celebrate="celebrate.extra" if first.joker else "celebrate.kismet" if kismet else None,
+            celebrate=celebration(game, game.history[before:], bonus),
             handoff=game.current != roller and self.table.seat is None and people > 1,
         )
         self.status = status.after_fill(game, game.history[before:], roller, self.lang)
@@ -274,7 +274,7 @@ class Session(Tables):
         seat = self.table.seat if self.table.computer_to_move else None
         computer = seat is not None and seat.needs_table
         perfect = self.linked.perfect(self.table) is not None
-        priced = self.progress.unpriced(self.table)
+        priced = self.progress.wants_table(self.table)
         wanted = computer or self.settings.coach or perfect or priced
         return self.coach.advisor is None and not self.coach.failed and wanted
 
@@ -313,22 +313,24 @@ class Session(Tables):
 
     def view(self) -> View:
         """What the page should show now."""
-        problem = self.shelf.problem
-        steps = self.table.computer_to_move and not self.wants_table
-        scene = self.linked.scene(self.table)
+        problem, table, high = self.shelf.problem, self.table, self.shelf.high_scores()
+        steps = table.computer_to_move and not self.wants_table
+        scene = self.linked.scene(table)
         if scene.thinking and self.coach.failed and not self.has_advisor:
             scene = scene._replace(thinking=False, unavailable=True)
         extras = Extras(
             status=self.status,
             notice=text(problem, self.lang) if problem else "",
-            result=status.result_panel(self.table, self.shelf.history, self.lang),
+            result=result_panel(table, self.shelf.history, high, self.lang, scene.versus),
             delay=self.computers.delay(grace=self.can_undo) if steps else None,
             wants_table=self.wants_table,
             can_undo=self.can_undo,
-            high_scores=self.shelf.high_scores(),
+            high_scores=high,
             paused=self.paused(),
             linked=scene,
             luck=self.progress.luck(self.table, self.coach.advisor, self.lang),
             can_free=problem == FULL,
+            guide=self.guide.view(table, bool(self.settings.guide), self.lang),
+            rival=self.linked.rival(table),
         )
         return build_view(self.table, self.ui, self.settings, self.lang, extras)

@@ -1,8 +1,8 @@
 """The player's settings: language, colour shapes, the coach and its margin.
 
 Stored under ``kismet:v1:settings`` as ``{"lang": "en" | "ko", "shapes": bool, "coach": bool,
-"coach_margin": 1 | 2 | 5 | 10, "sound": bool, "whole_sheet": bool}``, each field optional
-(the defaults below); without "lang" the page follows the browser's language.
+"coach_margin": 1 | 2 | 5 | 10, "sound": bool, "whole_sheet": bool, "guide": bool}``, each
+field optional (the defaults below); without "lang" the page follows the browser's language.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ many expected points."""
 COACH_MARGIN = 5.0
 """The margin until the player chooses another."""
 
-_FIELDS = ("lang", "shapes", "coach", "coach_margin", "sound", "whole_sheet")
+_FIELDS = ("lang", "shapes", "coach", "coach_margin", "sound", "whole_sheet", "guide")
 
 
 def _margin(value: object) -> float:
@@ -50,6 +50,9 @@ class Settings(NamedTuple):
     whole_sheet: bool = False
     """On a phone, every player's boxes in one table instead of the card of the player to
     move."""
+    guide: bool | None = None
+    """The first game's guide: running (True), ended for good (False), or never started
+    (None; it starts by itself on a first visit only)."""
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -62,6 +65,7 @@ class Settings(NamedTuple):
             coach_margin=fields.parsed("coach_margin", _margin, COACH_MARGIN),
             sound=fields.flag("sound", False),
             whole_sheet=fields.flag("whole_sheet", False),
+            guide=fields.flag("guide") if fields.has("guide") else None,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from .guide import first_visit
 from .ledger import Ledger, Note, said
 from .records import Finished, HighScore
 from .settings import Settings
@@ -51,11 +52,14 @@ class Shelf:
     def __init__(
         self, storage: Storage, clock: Callable[[], str], spare: Storage | None = None
     ) -> None:
+        fresh = first_visit(storage)
         self.store = Store(storage, clock, spare)
         self.clock = clock
         self.notes: list[Note] = []
         """What could not be read, said once."""
         self.settings = self._read_settings()
+        if fresh and self.settings.guide is None:  # the very first visit: the guide runs
+            self.remember(self.settings._replace(guide=True))
         self.ledger = Ledger(self.store, self.notes)
         self.paused: list[Table] = self._read_paused()
         """Unfinished games put aside, the latest first."""

@@ -16,7 +16,7 @@ from .entry import Entry
 from .linked import Linked
 from .progress import Progress
 from .records import Finished
-from .roster import Roster, default_name
+from .roster import Roster, default_name, is_default_name
 from .settings import Settings
 from .shelf import Shelf
 from .storage import OFF, Storage
@@ -50,6 +50,14 @@ def caught_up(action: Callable[Concatenate[S, P], None]) -> Callable[Concatenate
         action(self, *args, **kwargs)
 
     return checked
+
+
+def last_name(person: str, history: Sequence[Finished]) -> str:
+    """The name last used by a person on this device: ``person`` (at the table), else the
+    latest finished game's; empty when every one is a name the app gave."""
+    used = [person]
+    used += [n for f in reversed(history) for p, n in enumerate(f.players) if f.is_person(p)]
+    return next((name for name in used if not is_default_name(name)), "")
 
 
 class Tables:
@@ -263,18 +271,23 @@ class Tables:
         self._offer(Table(game, (None,), started=self.clock(), daily=number))
 
     def open_link(self, code: str) -> None:
-        """A challenge link opened in the page: replayed, then offered (or refused with one
-        line, and nothing else changes)."""
-        self.linked.open(code)
+        """A challenge link opened in the page: replayed, then offered with the name last
+        used on this device ready to change (or refused with one line, nothing changed)."""
+        self.linked.open(code, friend=last_name(self.person(), self.shelf.history))
 
     @caught_up
-    def accept_challenge(self) -> None:
-        """Play the dice of the challenge offered (asking first when a game is under way)."""
-        offer, self.linked.offer = self.linked.offer, None
-        if offer is None:
+    def accept_challenge(self, name: str = "") -> None:
+        """Play the dice of the challenge offered under the friend's ``name`` (asking first
+        when a game is under way); a name the game refuses is said, and the offer stays."""
+        offer = self.linked.offer
+        try:
+            game = self.linked.answer(name, self.lang)
+        except RuleError as error:
+            self.linked.notice = explain(error, self.lang)
             return
-        game = Game([self.person()], seed=self.linked.seed(offer.code), linked=True)
-        self._offer(Table(game, (None,), started=self.clock(), challenge=offer.code))
+        if offer is not None and game is not None:
+            self.linked.offer, self.linked.notice = None, ""
+            self._offer(Table(game, (None,), started=self.clock(), challenge=offer.code))
 
     def dismiss_offer(self) -> None:
         """Not now: the challenge offered is put away (the link still works later)."""

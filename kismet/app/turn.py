@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from ..rules import NO_HOLDS, Category
 from .entry import Entry
+from .finale import Celebration
 from .table import Table
 
 
@@ -55,8 +56,8 @@ class TurnUI:
     hint: Hint | None = None
     fresh: int | None = None
     """The boxes the last move filled: ``Game.history`` from this index (marked a moment)."""
-    celebrate: str | None = None
-    """The message key of a Kismet or an extra Kismet just scored."""
+    celebrate: Celebration | None = None
+    """A Kismet, an extra Kismet or a bonus tier just scored."""
     handoff: bool = False
     """The turn just passed to another person (their name is shown where the eyes are)."""
     rule: Category | None = None

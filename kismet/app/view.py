@@ -20,6 +20,8 @@ from ..rules import (
     points_to_next_bonus,
 )
 from ..text import text
+from .finale import Finale
+from .guide import GuideView
 from .linked import Scene
 from .luck import Luck
 from .records import HighScore
@@ -118,7 +120,7 @@ def sheet_view(
                 cells,
                 totals,
                 current=current,
-                winner=player in winners,
+                winner=player in winners and len(game.players) > 1,
                 to_go=need,
                 top_tier=playing and need is None,
                 computer=bool(computers) and computers[player],
@@ -208,14 +210,14 @@ class View(NamedTuple):
     handoff: bool
     """The turn just passed to another person: their name is shown where the eyes are."""
     celebrate: str
-    """A Kismet or an extra Kismet just scored ("Kismet!"), else empty."""
+    """A Kismet, an extra Kismet or a bonus tier just scored ("Kismet!"), else empty."""
     status: str
     notice: str
     """A storage problem, while it lasts."""
     sheet: SheetView
     confirm: Confirm | None
     result: str | None
-    """The game-over panel's sentence, once the game is over."""
+    """The game-over panel's headline, once the game is over."""
     high_scores: tuple[HighScore, ...]
     paused: tuple[Paused, ...]
     """The games put aside."""
@@ -240,6 +242,12 @@ class View(NamedTuple):
     read out, not shown twice."""
     can_free: bool = False
     """The storage is full: the page offers to free space and to export a copy."""
+    finale: Finale | None = None
+    """The game-over panel's words and figures, once the game is over."""
+    guide: GuideView | None = None
+    """The first game's guide, while it runs."""
+    rival: str = ""
+    """A challenge under way: the sender's total after the same turn, beside this one."""
 
     @property
     def faces(self) -> tuple[int | None, ...]:
@@ -253,8 +261,8 @@ class Extras(NamedTuple):
     status: str
     notice: str
     """A storage problem, while it lasts."""
-    result: str | None
-    """The game-over panel's sentence, once the game is over."""
+    result: Finale | None
+    """The game-over panel, once the game is over."""
     delay: int | None
     """Milliseconds before the computer to move steps, when one can."""
     wants_table: bool
@@ -264,6 +272,8 @@ class Extras(NamedTuple):
     linked: Scene
     luck: Luck | None = None
     can_free: bool = False
+    guide: GuideView | None = None
+    rival: str = ""
 
 
 def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: Extras) -> View:
@@ -311,12 +321,12 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         show_skip=computer,
         turn_line=text("turn.current", lang, name=game.players[game.current]) if playing else "",
         handoff=ui.handoff,
-        celebrate=text(ui.celebrate, lang) if ui.celebrate else "",
+        celebrate=celebrated(ui, extras.result, lang),
         status=extras.status,
         notice=extras.notice,
         sheet=sheet,
         confirm=confirm,
-        result=extras.result,
+        result=extras.result.headline if extras.result else None,
         high_scores=extras.high_scores,
         paused=extras.paused,
         linked=extras.linked,
@@ -330,7 +340,22 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         status_quiet=playing
         and extras.status == text("status.ready", lang, name=game.players[game.current]),
         can_free=extras.can_free,
+        finale=extras.result,
+        guide=extras.guide,
+        rival=extras.rival,
     )
+
+
+def celebrated(ui: TurnUI, finale: Finale | None, lang: str) -> str:
+    """What is shown big for a moment: the last move's Kismet, extra Kismet or bonus tier,
+    or at the end a new best."""
+    said = []
+    if ui.celebrate is not None:
+        key, points = ui.celebrate
+        said.append(text(key, lang, points=points))
+    if finale is not None and finale.new_best:
+        said.append(text("celebrate.best", lang))
+    return " ".join(said)
 
 
 def sheet_layout(sheet: SheetView, settings: Settings) -> str:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ..app.finale import Finale
 from ..app.linked import Offer, Scene
 from ..app.luck import Luck
 from ..app.records import HighScore
@@ -148,23 +149,41 @@ def render_index(template: str, lang: str, *, preloads: str = "") -> str:
 
 
 def game_over_html(
-    result: str, lang: str, scene: Scene | None = None, luck: Luck | None = None
+    finale: Finale,
+    lang: str,
+    scene: Scene | None = None,
+    luck: Luck | None = None,
 ) -> str:
-    """The panel at the end of a game: who won, and what to do next; luck against skill;
-    for a daily game or a challenge also the other player's result, Perfect's on the same
-    dice, and Share."""
+    """The panel at the end of a game: the headline, the total counted up, every player's
+    total (so the result is seen whole even where the sheet is scrolled away), a new best
+    and the rank; luck against skill; for a daily game or a challenge also Perfect's result
+    on the same dice, and Share; then what to do next."""
     parts = [f'<div data-testid="game-over" class="game-over"><h2>{t("over.title", lang)}</h2>']
     if scene is not None and scene.title:
         parts.append(f'<p class="game-title">{esc(scene.title)}</p>')
-    parts.append(f'<p class="result">{esc(result)}</p>')
+    versus = scene is not None and scene.versus is not None
+    testid = "challenge-result" if versus else "result"
+    parts.append(
+        f'<p class="count-up" aria-hidden="true" data-count="{finale.total}">{finale.total}</p>'
+        f'<p class="result" data-testid="{testid}">{esc(finale.headline)}</p>'
+    )
+    if finale.new_best:
+        parts.append(
+            f'<p class="new-best" data-testid="new-best"><strong>★ {t("over.new_best_mark", lang)}'
+            f"</strong> {esc(finale.new_best)}</p>"
+        )
+    if len(finale.standings) > 1:
+        rows = "".join(
+            f"<li><span>{esc(name)}</span> <strong>{total}</strong></li>"
+            for name, total in finale.standings
+        )
+        parts.append(f'<ol class="standings" data-testid="standings">{rows}</ol>')
+    if finale.rank_line:
+        parts.append(f'<p class="rank" data-testid="rank">{esc(finale.rank_line)}</p>')
     if luck is not None:
         parts.append(f'<p class="luck-line" data-testid="luck">{esc(luck.line)}</p>')
         parts.append(luck_html(luck.splits, lang))
     extra = []
-    if scene is not None and scene.versus is not None:
-        parts.append(
-            f'<p class="versus" data-testid="challenge-result">{esc(scene.versus.line)}</p>'
-        )
     if scene is not None and scene.perfect is not None:
         parts.append(
             f'<p data-testid="perfect-total">{t("perfect.total", lang, total=scene.perfect)}</p>'
@@ -215,9 +234,17 @@ def dailies_html(days: Sequence[Daily], lang: str) -> str:
     return f'<p>{t("daily.intro", lang)}</p><ul class="paused">{"".join(rows)}</ul>'
 
 
-def offer_html(offer: Offer, lang: str) -> str:
-    """A challenge link opened: who sent it and their total, proven by a replay."""
-    return f"<p>{t('challenge.offer', lang, name=offer.name, total=offer.total)}</p>"
+def offer_html(offer: Offer, lang: str, problem: str = "") -> str:
+    """A challenge link opened: who sent it and their total, proven by a replay, and the
+    name to play under (with why the last one typed was refused)."""
+    said = f'<p class="notice" role="alert">{esc(problem)}</p>' if problem else ""
+    return said + (
+        f"<p>{t('challenge.offer', lang, name=offer.name, total=offer.total)}</p>"
+        f'<p><label class="challenge-name">{t("challenge.your_name", lang)} '
+        f'<input type="text" data-testid="challenge-name" maxlength="{MAX_NAME_LENGTH}" '
+        f'autocomplete="nickname" value="{esc(offer.friend)}" '
+        f'placeholder="{t("challenge.your_name", lang)}"></label></p>'
+    )
 
 
 def compare_html(rows: Sequence[tuple[int, str, str]], lang: str) -> str:

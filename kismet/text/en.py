@@ -187,8 +187,6 @@ EN: dict[str, str] = {
     "share.copied": "Copied: paste it in a chat.",
     "share.shared": "Shared.",
     "share.failed": "Could not copy: select the link and copy it.",
-    "versus.win": "{name} wins by {points}.",
-    "versus.tie": "A tie at {points}.",
     "perfect.thinking": "Perfect is playing the same dice…",
     "perfect.total": "Perfect on the same dice: {total}",
     "perfect.compare": "Compare with Perfect",
@@ -485,14 +483,6 @@ game is saved in this browser after every move: close the page and carry on late
         "{name}'s choices cost {lost} points against perfect play; the dice gave {dice} "
         "points less than perfect play expects."
     ),
-    "luck.versus": (
-        "{winner} won by {margin}: {winner}'s choices cost {lost} points, {other}'s "
-        "{other_lost}; the dice favoured {favoured} by {dice}."
-    ),
-    "luck.versus_tie": (
-        "{winner} and {other} tied: {winner}'s choices cost {lost} points, {other}'s "
-        "{other_lost}; the dice favoured {favoured} by {dice}."
-    ),
     "luck.off": "Luck against skill: no person's decisions were recorded in this game.",
     "luck.off_real": (
         "Luck against skill needs the on-screen dice: with real dice only the boxes are known."
@@ -596,4 +586,45 @@ game is saved in this browser after every move: close the page and carry on late
     "box_short.kismet": "Kismet",
     "rule.example": "For example, {dice} scores {points}.",
     "app.whole_sheet": "Everyone",
+    # The end of a game, challenges, the first game's guide.
+    "status.game_over_solo": "Game over: {name} scored {points}.",
+    "over.solo_computer": "{name} scored {points}.",
+    "over.rank": "{points} is #{rank} on this device's high scores.",
+    "over.new_best_mark": "New best",
+    "versus.beats": "{winner} beats {loser}, {high} to {low}!",
+    "versus.tie_both": "{name} and {other} tie at {points}!",
+    "celebrate.bonus": "Bonus +{points}!",
+    "celebrate.best": "New best!",
+    "luck.lead": "{winner} won by {margin} over {other}.",
+    "luck.lead_tie": "{names} tied at {points}.",
+    "luck.seat_kind": (
+        "{name}'s choices cost {lost} points against perfect play, and the dice gave {dice} "
+        "more than it expects."
+    ),
+    "luck.seat_unkind": (
+        "{name}'s choices cost {lost} points against perfect play, and the dice gave {dice} "
+        "less than it expects."
+    ),
+    "luck.favoured": "The dice were kindest to {name}.",
+    "rival.start": "{name} scored {total} on these dice: beat it!",
+    "rival.ahead": "{name} had {theirs} after {turn} turns: you lead by {gap}.",
+    "rival.behind": "{name} had {theirs} after {turn} turns: you trail by {gap}.",
+    "rival.level": "{name} had {theirs} after {turn} turns: level with you.",
+    "challenge.your_name": "Your name",
+    "guide.title": "First game",
+    "guide.step": "Step {step} of {count}",
+    "guide.roll": "Tap Roll to throw the five dice. You get up to three rolls a turn.",
+    "guide.hold": ("Tap the dice you want to keep: held dice stay put when you roll again."),
+    "guide.again": "Now roll again: only the dice you did not hold are thrown.",
+    "guide.box": (
+        "Choose a box: each open box shows what these dice would score there. Tap one to "
+        "write it in (each box takes one turn)."
+    ),
+    "guide.colors": (
+        "Colours count too: 1 and 6 are black, 2 and 5 red, 3 and 4 green. Flush wants all "
+        "five one colour; the Same Color boxes want their pairs to match."
+    ),
+    "guide.skip": "Skip the guide",
+    "guide.done": "Got it",
+    "guide.again_button": "Play the first-game guide again",
 }

@@ -173,8 +173,6 @@ KO: dict[str, str] = {
     "share.copied": "복사했습니다. 채팅에 붙여 넣으세요.",
     "share.shared": "공유했습니다.",
     "share.failed": "복사하지 못했습니다. 링크를 선택해 복사하세요.",
-    "versus.win": "{name} 승리, {points}점 차이.",
-    "versus.tie": "{points}점으로 무승부.",
     "perfect.thinking": "완벽 컴퓨터가 같은 주사위로 하는 중…",
     "perfect.total": "같은 주사위로 완벽: {total}점",
     "perfect.compare": "완벽과 비교하기",
@@ -446,14 +444,6 @@ KO: dict[str, str] = {
         "{name}: 선택으로 잃은 점수 {lost}점, 주사위는 완벽한 플레이의 기대보다 {dice}점 덜 "
         "주었습니다."
     ),
-    "luck.versus": (
-        "{winner} 님이 {margin}점 차로 이겼습니다. 선택으로 잃은 점수는 {winner} {lost}점, "
-        "{other} {other_lost}점이고, 주사위는 {favoured} 님에게 {dice}점 더 유리했습니다."
-    ),
-    "luck.versus_tie": (
-        "{winner} 님과 {other} 님이 비겼습니다. 선택으로 잃은 점수는 {winner} {lost}점, {other} "
-        "{other_lost}점이고, 주사위는 {favoured} 님에게 {dice}점 더 유리했습니다."
-    ),
     "luck.off": "운과 실력: 이 게임에는 기록된 사람의 선택이 없습니다.",
     "luck.off_real": (
         "운과 실력은 화면의 주사위로 할 때만 나눌 수 있습니다. 실제 주사위로는 칸만 알 수 있습니다."
@@ -551,4 +541,45 @@ KO: dict[str, str] = {
     "box_short.kismet": "키스멧",
     "rule.example": "예: {dice} → {points}점.",
     "app.whole_sheet": "모두의 칸",
+    # 게임의 끝, 도전, 첫 게임 안내.
+    "status.game_over_solo": "게임 끝: {name} {points}점.",
+    "over.solo_computer": "{name}: {points}점.",
+    "over.rank": "{points}점은 이 기기의 최고 기록 {rank}위입니다.",
+    "over.new_best_mark": "새 최고 기록",
+    "versus.beats": "{winner} 님이 {loser} 님을 이겼습니다, {high} 대 {low}!",
+    "versus.tie_both": "{name} 님과 {other} 님이 {points}점으로 비겼습니다!",
+    "celebrate.bonus": "보너스 +{points}!",
+    "celebrate.best": "새 최고 기록!",
+    "luck.lead": "{winner} 님이 {other} 님에게 {margin}점 차로 이겼습니다.",
+    "luck.lead_tie": "{names} 님이 {points}점으로 비겼습니다.",
+    "luck.seat_kind": (
+        "{name}: 선택으로 잃은 점수 {lost}점, 주사위는 완벽한 플레이의 기대보다 {dice}점 더 "
+        "주었습니다."
+    ),
+    "luck.seat_unkind": (
+        "{name}: 선택으로 잃은 점수 {lost}점, 주사위는 완벽한 플레이의 기대보다 {dice}점 덜 "
+        "주었습니다."
+    ),
+    "luck.favoured": "주사위는 {name} 님에게 가장 유리했습니다.",
+    "rival.start": "{name} 님은 이 주사위로 {total}점: 넘어 보세요!",
+    "rival.ahead": "{name} 님은 {turn}턴 후 {theirs}점: {gap}점 앞서 있습니다.",
+    "rival.behind": "{name} 님은 {turn}턴 후 {theirs}점: {gap}점 뒤져 있습니다.",
+    "rival.level": "{name} 님은 {turn}턴 후 {theirs}점: 동점입니다.",
+    "challenge.your_name": "내 이름",
+    "guide.title": "첫 게임",
+    "guide.step": "{count}단계 중 {step}단계",
+    "guide.roll": "굴리기를 눌러 주사위 다섯 개를 던지세요. 한 턴에 세 번까지 굴립니다.",
+    "guide.hold": "남길 주사위를 누르세요: 잡은 주사위는 다시 굴려도 그대로입니다.",
+    "guide.again": "다시 굴리세요: 잡지 않은 주사위만 던집니다.",
+    "guide.box": (
+        "칸을 고르세요: 빈 칸마다 이 주사위로 얻을 점수가 보입니다. 하나를 누르면 "
+        "적힙니다 (한 칸에 한 턴)."
+    ),
+    "guide.colors": (
+        "색도 중요합니다: 1과 6은 검정, 2와 5는 빨강, 3과 4는 초록. 플러시는 다섯 개가 "
+        "한 색, 같은색 칸은 짝의 색이 같아야 합니다."
+    ),
+    "guide.skip": "안내 건너뛰기",
+    "guide.done": "알겠습니다",
+    "guide.again_button": "첫 게임 안내 다시 보기",
 }

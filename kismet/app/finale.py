@@ -1,0 +1,138 @@
+"""The end of a game as the page shows it: the headline, the total it counts up, the rank
+among this device's high scores, a new best, and what is celebrated on the way.
+
+The headline always names the real winner, computers included; a game of one speaks of a
+score, never of a winner; a challenge answered names both players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..rules import Category, Fill, Game
+from ..text import join_names, text
+from .records import HIGH_SCORES, Finished, HighScore, best_of
+from .table import Table
+
+if TYPE_CHECKING:
+    from .linked import Versus
+
+Celebration = tuple[str, int]
+"""A moment shown big for a while: its message key and its points (a bonus tier's)."""
+
+
+class Finale(NamedTuple):
+    """The game-over panel's words and figures."""
+
+    headline: str
+    """Who won and with what ("Robo wins with 310!"), or alone the score."""
+    total: int
+    """The total the panel counts up to: the score of one, else the winner's."""
+    rank: int | None
+    """Where ``total`` stands among this device's best ten totals (None: below them)."""
+    rank_line: str
+    new_best: str
+    """The sentence of a person's new best (empty when nobody beat their best)."""
+    standings: tuple[tuple[str, int], ...] = ()
+    """Every player's name and total, the highest first (a challenge: both players)."""
+
+
+def _rank(total: int, high: Sequence[HighScore]) -> int | None:
+    """The place of ``total`` in the high-score table, which already holds it."""
+    rank = 1 + sum(1 for line in high if line.points > total)
+    return rank if rank <= HIGH_SCORES else None
+
+
+def finale(
+    game: Game,
+    people: Sequence[bool],
+    bests: Sequence[int | None],
+    high: Sequence[HighScore],
+    lang: str,
+    versus: Versus | None = None,
+) -> Finale:
+    """The panel of the finished ``game``: ``people`` says which seats are people, ``bests``
+    each player's best total before this game (None before their first), ``high`` the
+    high-score table with this game in it, ``versus`` a challenge answered."""
+    solo = len(game.players) == 1
+    total = game.total(0 if solo else game.winners[0])
+    new = [
+        player
+        for player, best in enumerate(bests)
+        if people[player] and best is not None and game.total(player) > best
+    ]
+    if versus is not None:
+        headline = versus.line
+    elif solo and people[0]:
+        best = bests[0]
+        if best is None:
+            headline = text("over.solo", lang, points=total)
+        elif total > best:
+            headline = text("over.solo_new_best", lang, points=total)
+        else:
+            headline = text("over.solo_best", lang, points=total, best=best)
+    elif solo:
+        headline = text("over.solo_computer", lang, name=game.players[0], points=total)
+    else:
+        headline = result(game, lang, panel=True)
+    new_best = " ".join(
+        text("over.new_best", lang, name=game.players[p], points=game.total(p)) for p in new
+    )
+    rank = _rank(total, high)
+    rank_line = text("over.rank", lang, points=total, rank=rank) if rank is not None else ""
+    players = [(name, game.total(p)) for p, name in enumerate(game.players)]
+    if versus is not None:
+        players.append((versus.theirs.players[0], versus.theirs.total(0)))
+    standings = tuple(sorted(players, key=lambda line: -line[1]))
+    return Finale(headline, total, rank, rank_line, new_best, standings)
+
+
+def celebration(game: Game, fills: Sequence[Fill], bonus_before: int) -> Celebration | None:
+    """What a move is celebrated for: an extra Kismet, a Kismet, or reaching a bonus tier
+    (``bonus_before`` is the roller's bonus before it)."""
+    first = fills[0]
+    if first.joker:
+        return ("celebrate.extra", first.points)
+    if first.category is Category.KISMET and first.points > 0:
+        return ("celebrate.kismet", first.points)
+    bonus = game.totals(first.player).bonus
+    if bonus > bonus_before:
+        return ("celebrate.bonus", bonus)
+    return None
+
+
+def result(game: Game, lang: str, *, panel: bool = False) -> str:
+    """Who won the finished game, with how much: the status line's sentence, or the
+    game-over panel's (``panel``)."""
+    one, shared = (
+        ("over.winner", "over.shared")
+        if panel
+        else ("status.game_over_one", "status.game_over_shared")
+    )
+    winners = [game.players[p] for p in game.winners]
+    points = game.total(game.winners[0])
+    if len(game.players) == 1:  # alone, a score: nobody "wins"
+        key = "over.solo_computer" if panel else "status.game_over_solo"
+        return text(key, lang, name=winners[0], points=points)
+    if len(winners) == 1:
+        return text(one, lang, name=winners[0], points=points)
+    return text(shared, lang, names=join_names(winners, lang), points=points)
+
+
+def result_panel(
+    table: Table,
+    history: Sequence[Finished],
+    high: Sequence[HighScore],
+    lang: str,
+    versus: Versus | None = None,
+) -> Finale | None:
+    """The game-over panel of the game at the table (None while it goes on), each player's
+    best taken from the finished games before it; ``versus``: a challenge answered."""
+    game = table.game
+    if not game.is_over:
+        return None
+    earlier = [f for f in history if f.id != table.id]
+    people = [seat is None for seat in table.seats]
+    bests = [best_of(earlier, name) for name in game.players]
+    return finale(game, people, bests, high, lang, versus)

@@ -1,0 +1,105 @@
+"""The first game's guide: five short steps the player does on the real game, not reads.
+
+1. Roll the dice. 2. Hold a die. 3. Roll again. 4. Choose a box. 5. What the colours mean.
+
+It starts by itself on the very first visit only (nothing of the site stored yet), and ends
+for good when the player skips it or finishes it (``Settings.guide`` is then False); the
+rules offer it again. A step the player jumps past is jumped past by the guide too: scoring
+without holding goes straight to the colours.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+from ..rules import ROLLS_PER_TURN, Game
+from ..text import text
+from .storage import PREFIX, Storage, StorageFull, StorageUnavailable
+from .table import Mode, Table
+
+
+class Step(enum.IntEnum):
+    """The guide's steps, in order."""
+
+    ROLL = 1
+    HOLD = 2
+    AGAIN = 3
+    BOX = 4
+    COLORS = 5
+
+
+class GuideView(NamedTuple):
+    """The guide as the page shows it."""
+
+    step: int
+    steps: int
+    """How many steps there are."""
+    heading: str
+    """"Step 2 of 5"."""
+    line: str
+    """What to do now, and why."""
+    done: bool
+    """The last step: it has a button that ends the guide."""
+
+
+def first_visit(storage: Storage) -> bool:
+    """Whether the site has stored nothing yet in this browser."""
+    try:
+        stored = storage.keys()  # a Storage, not a dict
+    except (StorageFull, StorageUnavailable):
+        return False  # no storage: nothing could keep the guide's end either
+    return not any(key.startswith(PREFIX) for key in stored)
+
+
+class Guide:
+    """Where the player is in the guide. It follows the game as it changes between two
+    looks (a roll, a hold, a box), so no action has to tell it."""
+
+    def __init__(self) -> None:
+        self.step: Step | None = None
+        self._seen: tuple[object, ...] | None = None
+
+    def _start(self, game: Game) -> Step:
+        """The step that fits the turn as it stands."""
+        if not game.dice:
+            return Step.ROLL
+        if game.rolls_left == ROLLS_PER_TURN - 1:
+            return Step.AGAIN if any(game.held) else Step.HOLD
+        return Step.BOX
+
+    def _next(self, step: Step, seen: tuple[object, ...], game: Game) -> Step:
+        """The step after the game changed from ``seen`` to what it is now."""
+        filled, _, held, rolls_left = seen
+        if len(game.history) != filled:
+            return Step.COLORS
+        if game.rolls_left != rolls_left:  # rolled
+            if step is Step.ROLL:
+                return Step.HOLD if game.rolls_left else Step.BOX
+            if step is Step.AGAIN or (step is Step.HOLD and not game.rolls_left):
+                return Step.BOX
+        elif game.held != held and step is Step.HOLD and any(game.held):
+            return Step.AGAIN
+        return step
+
+    def view(self, table: Table, running: bool, lang: str) -> GuideView | None:
+        """What the guide says now about the game at the ``table``: None when it is not
+        ``running`` (the setting), or not shown at this moment (a computer moves, real
+        dice, the game is over)."""
+        game = table.game
+        shown = not table.computer_to_move and table.mode is Mode.DICE and not game.is_over
+        if not running:
+            self.step = self._seen = None
+            return None
+        seen = (len(game.history), game.dice, game.held, game.rolls_left)
+        if self.step is None or self._seen is None:
+            self.step = self._start(game)
+        elif seen != self._seen:
+            self.step = self._next(self.step, self._seen, game)
+        self._seen = seen
+        if not shown:
+            return None
+        count = len(Step)
+        heading = text("guide.step", lang, step=self.step.value, count=count)
+        line = text(f"guide.{self.step.name.lower()}", lang)
+        return GuideView(self.step.value, count, heading, line, self.step is Step.COLORS)

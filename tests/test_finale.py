@@ -1,0 +1,249 @@
+"""The moments of a game without a browser: the first game's guide, the end of a game
+(headline, luck, new best, rank, celebrations), and a challenge's name and race."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import date
+
+from kismet.advice.strategy import Advisor
+from kismet.app.guide import Step
+from kismet.app.session import Session
+from kismet.app.storage import GAME_KEY, SETTINGS_KEY, MemoryStorage
+from kismet.html.page import game_over_html
+from kismet.rules import Category, Totals
+from tests.helpers import almost_finished
+from tests.test_session import Clock, app_with, enter, finish_randomly
+
+JUNK = (1, 2, 3, 4, 6)
+
+
+def play_out(app: Session, rng: random.Random) -> None:
+    """Finish the game: computers step, people roll once and take a random open box."""
+    while not app.game.is_over:
+        if app.table.computer_to_move:
+            assert app.computer_step()
+            continue
+        app.roll()
+        app.choose(rng.choice(app.game.open_boxes(app.game.current)))
+        if app.pending is not None:
+            app.confirm()
+
+
+# ------------------------------------------------------------------ the guide
+
+
+def test_the_guide_runs_on_a_first_visit_step_by_step_then_ends_for_good() -> None:
+    app, storage = app_with()
+    assert json.loads(storage.items[SETTINGS_KEY])["guide"] is True
+
+    def step() -> int | None:
+        guide = app.view().guide
+        return None if guide is None else guide.step
+
+    assert step() == Step.ROLL
+    first = app.view().guide
+    assert first is not None and "Tap Roll" in first.line and first.heading == "Step 1 of 5"
+    app.roll()
+    assert step() == Step.HOLD
+    app.toggle_hold(0)
+    assert step() == Step.AGAIN
+    app.roll()
+    assert step() == Step.BOX
+    app.choose(app.game.open_boxes(0)[-1])
+    if app.pending is not None:
+        app.confirm()
+    view = app.view()
+    assert view.guide is not None and view.guide.step == Step.COLORS and view.guide.done
+    assert "green" in view.guide.line
+    app.change_settings(guide=False)  # Got it
+    assert app.view().guide is None
+    again = Session(storage, clock=Clock())
+    assert again.view().guide is None  # it never comes back by itself
+
+
+def test_skipping_ends_the_guide_and_the_rules_offer_it_again() -> None:
+    app, storage = app_with()
+    app.change_settings(guide=False)  # Skip
+    assert Session(storage, clock=Clock()).view().guide is None
+    app.roll()
+    app.change_settings(guide=True)  # the rules' button: from the step that fits the turn
+    guide = app.view().guide
+    assert guide is not None and guide.step == Step.HOLD
+
+
+def test_a_step_jumped_past_is_jumped_by_the_guide_too() -> None:
+    app, _ = app_with()
+    app.roll()
+    app.roll()  # no hold: the guide moves on to the boxes once holding makes no sense
+    app.roll()
+    guide = app.view().guide
+    assert guide is not None and guide.step == Step.BOX
+
+
+def test_a_returning_player_gets_no_guide() -> None:
+    storage = MemoryStorage({GAME_KEY: almost_finished()})
+    app = Session(storage, clock=Clock())
+    assert app.view().guide is None and app.settings.guide is None
+
+
+def test_the_guide_waits_while_a_computer_moves() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann", "Robo"], ["human", "casual"])
+    app.roll()
+    app.choose(app.game.open_boxes(0)[0])
+    if app.pending is not None:
+        app.confirm()
+    assert app.table.computer_to_move and app.view().guide is None
+
+
+# ------------------------------------------------------------- the game over
+
+
+def test_a_person_beaten_by_perfect_reads_one_story(advisor: Advisor) -> None:
+    app, _ = app_with(seed=4)
+    app.attach(advisor)
+    app.new_game(["Ann", ""], ["human", "perfect"])
+    play_out(app, random.Random(1))
+    game = app.game
+    assert list(game.winners) == [1]  # random boxes against perfect play
+    view = app.view()
+    winner = game.players[1]
+    assert view.result == f"{winner} wins with {game.total(1)}!"
+    assert view.luck is not None
+    assert view.luck.line.startswith(f"{winner} won by {game.total(1) - game.total(0)} over Ann")
+    assert "Ann's choices cost" in view.luck.line
+    assert view.finale is not None and view.finale.standings[0] == (winner, game.total(1))
+
+
+def test_the_luck_sentence_covers_every_person_and_the_real_ranking(advisor: Advisor) -> None:
+    app, _ = app_with(seed=6)
+    app.attach(advisor)
+    app.new_game(["Ann", "Bo", "Cy"])
+    play_out(app, random.Random(3))
+    luck = app.view().luck
+    assert luck is not None
+    for name in ("Ann", "Bo", "Cy"):
+        assert f"{name}'s choices cost" in luck.line
+    first = max(range(3), key=lambda p: app.game.total(p))
+    assert luck.line.startswith(app.game.players[first])
+    assert "kindest to" in luck.line
+
+
+def test_a_solo_game_speaks_of_a_score_never_of_a_winner(advisor: Advisor) -> None:
+    app, _ = app_with()
+    app.attach(advisor)
+    finish_randomly(app)
+    view = app.view()
+    words = " ".join([view.result or "", view.status, view.luck.line if view.luck else ""])
+    assert "win" not in words.lower() and "scored" in words
+    assert not any(column.winner for column in view.sheet.columns)
+    alone, _ = app_with()
+    alone.new_game(["Robo"], ["perfect"])
+    alone.attach(advisor)
+    play_out(alone, random.Random(0))
+    assert "win" not in (alone.view().result or "") + alone.view().status
+
+
+def test_a_new_best_is_marked_ranked_and_celebrated() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann"])
+    while not app.game.is_over:
+        enter(app, JUNK, app.game.open_boxes(0)[0])
+    first = app.game.total(0)
+    view = app.view()
+    assert view.finale is not None and not view.finale.new_best and view.celebrate == ""
+    app.play_again()
+    boxes = list(app.game.open_boxes(0))
+    for box in boxes:
+        enter(app, (6, 6, 6, 6, 6) if box is Category.KISMET else (5, 5, 5, 6, 6), box)
+    assert app.game.total(0) > first
+    view = app.view()
+    finale = view.finale
+    assert finale is not None and finale.new_best == f"A new best for Ann: {app.game.total(0)}!"
+    assert finale.rank == 1 and finale.rank_line.endswith("#1 on this device's high scores.")
+    assert view.celebrate == "Kismet! New best!"  # the last box was the Kismet
+    html = game_over_html(finale, "en")
+    assert 'data-testid="new-best"' in html and f'data-count="{app.game.total(0)}"' in html
+
+
+def test_reaching_a_bonus_tier_is_celebrated() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann"])
+    for box, face in ((Category.SIXES, 6), (Category.FIVES, 5), (Category.FOURS, 4)):
+        enter(app, (face,) * 4 + (1,), box)
+    assert app.view().celebrate == ""  # 24 + 20 + 16 = 60: not there yet
+    enter(app, (3, 3, 1, 2, 4), Category.THREES)  # 66: the first tier
+    assert app.view().celebrate == "Bonus +35!"
+
+
+def test_a_reloaded_finished_game_shows_its_luck_again(advisor: Advisor) -> None:
+    app, storage = app_with(seed=2)
+    app.attach(advisor)
+    finish_randomly(app)
+    line = app.view().luck
+    assert line is not None and line.splits
+    again = Session(storage, clock=Clock())
+    assert again.game.is_over and again.wants_table  # to say what the priced choices mean
+    again.attach(advisor)
+    assert again.view().luck == line
+
+
+# ------------------------------------------------------------------ challenges
+
+
+def challenge_from(name: str, seed: int = 5) -> tuple[Session, str]:
+    sender, _ = app_with()
+    sender.new_game([name])
+    sender.play_daily(date(2026, 12, 6))
+    finish_randomly(sender, seed=seed)
+    share = sender.view().linked.share
+    assert share is not None
+    return sender, share.code
+
+
+def test_a_challenge_asks_the_friends_name_with_the_last_one_ready() -> None:
+    _, code = challenge_from("Ann")
+    friend, _ = app_with(seed=3)
+    friend.new_game(["Bo"])
+    friend.open_link(code)
+    offer = friend.view().linked.offer
+    assert offer is not None and offer.friend == "Bo"
+    friend.accept_challenge("x" * 200)  # refused: said, and the offer stays
+    assert friend.view().linked.offer is not None and "40" in friend.view().linked.notice
+    friend.accept_challenge("  Cy ")
+    assert friend.game.players == ("Cy",) and friend.view().linked.offer is None
+
+
+def test_a_default_named_friend_never_shares_the_senders_name() -> None:
+    _, code = challenge_from("Player 1")
+    friend, _ = app_with(seed=3)
+    friend.open_link(code)
+    offer = friend.view().linked.offer
+    assert offer is not None and offer.friend == ""
+    friend.accept_challenge("")
+    assert friend.game.players == ("Player 2",)
+
+
+def test_a_challenge_is_a_race_turn_by_turn_and_ends_with_both_names() -> None:
+    sender, code = challenge_from("Ann")
+    friend, _ = app_with(seed=3)
+    friend.open_link(code)
+    friend.accept_challenge("Bo")
+    assert friend.view().rival == f"Ann scored {sender.game.total(0)} on these dice: beat it!"
+    theirs = sender.game.history
+    for turn in range(1, 4):
+        friend.roll()
+        friend.choose(friend.game.open_boxes(0)[0])
+        if friend.pending is not None:
+            friend.confirm()
+        running = Totals.of({f.category: f.points for f in theirs[:turn]}).grand
+        assert f"Ann had {running} after {turn} turns" in friend.view().rival
+    finish_randomly(friend, seed=8)
+    view = friend.view()
+    assert view.rival == ""
+    a, b = sender.game.total(0), friend.game.total(0)
+    assert view.result is not None and "Ann" in view.result and "Bo" in view.result
+    assert str(a) in view.result and str(b) in view.result
+    assert view.finale is not None and {n for n, _ in view.finale.standings} == {"Ann", "Bo"}
