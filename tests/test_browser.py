@@ -118,6 +118,7 @@ def test_a_whole_solo_game_matches_the_rules_package(page: Any, site: Site) -> N
     assert page.text_content("[data-testid=status]") == "Player 1's turn: roll the dice."
     assert sorted(page.evaluate("Object.keys(localStorage)")) == [
         "kismet:v1:game",
+        "kismet:v1:settings",  # a first visit: the guide runs (and is remembered)
         "kismet:v1:stamp",
     ]
     check_page(page, game)

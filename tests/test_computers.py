@@ -200,16 +200,16 @@ def test_the_coach_and_its_margin_are_set_in_the_page(page: Any, site: Site) -> 
     assert not margin.is_visible()  # the margin shows only while the coach is on
     reveal(page, "coach").click()
     assert page.get_attribute("[data-testid=coach]", "aria-pressed") == "true"
-    assert margin.is_visible() and margin.input_value() == "5"
+    assert margin.is_visible() and margin.input_value() == "10"  # the measured default
     assert margin.locator("option").all_text_contents() == [
         "1 point", "2 points", "5 points", "10 points"]  # fmt: skip
-    margin.select_option("10")
+    margin.select_option("2")
     page.wait_for_function(
-        "JSON.parse(localStorage.getItem('kismet:v1:settings')).coach_margin === 10"
+        "JSON.parse(localStorage.getItem('kismet:v1:settings')).coach_margin === 2"
     )
     open_app(page, site.url)  # remembered
     reveal(page, "coach-margin")
-    assert margin.is_visible() and margin.input_value() == "10"
+    assert margin.is_visible() and margin.input_value() == "2"
     page.screenshot(path=artifact("coach-margin.png"))
     reveal(page, "coach").click()
     assert not margin.is_visible()

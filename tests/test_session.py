@@ -144,7 +144,7 @@ def test_bad_settings_are_backed_up_and_back_to_the_defaults(raw: str) -> None:
         "en",
         False,
         False,
-        5.0,
+        10.0,
     )
 
 

@@ -34,8 +34,6 @@ class Finale(NamedTuple):
     rank_line: str
     new_best: str
     """The sentence of a person's new best (empty when nobody beat their best)."""
-    standings: tuple[tuple[str, int], ...] = ()
-    """Every player's name and total, the highest first (a challenge: both players)."""
 
 
 def _rank(total: int, high: Sequence[HighScore]) -> int | None:
@@ -81,11 +79,7 @@ def finale(
     )
     rank = _rank(total, high)
     rank_line = text("over.rank", lang, points=total, rank=rank) if rank is not None else ""
-    players = [(name, game.total(p)) for p, name in enumerate(game.players)]
-    if versus is not None:
-        players.append((versus.theirs.players[0], versus.theirs.total(0)))
-    standings = tuple(sorted(players, key=lambda line: -line[1]))
-    return Finale(headline, total, rank, rank_line, new_best, standings)
+    return Finale(headline, total, rank, rank_line, new_best)
 
 
 def celebration(game: Game, fills: Sequence[Fill], bonus_before: int) -> Celebration | None:

@@ -99,20 +99,18 @@ def luck(record: Finished, expected: float, lang: str) -> Luck | None:
     else:
         tied = [record.players[p] for p in order if record.totals[p] == top]
         lead = text("luck.lead_tie", lang, names=join_names(tied, lang), points=top)
-    seats = [
-        text(
-            "luck.seat_kind" if one.dice >= 0 else "luck.seat_unkind",
-            lang,
-            name=one.name,
-            lost=_points(one.lost),
-            dice=_points(one.dice),
-        )
-        for one in sorted(parts, key=lambda s: -s.total)
-    ]
-    words = [lead, *seats]
-    if len(parts) > 1:
+    if len(parts) == 1:
+        one = parts[0]
+        key = "luck.seat_kind" if one.dice >= 0 else "luck.seat_unkind"
+        said = text(key, lang, name=one.name, lost=_points(one.lost), dice=_points(one.dice))
+    else:
+        ranked = sorted(parts, key=lambda s: -s.total)
+        costs = [text("luck.cost", lang, name=p.name, lost=_points(p.lost)) for p in ranked]
         kindest = max(parts, key=lambda s: s.dice)
-        words.append(text("luck.favoured", lang, name=kindest.name))
+        sign = "+" if kindest.dice >= 0 else "-"
+        said = text("luck.costs", lang, costs=join_names(costs, lang), name=kindest.name,
+                    dice=f"{sign}{_points(kindest.dice)}")  # fmt: skip
+    words = [lead, said]
     return Luck(" ".join(words), parts)
 
 

@@ -16,8 +16,10 @@ COACH_MARGINS = (1.0, 2.0, 5.0, 10.0)
 """The margins a player can choose: the coach warns before a move that costs more than this
 many expected points."""
 
-COACH_MARGIN = 5.0
-"""The margin until the player chooses another."""
+COACH_MARGIN = 10.0
+"""The margin until the player chooses another: it stops a beginner (the Casual computer
+standing in) a median 2.5 times a game, against 6 at 5 points and 11 at 2
+(``benchmarks/coach.py``, 200 games)."""
 
 _FIELDS = ("lang", "shapes", "coach", "coach_margin", "sound", "whole_sheet", "guide")
 

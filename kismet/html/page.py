@@ -154,9 +154,8 @@ def game_over_html(
     scene: Scene | None = None,
     luck: Luck | None = None,
 ) -> str:
-    """The panel at the end of a game: the headline, the total counted up, every player's
-    total (so the result is seen whole even where the sheet is scrolled away), a new best
-    and the rank; luck against skill; for a daily game or a challenge also Perfect's result
+    """The panel at the end of a game: the total counted up, the headline, a new best and
+    the rank; luck against skill; for a daily game or a challenge also Perfect's result
     on the same dice, and Share; then what to do next."""
     parts = [f'<div data-testid="game-over" class="game-over"><h2>{t("over.title", lang)}</h2>']
     if scene is not None and scene.title:
@@ -172,12 +171,6 @@ def game_over_html(
             f'<p class="new-best" data-testid="new-best"><strong>★ {t("over.new_best_mark", lang)}'
             f"</strong> {esc(finale.new_best)}</p>"
         )
-    if len(finale.standings) > 1:
-        rows = "".join(
-            f"<li><span>{esc(name)}</span> <strong>{total}</strong></li>"
-            for name, total in finale.standings
-        )
-        parts.append(f'<ol class="standings" data-testid="standings">{rows}</ol>')
     if finale.rank_line:
         parts.append(f'<p class="rank" data-testid="rank">{esc(finale.rank_line)}</p>')
     if luck is not None:

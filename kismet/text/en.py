@@ -598,14 +598,18 @@ game is saved in this browser after every move: close the page and carry on late
     "luck.lead": "{winner} won by {margin} over {other}.",
     "luck.lead_tie": "{names} tied at {points}.",
     "luck.seat_kind": (
-        "{name}'s choices cost {lost} points against perfect play, and the dice gave {dice} "
-        "more than it expects."
+        "{name}'s choices cost {lost} points against perfect play; the dice gave {name} "
+        "{dice} more than it expects."
     ),
     "luck.seat_unkind": (
-        "{name}'s choices cost {lost} points against perfect play, and the dice gave {dice} "
-        "less than it expects."
+        "{name}'s choices cost {lost} points against perfect play; the dice gave {name} "
+        "{dice} less than it expects."
     ),
-    "luck.favoured": "The dice were kindest to {name}.",
+    "luck.cost": "{name} {lost}",
+    "luck.costs": (
+        "Choices cost {costs} points against perfect play; the dice were kindest to {name} "
+        "({dice})."
+    ),
     "rival.start": "{name} scored {total} on these dice: beat it!",
     "rival.ahead": "{name} had {theirs} after {turn} turns: you lead by {gap}.",
     "rival.behind": "{name} had {theirs} after {turn} turns: you trail by {gap}.",

@@ -560,7 +560,10 @@ KO: dict[str, str] = {
         "{name}: 선택으로 잃은 점수 {lost}점, 주사위는 완벽한 플레이의 기대보다 {dice}점 덜 "
         "주었습니다."
     ),
-    "luck.favoured": "주사위는 {name} 님에게 가장 유리했습니다.",
+    "luck.cost": "{name} {lost}점",
+    "luck.costs": (
+        "선택으로 잃은 점수는 {costs}이고, 주사위는 {name} 님에게 가장 유리했습니다 ({dice})."
+    ),
     "rival.start": "{name} 님은 이 주사위로 {total}점: 넘어 보세요!",
     "rival.ahead": "{name} 님은 {turn}턴 후 {theirs}점: {gap}점 앞서 있습니다.",
     "rival.behind": "{name} 님은 {turn}턴 후 {theirs}점: {gap}점 뒤져 있습니다.",
