@@ -390,6 +390,7 @@ def paint_hint(view: View) -> None:
     panel = by_testid("hint-panel")
     panel.hidden = view.hint is None
     fill_list(find('[data-testid="hint-panel"] ol'), view.hint or ())
+    by_testid("hint-note").textContent = view.hint_note
 
 
 def fill_list(listing: Element, lines: tuple[str, ...] | list[str]) -> None:

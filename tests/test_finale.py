@@ -10,6 +10,7 @@ from datetime import date
 
 from kismet.advice.strategy import Advisor
 from kismet.app.guide import Step
+from kismet.app.reasons import box_reason
 from kismet.app.session import Session
 from kismet.app.storage import GAME_KEY, SETTINGS_KEY, MemoryStorage
 from kismet.html.page import game_over_html
@@ -129,7 +130,7 @@ def test_the_luck_sentence_covers_every_person_and_the_real_ranking(advisor: Adv
         assert re.search(rf"\b{name} \d+\b", luck.line.split("; ")[0])
     first = max(range(3), key=lambda p: app.game.total(p))
     assert luck.line.startswith(app.game.players[first])
-    assert "kindest to" in luck.line and luck.line.count("Choices cost") == 1
+    assert "kindest to" in luck.line and luck.line.count("choices cost") == 1
 
 
 def test_a_solo_game_speaks_of_a_score_never_of_a_winner(advisor: Advisor) -> None:
@@ -248,3 +249,51 @@ def test_a_challenge_is_a_race_turn_by_turn_and_ends_with_both_names() -> None:
     assert view.result is not None and "Ann" in view.result and "Bo" in view.result
     assert str(a) in view.result and str(b) in view.result
     assert [column.name for column in view.sheet.columns] == ["Ann", "Bo"]
+
+
+# --------------------------------------------------------------- advice that says why
+
+
+def test_a_box_is_explained_by_what_the_dice_make_there() -> None:
+    green = (3, 3, 3, 3, 4)
+    assert (
+        box_reason(Category.FLUSH, green, 35, "en") == "All five one colour: 3s and 4s are green."
+    )
+    assert box_reason(Category.FOUR_OF_A_KIND, green, 41, "en").startswith("Four alike (3s)")
+    pairs = box_reason(Category.TWO_PAIR_SAME_COLOR, (1, 1, 6, 6, 2), 14, "en")
+    assert pairs == "Two pairs of one colour: 1s and 6s are black."
+    assert box_reason(Category.FIVES, (5, 5, 5, 1, 2), 15, "en") == (
+        "The 5s count 15 toward the Basic bonus."
+    )
+    assert "costs least" in box_reason(Category.STRAIGHT, green, 0, "en")
+    assert "joker" in box_reason(Category.FULL_HOUSE, (4,) * 5, 35, "en", joker=True)
+
+
+def test_the_hint_says_why_a_lower_box_is_best_and_never_repeats_itself(advisor: Advisor) -> None:
+    app, _ = app_with()
+    app.attach(advisor)
+    app.new_game(["Ann"])
+    for _ in range(3):
+        app.game.set_dice([3, 3, 3, 3, 4])  # the last roll: only boxes are left
+    app.ask_hint()
+    hint = app.ui.hint
+    assert hint is not None
+    best, *others = hint.lines
+    assert best.startswith("Best: Flush for 35. All five one colour: 3s and 4s are green.")
+    assert "Four of a Kind scores more now but is worth more kept open." in best
+    assert all("Best" not in line and "expect" not in line for line in others)
+    assert "Four of a Kind for 41: about" in " ".join(others)
+    assert hint.note.startswith("Playing the best way from here")
+
+
+def test_the_coach_names_the_better_move_its_reason_then_the_points(advisor: Advisor) -> None:
+    app, _ = app_with()
+    app.attach(advisor)
+    app.new_game(["Ann"])
+    app.change_settings(coach=True, coach_margin=1)
+    for _ in range(3):
+        app.game.set_dice([3, 3, 3, 3, 4])
+    app.choose(Category.FOUR_OF_A_KIND)
+    words = app.status
+    assert words.startswith("Better: Flush for 35. All five one colour: 3s and 4s are green.")
+    assert re.search(r"Your move, Four of a Kind for 41, costs about [0-9.]+ points", words)

@@ -65,8 +65,8 @@ def _line(words: str) -> str:
 
 
 def hint(game: Game, advisor: Advisor, lang: str) -> Hint | None:
-    """The best holds or box now and the next best, each said in points against the best,
-    and what perfect play expects from here."""
+    """The best holds or box now, with the reason a player can check, then the next best,
+    each in points against the best; and apart, what perfect play expects from here."""
     if game.is_over or not game.dice:
         return None
     from ..advice.strategy import ChoiceKind, holds_for
@@ -74,24 +74,26 @@ def hint(game: Game, advisor: Advisor, lang: str) -> Hint | None:
     choices = advisor.choices(game)
     best = choices[0]
     marks = holds_for(game.dice, best.keep) if best.kind is ChoiceKind.KEEP else NO_HOLDS
-    lines = [_best_line(choices, lang)]
+    lines = [_best_line(choices, game, lang)]
     for choice in choices[1:HINT_LINES]:
         gap = best.expected - choice.expected
         key = "hint.as_good" if gap < CLOSE else "hint.worse"
         lines.append(_line(text(key, lang, choice=describe(choice, lang), points=_points(gap))))
-    lines.append(text("hint.expect", lang, total=f"{best.expected:.0f}"))
-    return Hint(marks=marks, box=best.box, lines=tuple(lines))
+    note = text("hint.expect", lang, total=f"{best.expected:.0f}")
+    return Hint(marks=marks, box=best.box, lines=tuple(lines), note=note)
 
 
-def _best_line(choices: Sequence[Choice], lang: str) -> str:
+def _best_line(choices: Sequence[Choice], game: Game, lang: str) -> str:
+    from .reasons import why
+
     best = describe(choices[0], lang)
+    reason = why(choices[0], choices, State.of(game, game.current), lang)
     if len(choices) == 1:
-        return text("hint.only", lang, choice=best)
-    gap = choices[0].expected - choices[1].expected
-    other = describe(choices[1], lang)
-    if gap < CLOSE:
-        return text("hint.best_tie", lang, choice=best, other=other)
-    return text("hint.best", lang, choice=best, other=other, points=_points(gap))
+        return text("hint.only", lang, choice=best, why=reason)
+    if choices[0].expected - choices[1].expected < CLOSE:
+        other = describe(choices[1], lang)
+        return text("hint.best_tie", lang, choice=best, other=other, why=reason)
+    return text("hint.best", lang, choice=best, why=reason)
 
 
 def verdict(choice: Decision, advisor: Advisor) -> Verdict:
@@ -104,11 +106,16 @@ def verdict(choice: Decision, advisor: Advisor) -> Verdict:
 def coach_warning(choice: Decision, advisor: Advisor, margin: float, lang: str) -> str | None:
     """The coach's question when the decision costs more than ``margin`` expected points:
     it names the move, the better one and what the difference is worth."""
+    from .reasons import why
+
     priced = verdict(choice, advisor)
     if priced.cost <= margin:
         return None
     chose, best = describe(priced.chosen, lang), describe(priced.best, lang)
-    return text("coach.warning", lang, chose=chose, best=best, cost=_points(priced.cost))
+    options = advisor.options(choice.state, choice.dice, choice.rolls_left)
+    reason = why(priced.best, options, choice.state, lang)
+    return text("coach.warning", lang, chose=chose, best=best, why=reason,
+                cost=_points(priced.cost))  # fmt: skip
 
 
 class ReviewItem(NamedTuple):

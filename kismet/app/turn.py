@@ -41,7 +41,9 @@ class Hint(NamedTuple):
     box: Category | None
     """The box the best choice fills, when it is to score now."""
     lines: tuple[str, ...]
-    """The best choices, best first, in words."""
+    """The best choices, best first, in words (the first with its reason)."""
+    note: str = ""
+    """What perfect play expects from here (said apart from the choices)."""
 
 
 @dataclass

@@ -225,6 +225,7 @@ class View(NamedTuple):
     """The daily game's or a challenge's title, link offered, share, result, Perfect."""
     hint: tuple[str, ...] | None
     """The hint's lines, while a hint is shown."""
+    hint_note: str
     print_date: str
     computer_delay: int | None
     """Milliseconds before the computer to move takes its next step; None when no
@@ -331,6 +332,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         paused=extras.paused,
         linked=extras.linked,
         hint=hint.lines if hint else None,
+        hint_note=hint.note if hint else "",
         print_date=table.started[:10],
         computer_delay=extras.delay,
         wants_table=extras.wants_table,

@@ -104,11 +104,9 @@ EN: dict[str, str] = {
     "advice.keep": "keep {faces}",
     "advice.reroll": "roll all five again",
     "advice.box": "{box} for {points}",
-    "hint.best": (
-        "Best: {choice}, about {points} points better than {other} over the rest of the game."
-    ),
-    "hint.best_tie": "Best: {choice}, or {other}: just as good.",
-    "hint.only": "Best: {choice}.",
+    "hint.best": "Best: {choice}. {why}",
+    "hint.best_tie": "Best: {choice}, or {other}: just as good. {why}",
+    "hint.only": "Best: {choice}. {why}",
     "hint.worse": "{choice}: about {points} points worse.",
     "hint.as_good": "{choice}: just as good.",
     "hint.expect": "Playing the best way from here, expect a final total of about {total}.",
@@ -280,8 +278,8 @@ EN: dict[str, str] = {
     "coach.margin_one": "1 point",
     "coach.margin_many": "{points} points",
     "coach.warning": (
-        "Your move: {chose}. Better: {best}, about {cost} points more over the rest of the "
-        "game. Go ahead anyway?"
+        "Better: {best}. {why} Your move, {chose}, costs about {cost} points over the "
+        "rest of the game. Go ahead anyway?"
     ),
     "dialog.confirm_no": "Go back",
     "dialog.new_title": "New game",
@@ -607,7 +605,7 @@ game is saved in this browser after every move: close the page and carry on late
     ),
     "luck.cost": "{name} {lost}",
     "luck.costs": (
-        "Choices cost {costs} points against perfect play; the dice were kindest to {name} "
+        "The choices cost {costs} points against perfect play; the dice were kindest to {name} "
         "({dice})."
     ),
     "rival.start": "{name} scored {total} on these dice: beat it!",
@@ -631,4 +629,25 @@ game is saved in this browser after every move: close the page and carry on late
     "guide.skip": "Skip the guide",
     "guide.done": "Got it",
     "guide.again_button": "Play the first-game guide again",
+    # Why a choice is good, in words a player can check against the dice.
+    "why.face": "{face}s",
+    "why.zero": "{box} is the box that costs least to give up now.",
+    "why.joker": "An extra Kismet is a joker: it scores in full here.",
+    "why.basic": "The {face} count {points} toward the Basic bonus.",
+    "why.flush": "All five one colour: {faces} are {color}.",
+    "why.two_pair": "Two pairs of one colour: {faces} are {color}.",
+    "why.full_house_color": "A full house in one colour ({faces} are {color}): plus 20.",
+    "why.three": "Three alike ({face}): all five dice count.",
+    "why.four": "Four alike ({face}): all five dice count, plus 25.",
+    "why.straight": "Five in a row: 30.",
+    "why.full_house": "Three alike and a pair: their total plus 15.",
+    "why.yarborough": "Any five dice: their total.",
+    "why.kismet": "Five alike: their total plus 50.",
+    "why.later": "{box} scores more now but is worth more kept open.",
+    "why.reroll": "Nothing here is worth keeping for the boxes still open.",
+    "why.keep_alike": "Keep the {face}: toward more of a kind.",
+    "why.keep_run": "A run: toward the Straight.",
+    "why.keep_color": "All {color}: toward the Flush.",
+    "why.keep_pairs": "Two pairs: toward a Full House.",
+    "why.keep": "These give the best chances for the boxes still open.",
 }

@@ -98,9 +98,9 @@ KO: dict[str, str] = {
     "advice.keep": "{faces} 남기기",
     "advice.reroll": "다섯 개 모두 다시 굴리기",
     "advice.box": "{box}에 {points}점",
-    "hint.best": "최선: {choice}. 나머지 게임에서 {other}보다 약 {points}점 더 기대됩니다.",
-    "hint.best_tie": "최선: {choice}. {other}도 똑같이 좋습니다.",
-    "hint.only": "최선: {choice}.",
+    "hint.best": "최선: {choice}. {why}",
+    "hint.best_tie": "최선: {choice}, 또는 {other}: 똑같이 좋습니다. {why}",
+    "hint.only": "최선: {choice}. {why}",
     "hint.worse": "{choice}: 약 {points}점 손해.",
     "hint.as_good": "{choice}: 똑같이 좋음.",
     "hint.expect": "여기서부터 가장 좋게 하면 최종 점수는 약 {total}점으로 기대됩니다.",
@@ -256,8 +256,8 @@ KO: dict[str, str] = {
     "coach.margin_one": "1점",
     "coach.margin_many": "{points}점",
     "coach.warning": (
-        "고른 수: {chose}. 더 나은 수: {best}, 나머지 게임에서 약 {cost}점 더 기대됩니다. "
-        "그대로 할까요?"
+        "더 나은 수: {best}. {why} 고른 수 {chose}는 나머지 게임에서 약 {cost}점 "
+        "손해입니다. 그대로 할까요?"
     ),
     "dialog.confirm_no": "돌아가기",
     "dialog.new_title": "새 게임",
@@ -585,4 +585,25 @@ KO: dict[str, str] = {
     "guide.skip": "안내 건너뛰기",
     "guide.done": "알겠습니다",
     "guide.again_button": "첫 게임 안내 다시 보기",
+    # 왜 좋은 수인지, 주사위를 보고 확인할 수 있는 말로.
+    "why.face": "{face}",
+    "why.zero": "지금 포기해도 가장 덜 아까운 칸이 {box}입니다.",
+    "why.joker": "엑스트라 키스멧은 조커: 여기서 온전히 점수가 됩니다.",
+    "why.basic": "{face}: 기본 보너스를 향해 {points}점.",
+    "why.flush": "다섯 개가 한 색: {faces}은 {color}입니다.",
+    "why.two_pair": "같은 색 두 쌍: {faces}은 {color}입니다.",
+    "why.full_house_color": "한 색의 풀 하우스 ({faces}은 {color}): 20점 더.",
+    "why.three": "같은 눈 셋 ({face}): 다섯 개 모두 더합니다.",
+    "why.four": "같은 눈 넷 ({face}): 다섯 개 모두 더하고 25점 더.",
+    "why.straight": "다섯 개가 연속: 30점.",
+    "why.full_house": "같은 눈 셋과 한 쌍: 합계에 15점 더.",
+    "why.yarborough": "아무 주사위나: 합계.",
+    "why.kismet": "다섯 개가 같은 눈: 합계에 50점 더.",
+    "why.later": "{box}은 지금 더 많지만 남겨 두는 편이 더 값집니다.",
+    "why.reroll": "남은 칸에 쓸 만한 주사위가 없습니다.",
+    "why.keep_alike": "{face}을 남기세요: 같은 눈을 더 모으기 위해.",
+    "why.keep_run": "연속된 눈: 스트레이트를 향해.",
+    "why.keep_color": "모두 {color}: 플러시를 향해.",
+    "why.keep_pairs": "두 쌍: 풀 하우스를 향해.",
+    "why.keep": "남은 칸에 가장 좋은 기회를 주는 주사위입니다.",
 }
