@@ -293,7 +293,9 @@ def paint_game_over(view: View) -> None:
     result, finale = view.result, view.finale
     html = "" if finale is None else game_over_html(finale, view.lang, view.linked, view.luck)
     if redraw("#game-over-slot", html) and finale is not None:
-        count_up(find("#game-over-slot .count-up"))
+        if painted.get("counted") != repr(finale):  # once a game, not at every redraw
+            painted["counted"] = repr(finale)
+            count_up(find("#game-over-slot .count-up"))
         grand = document.querySelector("table.sheet tfoot")
         if grand:  # a phone's sheet scrolls to the totals the panel stands beside
             grand.scrollIntoView(
@@ -672,8 +674,9 @@ def copy_by_hand() -> None:
 
 
 def show_compare() -> None:
-    rows = session.view().linked.turns
-    by_testid("compare-table").innerHTML = compare_html(rows, session.lang)
+    view = session.view()
+    html = compare_html(view.linked.turns, view.lang, view.linked.expected)
+    by_testid("compare-table").innerHTML = html
     open_dialog("compare-dialog", "#compare-title")
 
 

@@ -38,9 +38,12 @@ def open_daily(page: Any) -> None:
         page.click("[data-testid=confirm]")
 
 
-def play_through(page: Any, holds: dict[int, list[int]]) -> list[str]:
+def play_through(
+    page: Any, holds: dict[int, list[int]], seen: list[tuple[int, str]] | None = None
+) -> list[str]:
     """Play a solo game: roll, hold the dice ``holds`` gives for that turn, roll once more,
-    fill the topmost open box. Returns the boxes in order."""
+    fill the topmost open box. Returns the boxes in order; ``seen`` gathers after each turn
+    the total and the challenger's line (``rival``)."""
     boxes = []
     turn = 0
     while page.locator("[data-testid=game-over]").count() == 0:
@@ -54,6 +57,10 @@ def play_through(page: Any, holds: dict[int, list[int]]) -> list[str]:
         if page.is_visible("#confirm-dialog"):
             page.click("[data-testid=confirm]")
         turn += 1
+        if seen is not None:
+            total = int(page.text_content("[data-testid=total-0] .value"))
+            rival = page.locator("[data-testid=rival]")
+            seen.append((total, str(rival.text_content()) if rival.is_visible() else ""))
     return boxes
 
 
@@ -95,8 +102,10 @@ def test_a_shared_game_is_proven_played_again_and_compared(
     page.click("[data-testid=start-game]")
     open_daily(page)
     holds = {0: [0, 1], 3: [2], 7: [4]}
-    boxes = play_through(page, holds)
+    sender_turns: list[tuple[int, str]] = []
+    boxes = play_through(page, holds, sender_turns)
     total = int(page.text_content("[data-testid=total-0] .value"))
+    assert all(rival == "" for _, rival in sender_turns)  # no race in a daily game
     # Perfect plays the same dice in the page, a turn at a time.
     started = time.perf_counter()
     page.wait_for_selector("[data-testid=perfect-total]", timeout=60_000)
@@ -117,7 +126,8 @@ def test_a_shared_game_is_proven_played_again_and_compared(
     page.screenshot(path=artifact("share.png"))
     page.keyboard.press("Escape")
     page.click("[data-testid=compare]")
-    assert page.locator("[data-testid=compare-table] tbody tr").count() == 15
+    assert page.locator("[data-testid=compare-turn]").count() == 15
+    assert "315.10" in str(page.text_content("[data-testid=compare-table] .perfect-figures"))
     page.keyboard.press("Escape")
     assert not watch.errors, watch.errors
     sender.close()
@@ -131,14 +141,27 @@ def test_a_shared_game_is_proven_played_again_and_compared(
     page.wait_for_selector("#challenge-dialog[open]")
     offer = page.text_content("[data-testid=challenge-offer]")
     assert offer.startswith(f"Ann challenges you: {total} points")
+    # The friend's name first (nothing was played on this device yet: an empty field).
+    name = page.locator("[data-testid=challenge-name]")
+    assert name.is_visible() and name.input_value() == ""
+    name.fill("Bo")
     page.screenshot(path=artifact("challenge-offer.png"))
     page.click("[data-testid=accept-challenge]")
     assert page.text_content("[data-testid=game-title]") == "Ann's challenge"
-    assert play_through(page, holds) == boxes
+    rival = f"Ann scored {total} on these dice: beat it!"
+    assert page.text_content("[data-testid=rival]") == rival
+    friend_turns: list[tuple[int, str]] = []
+    assert play_through(page, holds, friend_turns) == boxes
+    for turn, ((theirs, _), (mine, line)) in enumerate(
+        zip(sender_turns, friend_turns, strict=True), 1
+    ):
+        assert mine == theirs  # the same choices on the same dice
+        if turn < 15:
+            assert line == f"Ann had {theirs} after {turn} turns: level with you.", turn
     result = page.text_content("[data-testid=challenge-result]")
-    assert result == f"A tie at {total}."
+    assert result == f"Bo and Ann tie at {total}!"  # the headline, with both names
     names = page.locator("table.sheet thead th[scope=col] .name").all_text_contents()
-    assert names == ["Ann", "Player 1"]
+    assert names == ["Ann", "Bo"]
     assert page.text_content("[data-testid=total-0] .value") == str(total)
     assert page.text_content("[data-testid=total-1] .value") == str(total)
     page.screenshot(path=artifact("challenge-result.png"))

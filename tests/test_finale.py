@@ -13,7 +13,7 @@ from kismet.app.guide import Step
 from kismet.app.reasons import box_reason
 from kismet.app.session import Session
 from kismet.app.storage import GAME_KEY, SETTINGS_KEY, MemoryStorage
-from kismet.html.page import game_over_html
+from kismet.html.page import compare_html, game_over_html
 from kismet.rules import Category, Totals
 from tests.helpers import almost_finished
 from tests.test_session import Clock, app_with, enter, finish_randomly
@@ -46,7 +46,7 @@ def test_the_guide_runs_on_a_first_visit_step_by_step_then_ends_for_good() -> No
 
     assert step() == Step.ROLL
     first = app.view().guide
-    assert first is not None and "Tap Roll" in first.line and first.heading == "Step 1 of 5"
+    assert first is not None and "Tap Roll" in first.line and first.heading == "1/5"
     app.roll()
     assert step() == Step.HOLD
     app.toggle_hold(0)
@@ -163,7 +163,7 @@ def test_a_new_best_is_marked_ranked_and_celebrated() -> None:
     assert app.game.total(0) > first
     view = app.view()
     finale = view.finale
-    assert finale is not None and finale.new_best == f"A new best for Ann: {app.game.total(0)}!"
+    assert finale is not None and finale.new_best == "New best"  # the headline says the rest
     assert finale.rank == 1 and finale.rank_line.endswith("#1 on this device's high scores.")
     assert view.celebrate == "Kismet! New best!"  # the last box was the Kismet
     html = game_over_html(finale, "en")
@@ -297,3 +297,31 @@ def test_the_coach_names_the_better_move_its_reason_then_the_points(advisor: Adv
     words = app.status
     assert words.startswith("Better: Flush for 35. All five one colour: 3s and 4s are green.")
     assert re.search(r"Your move, Four of a Kind for 41, costs about [0-9.]+ points", words)
+
+
+# ------------------------------------------------------------ compare with Perfect
+
+
+def test_compare_with_perfect_shows_both_turns_whole_and_what_parted(advisor: Advisor) -> None:
+    app, _ = app_with()
+    app.attach(advisor)
+    app.play_daily(date(2026, 12, 7))
+    finish_randomly(app, seed=4)
+    while app.perfect_turn():
+        pass
+    sides = app.view().linked.turns
+    assert len(sides) == 15 and [s.turn for s in sides] == list(range(1, 16))
+    mine = app.game
+    for side, fill in zip(sides, mine.history, strict=True):
+        assert side.mine.rolls[0].dice == side.perfect.rolls[0].dice  # the same first roll
+        assert side.mine.rolls[-1].dice == fill.dice and side.mine.box is fill.category
+        assert not any(side.mine.rolls[-1].kept)
+        assert side.cost is not None and side.cost >= 0
+    assert sides[-1].mine.total == mine.total(0)
+    assert sides[-1].perfect.total == app.view().linked.perfect
+    assert any(s.differs for s in sides) and any(s.cost for s in sides if s.differs)
+    # Where the boxes and kept dice agree, the turn costs nothing.
+    assert all(s.cost < 0.05 for s in sides if not s.differs)
+    html = compare_html(sides, "en", app.view().linked.expected)
+    assert html.count('data-testid="compare-turn"') == 15
+    assert "315.10" in html and "400 games" in html

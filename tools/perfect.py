@@ -58,6 +58,7 @@ def main() -> None:
         bins[total // BIN * BIN] = bins.get(total // BIN * BIN, 0) + 1
     figures = {
         "games": len(games),
+        "expected": round(Advisor.from_file(Path(args.table)).future(0, 0, False), 2),
         "average": round(sum(totals) / len(totals), 2),
         "boxes": [round(b, 2) for b in boxes],
         "bins": sorted([low, n] for low, n in bins.items()),

@@ -149,7 +149,7 @@ def review(decisions: Sequence[Decision], advisor: Advisor, game: Game, lang: st
     from ..advice.review import review as price_all
 
     verdicts = price_all(decisions, advisor)
-    perfect = text("review.perfect", lang, perfect=f"{advisor.future(0, 0, False):.2f}")
+    perfect = text("perfect.figures", lang, expected=f"{advisor.future(0, 0, False):.2f}")
     if not verdicts:
         return Review((text("review.none", lang), perfect), (), (), "")
     summary = []

@@ -77,6 +77,8 @@ def finale(
     new_best = " ".join(
         text("over.new_best", lang, name=game.players[p], points=game.total(p)) for p in new
     )
+    if new_best and solo:  # the headline says it: the mark alone
+        new_best = text("over.new_best_mark", lang)
     rank = _rank(total, high)
     rank_line = text("over.rank", lang, points=total, rank=rank) if rank is not None else ""
     return Finale(headline, total, rank, rank_line, new_best)

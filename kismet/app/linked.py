@@ -13,9 +13,10 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..advice.level import Level
-from ..rules import Category, Game, SaveError, Totals, challenge_of, replay_challenge
+from ..rules import Category, Fill, Game, SaveError, Totals, challenge_of, replay_challenge
 from ..rules.link import decode, encode
 from ..text import explain, text
+from .compare import Side, side_by_side
 
 if TYPE_CHECKING:
     from ..advice.strategy import Advisor
@@ -61,13 +62,16 @@ class Scene(NamedTuple):
     """Perfect's total on the same dice, once it has played them."""
     thinking: bool
     """Perfect is still playing the same dice (a turn at each step)."""
-    turns: tuple[tuple[int, str, str], ...]
-    """Turn by turn, once Perfect is done: the turn, this game's box and points, Perfect's."""
+    turns: tuple[Side, ...]
+    """Turn by turn, once Perfect is done: this game's rolls, holds, box and total beside
+    Perfect's, and what this game's choices cost (with the strategy table)."""
     title: str
     """"Kismet daily #3", "Ann's challenge", or empty for another game."""
     unavailable: bool = False
     """Perfect cannot play the same dice: the strategy table could not be loaded (offline
     before it was ever fetched)."""
+    expected: float | None = None
+    """What perfect play expects from an empty sheet (with the strategy table)."""
 
 
 class Linked:
@@ -80,6 +84,7 @@ class Linked:
         """Why a link was refused (a one-line message), until the next link."""
         self._perfect: dict[int, Game] = {}
         self._replays: dict[str, Game] = {}
+        self._sides: dict[tuple[str, bool, Fill], tuple[Side, ...]] = {}
 
     # ------------------------------------------------------------ links
 
@@ -179,30 +184,27 @@ class Linked:
         key = "rival.ahead" if gap > 0 else "rival.behind" if gap < 0 else "rival.level"
         return text(key, self.lang, name=name, turn=turn, theirs=then, gap=abs(gap))
 
-    def scene(self, table: Table) -> Scene:
-        """The view of linked games for this table."""
+    def scene(self, table: Table, advisor: Advisor | None = None) -> Scene:
+        """The view of linked games for this table (``advisor`` prices the comparison)."""
         perfect = self.perfect(table)
         done = perfect is not None and perfect.is_over
         total = perfect.total(0) if perfect is not None and done else None
-        rows: tuple[tuple[int, str, str], ...] = ()
+        rows: tuple[Side, ...] = ()
         if perfect is not None and done:
-            rows = tuple(
-                (n, self._box(mine), self._box(best))
-                for n, (mine, best) in enumerate(
-                    zip(turns(table.game), turns(perfect), strict=True), 1
-                )
-            )
+            key = (table.id, advisor is not None, table.game.history[-1])
+            if key not in self._sides:
+                self._sides[key] = side_by_side(table.game, perfect, advisor)
+            rows = self._sides[key]
         title = ""
         if table.daily is not None:
             title = text("daily.title", self.lang, number=table.daily)
         elif table.challenge is not None:
             name = self.replayed(table.challenge).players[0]
             title = text("challenge.title", self.lang, name=name)
+        expected = advisor.future(0, 0, False) if advisor is not None else None
         return Scene(self.offer, self.notice, self.share(table, total), self.versus(table),
-                     total, perfect is not None and not done, rows, title)  # fmt: skip
-
-    def _box(self, turn: tuple[Category, int]) -> str:
-        return text("advice.box", self.lang, box=turn[0], points=turn[1])
+                     total, perfect is not None and not done, rows, title,
+                     expected=expected)  # fmt: skip
 
     # ---------------------------------------------------------- Perfect
 
@@ -235,8 +237,3 @@ def play_turn(game: Game, advisor: Advisor) -> None:
     while not game.is_over and game.current == player and len(game.history) == filled:
         for step in plan(game, Level.PERFECT, advisor, rng):
             step.apply(game)
-
-
-def turns(game: Game) -> list[tuple[Category, int]]:
-    """Each turn of a solo game: the box filled and its points."""
-    return [(f.category, f.points) for f in game.history if not f.penalty]

@@ -315,7 +315,7 @@ class Session(Tables):
         """What the page should show now."""
         problem, table, high = self.shelf.problem, self.table, self.shelf.high_scores()
         steps = table.computer_to_move and not self.wants_table
-        scene = self.linked.scene(table)
+        scene = self.linked.scene(table, self.coach.advisor)
         if scene.thinking and self.coach.failed and not self.has_advisor:
             scene = scene._replace(thinking=False, unavailable=True)
         extras = Extras(

@@ -302,6 +302,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
     computers = [seat is not None for seat in table.seats]
     sheet = sheet_view(game, hint, enabled=not computer, offer=not editing, fresh=ui.fresh,
                        computers=computers, rule=ui.rule)  # fmt: skip
+    turn_key = "turn.computer" if computer else "turn.current"
     versus = extras.linked.versus
     if versus is not None:
         sheet = versus_sheet(versus.theirs, versus.mine)
@@ -320,7 +321,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         can_hint=not computer and bool(game.dice) and playing,
         can_undo=extras.can_undo,
         show_skip=computer,
-        turn_line=text("turn.current", lang, name=game.players[game.current]) if playing else "",
+        turn_line=text(turn_key, lang, name=game.players[game.current]) if playing else "",
         handoff=ui.handoff,
         celebrate=celebrated(ui, extras.result, lang),
         status=extras.status,

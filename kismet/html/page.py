@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ..app.compare import Play, Side
 from ..app.finale import Finale
 from ..app.linked import Offer, Scene
 from ..app.luck import Luck
@@ -16,7 +17,7 @@ from ..app.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
 from ..app.table import Daily, Paused
 from ..app.view import empty_sheet
 from ..rules import FACES, MAX_NAME_LENGTH, MAX_PLAYERS, Color, color_of
-from ..text import LANGUAGES, text
+from ..text import LANGUAGES, date_words, text
 from .dice import dice_html, mini_die, pip_css
 from .escape import esc, t
 from .sheet import sheet_html
@@ -168,8 +169,8 @@ def game_over_html(
     )
     if finale.new_best:
         parts.append(
-            f'<p class="new-best" data-testid="new-best"><strong>★ {t("over.new_best_mark", lang)}'
-            f"</strong> {esc(finale.new_best)}</p>"
+            f'<p class="new-best" data-testid="new-best"><strong>★ {esc(finale.new_best)}'
+            "</strong></p>"
         )
     if finale.rank_line:
         parts.append(f'<p class="rank" data-testid="rank">{esc(finale.rank_line)}</p>')
@@ -219,7 +220,8 @@ def dailies_html(days: Sequence[Daily], lang: str) -> str:
         else:
             state, button = t("daily.new", lang), t("daily.play", lang)
         rows.append(
-            f"<li><span><strong>{t('daily.day', lang, number=day.number, day=day.day)}</strong>"
+            f"<li><span><strong>"
+            f"{t('daily.day', lang, number=day.number, day=date_words(day.day, lang))}</strong>"
             f" {state}</span> "
             f'<button type="button" data-action="play-daily" data-day="{esc(day.day)}" '
             f'data-testid="daily-play-{day.number}">{button}</button></li>'
@@ -240,17 +242,57 @@ def offer_html(offer: Offer, lang: str, problem: str = "") -> str:
     )
 
 
-def compare_html(rows: Sequence[tuple[int, str, str]], lang: str) -> str:
-    """This game and Perfect's on the same dice, turn by turn."""
-    head = "".join(
-        f'<th scope="col">{t(key, lang)}</th>'
-        for key in ("compare.turn", "compare.you", "compare.perfect")
+def _play_html(play: Play, lang: str) -> str:
+    """One player's turn: the box, its points and the total after it, then (a paragraph of
+    its own) each roll's dice, those kept for the next roll marked."""
+    rolls = []
+    for roll in play.rolls:
+        dice = "".join(
+            f'<span class="kept">{mini_die(face)}</span>' if kept else mini_die(face)
+            for face, kept in zip(roll.dice, roll.kept, strict=True)
+        )
+        words = t("compare.roll", lang, dice=" ".join(map(str, roll.dice)),
+                  kept=" ".join(str(f) for f, k in zip(roll.dice, roll.kept, strict=True) if k)
+                  or "-")  # fmt: skip
+        rolls.append(f'<span class="roll-dice">{dice}<span class="visually-hidden">{words}'
+                     "</span></span>")  # fmt: skip
+    box = t("advice.box", lang, box=play.box, points=play.points)
+    total = t("compare.total", lang, total=play.total)
+    return (
+        f"<strong>{box}</strong> <small>· {total}</small></p>"
+        f'<p class="rolls">{"<span class=then>→</span>".join(rolls)}'
     )
-    body = "".join(
-        f"<tr><td>{turn}</td><td>{esc(mine)}</td><td>{esc(best)}</td></tr>"
-        for turn, mine, best in rows
-    )
-    return f'<table class="scores"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def compare_html(sides: Sequence[Side], lang: str, expected: float | None = None) -> str:
+    """This game and Perfect's on the same dice, turn by turn: both players' rolls and kept
+    dice, boxes and running totals, the turns where the choices part marked with what this
+    game's choices cost; then what the three "perfect" figures mean."""
+    items = []
+    for side in sides:
+        cost = ""
+        if side.cost is not None and side.cost >= 0.05:
+            cost = f' <span class="cost">{t("compare.cost", lang, cost=f"{side.cost:.1f}")}</span>'
+        mark = f' <span class="parted">{t("compare.parted", lang)}</span>' if side.differs else ""
+        heading = t("compare.turn_number", lang, turn=side.turn)
+        you, perfect = t("compare.you", lang), t("compare.perfect", lang)
+        items.append(
+            f'<li class="{"differs" if side.differs else "same"}" data-testid="compare-turn">'
+            f"<p><strong>{heading}</strong>{mark}{cost}</p>"
+            f'<p><span class="who">{you}</span> {_play_html(side.mine, lang)}</p>'
+            f'<p><span class="who">{perfect}</span> {_play_html(side.perfect, lang)}</p></li>'
+        )
+    parted = sum(1 for side in sides if side.differs)
+    intro = t("compare.intro", lang, parted=parted, turns=len(sides))
+    parts = [f"<p>{intro}</p>", f'<ol class="compare">{"".join(items)}</ol>']
+    if expected is not None:
+        parts.append(f'<p class="perfect-figures">{perfect_figures(expected, lang)}</p>')
+    return "".join(parts)
+
+
+def perfect_figures(expected: float, lang: str) -> str:
+    """The one explanation of the three "perfect" figures, wherever one appears."""
+    return t("perfect.figures", lang, expected=f"{expected:.2f}")
 
 
 def high_scores_html(scores: Sequence[HighScore], lang: str) -> str:

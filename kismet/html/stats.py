@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ..app.luck import Split
 from ..app.stats import BIN, Player, PlayerStats
 from ..rules import BONUS_TIERS, Category
-from ..text import text
+from ..text import counted, text
 from .escape import esc, t
 
 PERFECT_PATH = "./static/perfect.json"
@@ -33,6 +33,8 @@ class Perfect(NamedTuple):
     average: float
     boxes: tuple[float, ...]
     bins: dict[int, int]
+    expected: float | None = None
+    """What perfect play expects exactly (the strategy table's value of an empty sheet)."""
 
     @classmethod
     def from_dict(cls, data: object) -> Perfect | None:
@@ -44,7 +46,8 @@ class Perfect(NamedTuple):
             bins = {int(low): int(n) for low, n in data["bins"]}
             if len(boxes) != len(Category):
                 return None
-            return cls(int(data["games"]), float(data["average"]), boxes, bins)
+            expected = float(data["expected"]) if "expected" in data else None
+            return cls(int(data["games"]), float(data["average"]), boxes, bins, expected)
         except (KeyError, TypeError, ValueError):
             return None
 
@@ -142,6 +145,16 @@ def _polyline(xs: Sequence[float], ys: Sequence[float], css: str) -> str:
     return f'<polyline class="{css}" points="{points}"/>'
 
 
+def _first_latest(lang: str) -> str:
+    """The x axis of a game-by-game chart: the first game at the left, the latest at the
+    right."""
+    return (
+        f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{t("stats.first", lang)}</text>'
+        f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+        f"{t('stats.latest', lang)}</text>"
+    )
+
+
 def totals_chart(stats: PlayerStats, lang: str) -> str:
     """The totals game by game, with their moving average and the overall average."""
     totals = [p.total for p in stats.points]
@@ -161,12 +174,10 @@ def totals_chart(stats: PlayerStats, lang: str) -> str:
         f'y1="{scale.at(average):.1f}" y2="{scale.at(average):.1f}"/>'
         + (_polyline(xs, [scale.at(m) for m in moving], "trend") if len(totals) > 1 else "")
         + dots
-        + f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{t("stats.first", lang)}</text>'
-        f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
-        f"{t('stats.latest', lang)}</text>"
+        + _first_latest(lang)
     )
-    name = text(
-        "stats.totals_chart", lang, count=len(totals), average=f"{average:.1f}",
+    name = counted(
+        "stats.totals_chart", lang, len(totals), average=f"{average:.1f}",
         low=min(totals), high=max(totals),
     )  # fmt: skip
     rows = [
@@ -213,10 +224,7 @@ def histogram_chart(stats: PlayerStats, perfect: Perfect | None, lang: str) -> s
         if i % max(1, len(bars) // 6) == 0:
             parts.append(f'<text class="tick" x="{x:.1f}" y="{HEIGHT - 6}">{low}</text>')
     key = "stats.histogram_perfect" if perfect else "stats.histogram"
-    name = text(
-        key, lang, count=games,
-        perfect=f"{perfect.average:.0f}" if perfect else "",
-    )  # fmt: skip
+    name = counted(key, lang, games, perfect=f"{perfect.average:.0f}" if perfect else "")
     heads = [text("stats.points_range", lang), text("stats.yours", lang)]
     if perfect:
         heads.append(text("stats.perfect", lang))
@@ -252,9 +260,10 @@ def skill_chart(stats: PlayerStats, lang: str) -> str:
             f'<circle class="dot" cx="{x:.1f}" cy="{scale.at(c):.1f}" r="3"/>'
             for x, c in zip(xs, costs, strict=True)
         )
+        + _first_latest(lang)
     )
     average = sum(costs) / len(costs)
-    name = text("stats.skill_chart", lang, count=len(costs), average=f"{average:.1f}")
+    name = counted("stats.skill_chart", lang, len(costs), average=f"{average:.1f}")
     rows = [(i, p.date, f"{p.lost or 0:.1f}") for i, p in enumerate(priced, start=1)]
     heads = [text(k, lang) for k in ("stats.game", "scores.date", "stats.lost")]
     return _figure(name, body, _table(heads, rows), lang, "stats-skill-chart")
@@ -353,6 +362,9 @@ def stats_html(stats: PlayerStats | None, perfect: Perfect | None, lang: str) ->
         boxes_html(stats, perfect, lang),
         versus_html(stats, lang),
     ]
+    if perfect is not None and perfect.expected is not None:
+        figures = t("perfect.figures", lang, expected=f"{perfect.expected:.2f}")
+        parts.append(f'<p class="perfect-figures">{figures}</p>')
     return "".join(parts)
 
 

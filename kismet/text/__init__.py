@@ -32,6 +32,20 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     return template.format(**named)
 
 
+def counted(key: str, lang: str, count: int, **params: Any) -> str:
+    """The message ``key`` for ``count`` things: its ``_one`` form for exactly one (where
+    the catalogue has one), so no sentence says "1 games"."""
+    one = f"{key}_one"
+    return text(one if count == 1 and one in EN else key, lang, count=count, **params)
+
+
+def date_words(iso: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A date for people ("1 December 2026", "2026년 12월 1일") from "2026-12-01"."""
+    year, month, day = (int(part) for part in iso[:10].split("-"))
+    months = text("date.months", lang).split()
+    return text("date.format", lang, year=year, month=months[month - 1], number=month, day=day)
+
+
 def explain(error: RuleError | SaveError, lang: str = DEFAULT_LANGUAGE) -> str:
     """The sentence that tells a player why the rules refused something."""
     if isinstance(error, SaveError):

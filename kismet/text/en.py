@@ -91,7 +91,7 @@ EN: dict[str, str] = {
     "app.entry_placeholder": "33456",
     "app.rolls_entered": "{count} of 3 entered",
     "app.hint": "Hint",
-    "app.skip": "Skip",
+    "app.skip": "Skip to my turn",
     "app.review": "Review",
     "app.loading_table": "Loading the strategy table…",
     "app.table_failed": (
@@ -111,7 +111,6 @@ EN: dict[str, str] = {
     "hint.as_good": "{choice}: just as good.",
     "hint.expect": "Playing the best way from here, expect a final total of about {total}.",
     "review.player": "{name}: decisions cost about {cost} points in all; scored {total}.",
-    "review.perfect": "Perfect play expects {perfect} points from the start of a game.",
     "review.turn": "Turn {turn}, {name}: {cost} points",
     "review.item": (
         "After roll {roll}: you chose {chose}; best was {best} (about {cost} points better)."
@@ -189,7 +188,21 @@ EN: dict[str, str] = {
     "perfect.total": "Perfect on the same dice: {total}",
     "perfect.compare": "Compare with Perfect",
     "compare.title": "You and Perfect, turn by turn",
-    "compare.turn": "Turn",
+    "compare.turn_number": "Turn {turn}",
+    "compare.roll": "Rolled {dice}, kept {kept}.",
+    "compare.total": "total {total}",
+    "compare.cost": "your choices cost {cost}",
+    "compare.parted": "choices part",
+    "compare.intro": (
+        "Every turn starts on the same roll for both of you; after it the dice follow what "
+        "each kept (ringed). Your choices parted from Perfect's in {parted} of {turns} turns."
+    ),
+    "perfect.figures": (
+        "Three “perfect” figures: {expected} is what perfect play expects from an "
+        "empty sheet, exactly, over every possible roll; the statistics' average is 400 games "
+        "it played on random dice, so it differs a little by chance; and Perfect on one "
+        "game's dice scores what those dice allow, luck included."
+    ),
     "compare.you": "You",
     "compare.perfect": "Perfect",
     "seat.human": "Person",
@@ -614,19 +627,15 @@ game is saved in this browser after every move: close the page and carry on late
     "rival.level": "{name} had {theirs} after {turn} turns: level with you.",
     "challenge.your_name": "Your name",
     "guide.title": "First game",
-    "guide.step": "Step {step} of {count}",
-    "guide.roll": "Tap Roll to throw the five dice. You get up to three rolls a turn.",
-    "guide.hold": ("Tap the dice you want to keep: held dice stay put when you roll again."),
-    "guide.again": "Now roll again: only the dice you did not hold are thrown.",
-    "guide.box": (
-        "Choose a box: each open box shows what these dice would score there. Tap one to "
-        "write it in (each box takes one turn)."
-    ),
+    "guide.step": "{step}/{count}",
+    "guide.roll": "Tap Roll to throw the dice: up to three rolls a turn.",
+    "guide.hold": "Tap the dice to keep: held dice stay when you roll again.",
+    "guide.again": "Roll again: only the free dice are thrown.",
+    "guide.box": "Tap a box to write in what it shows: one box a turn.",
     "guide.colors": (
-        "Colours count too: 1 and 6 are black, 2 and 5 red, 3 and 4 green. Flush wants all "
-        "five one colour; the Same Color boxes want their pairs to match."
+        "Colours count: 1 and 6 black, 2 and 5 red, 3 and 4 green. Flush is all one colour."
     ),
-    "guide.skip": "Skip the guide",
+    "guide.skip": "Skip guide",
     "guide.done": "Got it",
     "guide.again_button": "Play the first-game guide again",
     # Why a choice is good, in words a player can check against the dice.
@@ -650,4 +659,14 @@ game is saved in this browser after every move: close the page and carry on late
     "why.keep_color": "All {color}: toward the Flush.",
     "why.keep_pairs": "Two pairs: toward a Full House.",
     "why.keep": "These give the best chances for the boxes still open.",
+    "stats.totals_chart_one": "The total of 1 game: {high}",
+    "stats.histogram_one": "Where the total of 1 game falls",
+    "stats.histogram_perfect_one": (
+        "Where the total of 1 game falls, beside perfect play (average {perfect})"
+    ),
+    "stats.skill_chart_one": "Points lost to decisions in 1 game: {average}",
+    "date.months": "January February March April May June July August September October "
+    "November December",
+    "date.format": "{day} {month} {year}",
+    "turn.computer": "{name} is playing",
 }

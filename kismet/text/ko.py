@@ -85,7 +85,7 @@ KO: dict[str, str] = {
     "app.entry_placeholder": "33456",
     "app.rolls_entered": "3번 중 {count}번 입력",
     "app.hint": "힌트",
-    "app.skip": "건너뛰기",
+    "app.skip": "내 차례까지 건너뛰기",
     "app.review": "돌아보기",
     "app.loading_table": "전략표를 불러오는 중…",
     "app.table_failed": (
@@ -105,7 +105,6 @@ KO: dict[str, str] = {
     "hint.as_good": "{choice}: 똑같이 좋음.",
     "hint.expect": "여기서부터 가장 좋게 하면 최종 점수는 약 {total}점으로 기대됩니다.",
     "review.player": "{name}: 선택으로 잃은 점수 약 {cost}점, 얻은 점수 {total}점.",
-    "review.perfect": "게임 처음부터 완벽하게 하면 기대 점수는 {perfect}점입니다.",
     "review.turn": "{turn}번째 차례, {name}: {cost}점",
     "review.item": "{roll}번째 굴림 뒤: {chose} 선택. 최선은 {best} (약 {cost}점 더 좋음).",
     "review.best": "{roll}번째 굴림 뒤: {chose}, 최선의 수.",
@@ -177,7 +176,21 @@ KO: dict[str, str] = {
     "perfect.total": "같은 주사위로 완벽: {total}점",
     "perfect.compare": "완벽과 비교하기",
     "compare.title": "나와 완벽, 차례별로",
-    "compare.turn": "차례",
+    "compare.turn_number": "{turn}턴",
+    "compare.roll": "굴린 눈 {dice}, 남긴 눈 {kept}.",
+    "compare.total": "합계 {total}",
+    "compare.cost": "선택으로 잃은 점수 {cost}",
+    "compare.parted": "선택이 다름",
+    "compare.intro": (
+        "매 턴 두 사람 모두 같은 첫 굴림으로 시작하고, 그다음 주사위는 각자 남긴 것"
+        "(동그라미)에 따라 달라집니다. {turns}턴 중 {parted}턴에서 완벽과 선택이 달랐습니다."
+    ),
+    "perfect.figures": (
+        "“완벽”에는 세 숫자가 있습니다: {expected}점은 빈 점수표에서 완벽한 "
+        "플레이가 모든 굴림에 걸쳐 기대하는 정확한 값이고, 통계의 평균은 무작위 주사위로 "
+        "한 400판이라 우연에 따라 조금 다르며, 한 게임의 주사위로 한 완벽은 그 주사위가 "
+        "허락하는 만큼, 운까지 포함한 점수입니다."
+    ),
     "compare.you": "나",
     "compare.perfect": "완벽",
     "seat.human": "사람",
@@ -570,18 +583,12 @@ KO: dict[str, str] = {
     "rival.level": "{name} 님은 {turn}턴 후 {theirs}점: 동점입니다.",
     "challenge.your_name": "내 이름",
     "guide.title": "첫 게임",
-    "guide.step": "{count}단계 중 {step}단계",
-    "guide.roll": "굴리기를 눌러 주사위 다섯 개를 던지세요. 한 턴에 세 번까지 굴립니다.",
-    "guide.hold": "남길 주사위를 누르세요: 잡은 주사위는 다시 굴려도 그대로입니다.",
+    "guide.step": "{step}/{count}",
+    "guide.roll": "굴리기를 눌러 던지세요: 한 턴에 세 번까지.",
+    "guide.hold": "남길 주사위를 누르세요: 다시 굴려도 그대로입니다.",
     "guide.again": "다시 굴리세요: 잡지 않은 주사위만 던집니다.",
-    "guide.box": (
-        "칸을 고르세요: 빈 칸마다 이 주사위로 얻을 점수가 보입니다. 하나를 누르면 "
-        "적힙니다 (한 칸에 한 턴)."
-    ),
-    "guide.colors": (
-        "색도 중요합니다: 1과 6은 검정, 2와 5는 빨강, 3과 4는 초록. 플러시는 다섯 개가 "
-        "한 색, 같은색 칸은 짝의 색이 같아야 합니다."
-    ),
+    "guide.box": "칸을 눌러 보이는 점수를 적으세요: 한 턴에 한 칸.",
+    "guide.colors": "색: 1·6 검정, 2·5 빨강, 3·4 초록. 플러시는 모두 한 색.",
     "guide.skip": "안내 건너뛰기",
     "guide.done": "알겠습니다",
     "guide.again_button": "첫 게임 안내 다시 보기",
@@ -606,4 +613,11 @@ KO: dict[str, str] = {
     "why.keep_color": "모두 {color}: 플러시를 향해.",
     "why.keep_pairs": "두 쌍: 풀 하우스를 향해.",
     "why.keep": "남은 칸에 가장 좋은 기회를 주는 주사위입니다.",
+    "stats.totals_chart_one": "게임 1판의 합계: {high}점",
+    "stats.histogram_one": "게임 1판의 합계가 놓인 곳",
+    "stats.histogram_perfect_one": "게임 1판의 합계가 놓인 곳, 완벽한 플레이 옆 (평균 {perfect})",
+    "stats.skill_chart_one": "게임 1판에서 선택으로 잃은 점수: {average}",
+    "date.months": "1 2 3 4 5 6 7 8 9 10 11 12",
+    "date.format": "{year}년 {month}월 {day}일",
+    "turn.computer": "{name} 차례 진행 중",
 }
