@@ -8,6 +8,7 @@ follow dark mode and print in black on white.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -92,11 +93,19 @@ def _legend(items: Sequence[tuple[str, str]], lang: str) -> str:
     return f'<p class="chart-legend" aria-hidden="true">{parts}</p>'
 
 
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _cell(value: object) -> str:
+    """A table cell; a date never breaks at its hyphens."""
+    words = str(value)
+    kind = ' class="date"' if _DATE.fullmatch(words) else ""
+    return f"<td{kind}>{esc(words)}</td>"
+
+
 def _table(heads: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     head = "".join(f'<th scope="col">{esc(h)}</th>' for h in heads)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{esc(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
-    )
+    body = "".join("<tr>" + "".join(_cell(cell) for cell in row) + "</tr>" for row in rows)
     return f'<table class="scores"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
