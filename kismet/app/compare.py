@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules import DICE_COUNT, Category, Game
+from ..rules.game import hold_only
 
 if TYPE_CHECKING:
     from ..advice.strategy import Advisor
@@ -57,9 +58,7 @@ def plays(game: Game, advisor: Advisor | None = None) -> tuple[list[Play], list[
         rolls, cost = [], 0.0
         again.roll()
         for mask in masks:
-            for die in range(DICE_COUNT):
-                if bool(mask >> die & 1) != again.held[die]:
-                    again.toggle_hold(die)
+            hold_only(again, mask)
             rolls.append(Roll(again.dice, again.held))
             if advisor is not None:
                 held = tuple(sorted(d for d, h in zip(again.dice, again.held, strict=True) if h))

@@ -37,9 +37,10 @@ class Finale(NamedTuple):
 
 
 def _rank(total: int, high: Sequence[HighScore]) -> int | None:
-    """The place of ``total`` in the high-score table, which already holds it."""
+    """The place of ``total`` in the high-score table, which already holds it (None below
+    the table, or while the table holds this game alone: a first game is always first)."""
     rank = 1 + sum(1 for line in high if line.points > total)
-    return rank if rank <= HIGH_SCORES else None
+    return rank if rank <= HIGH_SCORES and len(high) > 1 else None
 
 
 def finale(

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from .dice import DICE_COUNT
 from .errors import RuleError, SaveError, SaveProblem
-from .game import ROLLS_PER_TURN, Game
+from .game import ROLLS_PER_TURN, Game, hold_only
 from .scoring import Category
 
 LINK_VERSION = 1
@@ -145,9 +145,7 @@ def replay_challenge(challenge: Challenge) -> Game:
         try:
             game.roll()
             for mask in turn.holds:
-                for die in range(DICE_COUNT):
-                    if bool(mask >> die & 1) != game.held[die]:
-                        game.toggle_hold(die)
+                hold_only(game, mask)
                 game.roll()
             game.score(turn.box)
         except RuleError as error:
