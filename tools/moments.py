@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-import threading
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -26,11 +24,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from kismet.app.session import Session  # noqa: E402
 from kismet.app.storage import MemoryStorage  # noqa: E402
 from kismet.rules import Category  # noqa: E402
-from tests.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from tests.test_session import finish_randomly  # noqa: E402
+from tools.screens import served  # noqa: E402
 
 OUT = ROOT / "tests" / "artifacts" / "moments"
 READY = "html[data-ready=true]"
@@ -40,26 +38,13 @@ def clock() -> str:
     return "2026-12-01T09:00:00+00:00"
 
 
-def played(app: Session, seed: int) -> None:
-    """Finish the game at the table with random holds and boxes."""
-    rng = random.Random(seed)
-    while not app.game.is_over:
-        app.roll()
-        if app.game.rolls_left and rng.random() < 0.6:
-            app.toggle_hold(rng.randrange(5))
-            app.roll()
-        app.choose(rng.choice(app.game.open_boxes(0)))
-        if app.pending is not None:
-            app.confirm()
-
-
 def stored_new_best() -> dict[str, str]:
     """A finished game of Ann's, then one more box to fill for a new best."""
     storage = MemoryStorage()
     app = Session(storage, seed=3, clock=clock)
     app.change_settings(guide=False)
     app.new_game(["Ann"])
-    played(app, 1)
+    finish_randomly(app, 1)
     app.play_again()
     while len(app.game.open_boxes(0)) > 1:
         box = app.game.open_boxes(0)[0]
@@ -75,7 +60,7 @@ def challenge_code() -> str:
     app = Session(MemoryStorage(), seed=3, clock=clock)
     app.new_game(["Ann"])
     app.play_daily(date(2026, 12, 1))
-    played(app, 5)
+    finish_randomly(app, 5)
     share = app.view().linked.share
     assert share is not None
     return share.code
@@ -165,23 +150,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="360x640,1280x800")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    root = build.build()
-    server = build.make_server(root, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
     OUT.mkdir(parents=True, exist_ok=True)
     code = challenge_code()
-    with sync_playwright() as playwright:
-        executable = chromium_executable(playwright.chromium)
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    with served() as (browser, url):
         for size in args.sizes.split(","):
             for scheme in ("light", "dark"):
                 shoot(browser, url, size, scheme, code)
                 print(f"{size} {scheme}", flush=True)
-        browser.close()
-    server.shutdown()
     print(f"Wrote {len(list(OUT.glob('*.png')))} screenshots to {OUT.relative_to(ROOT)}")
 
 

@@ -14,7 +14,10 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -63,29 +66,38 @@ def shoot(browser: object, url: str, size: str, players: int, scheme: str, lang:
     context.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sizes", default="360x640,390x844,1280x800")
-    parser.add_argument("--players", default="1,3,8")
-    args = parser.parse_args()
+@contextmanager
+def served() -> Iterator[tuple[Any, str]]:
+    """The site built and served, and Chromium (Playwright's own, else the system's): the
+    browser and the site's address."""
     from playwright.sync_api import sync_playwright
 
     root = build.build()
     server = build.make_server(root, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with sync_playwright() as playwright:
+            executable = chromium_executable(playwright.chromium)
+            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            yield browser, f"http://127.0.0.1:{server.server_address[1]}/"
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", default="360x640,390x844,1280x800")
+    parser.add_argument("--players", default="1,3,8")
+    args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        executable = chromium_executable(playwright.chromium)
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    with served() as (browser, url):
         for size in args.sizes.split(","):
             for players in (int(n) for n in args.players.split(",")):
                 for scheme in ("light", "dark"):
                     for lang in ("en", "ko"):
                         shoot(browser, url, size, players, scheme, lang)
                         print(f"{size} {players}p {scheme} {lang}", flush=True)
-        browser.close()
-    server.shutdown()
     print(f"Wrote {len(list(OUT.glob('*.png')))} screenshots to {OUT.relative_to(ROOT)}")
 
 
