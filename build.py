@@ -12,6 +12,7 @@ and (for build and serve) Node.js's npm, which fetches the pinned PyScript and P
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
 import gzip
 import hashlib
@@ -25,7 +26,7 @@ import subprocess
 import sys
 import zipfile
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -195,11 +196,8 @@ def bytecode(kind: str, modules: Path, root: Path, names: list[str],
     of ``x/y.pyc``. Kept in .build-cache/ under ``kind`` until a source, an option, the
     compiler or the runtime changes."""
     compiler = ROOT / "tools" / "pyc.mjs"
-    digest = hashlib.sha256(compiler.read_bytes())
-    digest.update((modules / "pyodide" / "pyodide-lock.json").read_bytes())
-    digest.update("\0".join(options).encode())
-    for name in names:
-        digest.update(name.encode() + b"\0" + (root / name).read_bytes())
+    start = compiler.read_bytes() + (modules / "pyodide" / "pyodide-lock.json").read_bytes()
+    digest = digest_of(root, names, start + "\0".join(options).encode())
 
     def compile_all(out: Path) -> None:
         run(["node", str(compiler), *options, str(modules / "pyodide"), str(root), str(out),
@@ -235,10 +233,9 @@ def slim_core(modules: Path) -> Path:
     """A folder of the core standard library's sources without comments and docstrings
     (tools/slim_stdlib.py, run in the pinned Pyodide's Python), laid out as in the zip."""
     tools = ROOT / "tools"
-    digest = hashlib.sha256()
-    for source in (tools / "inpyodide.mjs", tools / "slim_stdlib.py", STDLIB_CORE,
-                   modules / "pyodide" / "python_stdlib.zip"):  # fmt: skip
-        digest.update(source.read_bytes())
+    sources = (tools / "inpyodide.mjs", tools / "slim_stdlib.py", STDLIB_CORE,
+               modules / "pyodide" / "python_stdlib.zip")  # fmt: skip
+    digest = digest_of(ROOT, [os.path.relpath(path, ROOT) for path in sources])
 
     def slim_all(out: Path) -> None:
         run(["node", str(tools / "inpyodide.mjs"), str(modules / "pyodide"),
@@ -374,16 +371,63 @@ ICON_SIZES = (192, 512)
 """The committed PNG icons (static/icon-N.png, drawn from icon.svg by tools/icons.py)."""
 
 
-# The files the strategy table is computed from: a change to any of them solves it again.
-STRATEGY_SOURCES = (
-    "tools/solve.py",
-    "kismet/advice/strategy.py",
-    "kismet/advice/state.py",
-    "kismet/rules/scoring.py",
-    "kismet/rules/dice.py",
-    "kismet/rules/game.py",
-)
 BUILD_CACHE = ROOT / ".build-cache"
+
+
+def digest_of(root: Path, names: Iterable[str], start: bytes = b"") -> hashlib._Hash:
+    """The one hash of build inputs: ``start``, then each file's name and bytes (``names``
+    relative to ``root``, in the order given)."""
+    digest = hashlib.sha256(start)
+    for name in names:
+        digest.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
+    return digest
+
+
+def _module_files(name: str) -> list[Path]:
+    """The files importing the dotted ``name`` runs: each package's ``__init__.py`` on the
+    way, and the module itself (nothing for a name that is not a module of the project)."""
+    files, parts = [], name.split(".")
+    for depth in range(1, len(parts) + 1):
+        base = ROOT.joinpath(*parts[:depth])
+        for candidate in (base / "__init__.py", base.with_suffix(".py")):
+            if candidate.is_file():
+                files.append(candidate)
+    return files
+
+
+def import_closure(*scripts: str) -> tuple[str, ...]:
+    """The project's files these scripts run: each script, and every module of ``kismet``
+    they import, directly or through others (imports inside functions and under
+    ``TYPE_CHECKING`` count too, so the closure can only be too wide, never too narrow).
+    Build steps are cached under the hash of their closure, so no hand-kept list can go
+    stale."""
+    seen: set[Path] = set()
+    todo = [ROOT / script for script in scripts]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        package = path.relative_to(ROOT).parent.parts
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:  # relative: from the package this file is in
+                    up = package[: len(package) - node.level + 1]
+                    base = ".".join([*up, *([node.module] if node.module else [])])
+                names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+            for name in names:
+                if name.split(".")[0] == "kismet":
+                    todo += _module_files(name)
+    return tuple(sorted(p.relative_to(ROOT).as_posix() for p in seen))
+
+
+STRATEGY_SCRIPTS = ("tools/solve.py",)
+"""What the strategy table is computed by: it is solved again when a file they import
+changes (``import_closure``)."""
 
 
 def page_strategy_path() -> str:
@@ -398,9 +442,7 @@ def cached_output(kind: str, suffix: str, sources: tuple[str, ...], say: str,
     """A file made by ``make`` (into the path it is given), kept in .build-cache/ under a
     name from the hash of ``sources``: made again (saying ``say``) only when one of them
     changes."""
-    digest = hashlib.sha256()
-    for name in sources:
-        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    digest = digest_of(ROOT, sources)
 
     def announced(out: Path) -> None:
         print(say, flush=True)
@@ -417,15 +459,15 @@ def strategy_table(target: Path) -> None:
         python = ensure_venv()
         run([str(python), str(ROOT / "tools" / "solve.py"), "--quiet", "--out", str(out)])
 
-    cached = cached_output("strategy", ".bin", STRATEGY_SOURCES,
+    cached = cached_output("strategy", ".bin", import_closure(*STRATEGY_SCRIPTS),
                            "Solving the optimal strategy (about a minute, once per rules "
                            "change) ...", solve)  # fmt: skip
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(cached, target)
 
 
-PERFECT_SOURCES = (*STRATEGY_SOURCES, "tools/perfect.py", "kismet/advice/players.py",
-                   "kismet/app/stats.py")  # fmt: skip
+PERFECT_SCRIPTS = (*STRATEGY_SCRIPTS, "tools/perfect.py")
+"""What perfect play's figures are made by (the table, then the games played with it)."""
 
 
 def perfect_figures(table: Path, target: Path) -> None:
@@ -436,7 +478,7 @@ def perfect_figures(table: Path, target: Path) -> None:
         run([sys.executable, str(ROOT / "tools" / "perfect.py"), "--table", str(table),
              "--out", str(out)])  # fmt: skip
 
-    cached = cached_output("perfect", ".json", PERFECT_SOURCES,
+    cached = cached_output("perfect", ".json", import_closure(*PERFECT_SCRIPTS),
                            "Measuring perfect play for the statistics (once per rules "
                            "change) ...", play)  # fmt: skip
     shutil.copy2(cached, target)
@@ -450,9 +492,8 @@ def write_boot_module(site: Path, lock: Path) -> str:
     template = (ROOT / "static" / "boot.mjs").read_text(encoding="utf-8")
     info = json.dumps(json.loads(lock.read_text(encoding="utf-8"))["info"], sort_keys=True)
     template = template.replace("__LOCK_INFO__", info)
-    digest = hashlib.sha256(template.encode())
-    for path in sorted((site / "pyodide").iterdir()):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    runtime = site / "pyodide"
+    digest = digest_of(runtime, sorted(p.name for p in runtime.iterdir()), template.encode())
     key = digest.hexdigest()[:16]
     code = template.replace("__SNAPSHOT_KEY__", key)
     (site / "static" / "boot.mjs").write_text(code, encoding="utf-8")
@@ -466,10 +507,7 @@ def write_service_worker(site: Path) -> str:
         for p in site.rglob("*")
         if p.is_file() and not p.name.startswith(".") and p.name != "sw.js"
     )
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + (site / name).read_bytes())
-    cache = f"kismet-{digest.hexdigest()[:16]}"
+    cache = f"kismet-{digest_of(site, files).hexdigest()[:16]}"
     # The strategy table is fetched only when a feature needs it, then kept like the rest.
     lazy = {page_strategy_path()}
     urls = ["./", *(f"./{name}" for name in files if name not in lazy)]

@@ -29,3 +29,33 @@ def test_without_chromium_the_test_command_stops_at_once_saying_what_to_install(
     assert result.returncode == 1
     assert "install your system's `chromium` package" in result.stderr
     assert "collected" not in result.stdout  # not one test ran
+
+
+def test_the_solve_and_perfect_plays_cache_keys_follow_every_file_they_import(
+    tmp_path: Path,
+) -> None:
+    # The cached strategy table and perfect-play figures are keyed by the files their
+    # scripts import, found by following the imports: none can be left out by hand.
+    sys.path.insert(0, str(ROOT))
+    import build
+
+    solve = build.import_closure(*build.STRATEGY_SCRIPTS)
+    perfect = build.import_closure(*build.PERFECT_SCRIPTS)
+    for name in ("tools/solve.py", "kismet/rules/rng.py", "kismet/rules/game.py",
+                 "kismet/advice/state.py", "kismet/advice/strategy.py"):  # fmt: skip
+        assert name in solve, name
+    assert set(solve) < set(perfect)
+    for name in ("tools/perfect.py", "kismet/advice/level.py", "kismet/advice/players.py"):
+        assert name in perfect, name
+    assert "kismet/html/page.py" not in perfect  # only what is imported
+    # Changing any one of those files changes the key.
+    for name in perfect:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    key = build.digest_of(tmp_path, perfect).hexdigest()
+    for name in perfect:
+        before = (tmp_path / name).read_bytes()
+        (tmp_path / name).write_bytes(before + b"\n")
+        assert build.digest_of(tmp_path, perfect).hexdigest() != key, name
+        (tmp_path / name).write_bytes(before)
+    assert build.digest_of(tmp_path, perfect).hexdigest() == key
