@@ -215,13 +215,10 @@ class Session(Tables):
             return
         if decision:
             self.table.decisions.append(decision)
-        people = sum(seat is None for seat in self.table.seats)
-        self.ui = TurnUI(
-            fresh=before,
-            celebrate=celebration(game, game.history[before:], bonus),
-            handoff=game.current != roller and self.table.seat is None and people > 1,
-        )
-        self.status = status.after_fill(game, game.history[before:], roller, self.lang)
+        fills, people = game.history[before:], sum(seat is None for seat in self.table.seats)
+        handoff = game.current != roller and self.table.seat is None and people > 1
+        self.ui = TurnUI(fresh=before, celebrate=celebration(game, fills, bonus), handoff=handoff)
+        self.status = status.after_fill(game, fills, roller, self.lang, self.table.computer_to_move)
         self.shelf.save_game(self.table)
         self._record_if_over()
         self.progress.price(self.table, self.coach.advisor)

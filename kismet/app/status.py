@@ -9,9 +9,12 @@ from ..text import text
 from .finale import result
 
 
-def after_fill(game: Game, fills: Sequence[Fill], roller: int, lang: str) -> str:
+def after_fill(
+    game: Game, fills: Sequence[Fill], roller: int, lang: str, computer_next: bool = False
+) -> str:
     """What happened when ``roller`` filled a box: the points (or the extra Kismet, its
-    penalty zeros and the extra turn), then whose turn it is or who won."""
+    penalty zeros and the extra turn), then whose turn it is (``computer_next``: a computer
+    plays it) or who won."""
     first = fills[0]
     name = game.players[roller]
     if first.joker:
@@ -29,5 +32,6 @@ def after_fill(game: Game, fills: Sequence[Fill], roller: int, lang: str) -> str
     if game.is_over:
         parts.append(result(game, lang))
     elif game.current != roller:
-        parts.append(text("status.next", lang, name=game.players[game.current]))
+        key = "status.next_computer" if computer_next else "status.next"
+        parts.append(text(key, lang, name=game.players[game.current]))
     return " ".join(parts)

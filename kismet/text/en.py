@@ -669,4 +669,5 @@ game is saved in this browser after every move: close the page and carry on late
     "November December",
     "date.format": "{day} {month} {year}",
     "turn.computer": "{name} is playing",
+    "status.next_computer": "{name} plays next.",
 }

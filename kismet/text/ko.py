@@ -620,4 +620,5 @@ KO: dict[str, str] = {
     "date.months": "1 2 3 4 5 6 7 8 9 10 11 12",
     "date.format": "{year}년 {month}월 {day}일",
     "turn.computer": "{name} 차례 진행 중",
+    "status.next_computer": "다음은 {name}.",
 }
