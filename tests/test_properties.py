@@ -18,6 +18,7 @@ from kismet import (
     game_to_dict,
     upper_bonus,
 )
+from kismet.rules.moves import Enter, Hold, Roll, Score
 
 names = st.lists(
     st.sampled_from(["Ann", "Bo", "Cy", "Di", "지민", "<b>x</b>"]), min_size=1, max_size=4
@@ -184,3 +185,64 @@ def test_mutated_saves_load_only_as_legal_games(where: tuple[Any, ...], new: Any
     # Only a change the rules allow may load, and then it is a game in its own right.
     assert game_to_dict(game_from_dict(game_to_dict(game))) == game_to_dict(game)
     check_invariants(game)
+
+
+# ------------------------------------------------------------------ moves as values
+
+
+@settings(max_examples=60, deadline=None)
+@given(names, st.integers(min_value=0, max_value=2**32), st.lists(st.integers(0, 999), max_size=80))
+def test_legal_actions_agree_with_the_checks_and_apply_plays_them(
+    players: list[str], seed: int, picks: list[int]
+) -> None:
+    # On random positions: a move is listed exactly when its can_ check allows it, every
+    # listed move is made by apply without a refusal, and a move not listed is refused by
+    # apply and changes nothing.
+    game = Game(players, seed=seed)
+    for pick in picks:
+        moves = game.legal_actions()
+        assert (Roll() in moves) == game.can_roll()
+        for die in range(5):
+            assert (Hold(die) in moves) == game.can_hold(die)
+        for box in Category:
+            assert (Score(box) in moves) == game.can_score(box)
+        assert not any(isinstance(move, Enter) for move in moves)
+        refused = [
+            m for m in (Roll(), *map(Hold, range(5)), *map(Score, Category)) if m not in moves
+        ]
+        if refused:
+            before = game.state()
+            try:
+                game.apply(refused[pick % len(refused)])
+            except RuleError:
+                pass
+            else:
+                raise AssertionError("a move not listed was made")
+            assert game.state() == before
+        if not moves:
+            assert game.is_over
+            break
+        game.apply(moves[pick % len(moves)])
+
+
+def test_a_move_made_as_a_value_is_the_action_itself() -> None:
+    by_value, by_action = Game(["Ann", "Bo"], seed=9), Game(["Ann", "Bo"], seed=9)
+    by_value.apply(Roll())
+    by_action.roll()
+    by_value.apply(Hold(2))
+    by_action.toggle_hold(2)
+    by_value.apply(Score(Category.YARBOROUGH))
+    by_action.score(Category.YARBOROUGH)
+    assert by_value.state() == by_action.state()
+    entering = Game(["Ann"], seed=1)
+    assert entering.apply(Enter((4, 4, 4, 4, 4))) == (4, 4, 4, 4, 4)
+    assert entering.legal_actions()[0] == Roll()  # real dice are entered, never listed
+
+
+def test_the_moves_module_examples() -> None:
+    import doctest
+
+    import kismet.rules.moves
+
+    failures, tried = doctest.testmod(kismet.rules.moves)
+    assert tried > 0 and failures == 0

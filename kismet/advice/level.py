@@ -7,6 +7,7 @@ import enum
 from typing import NamedTuple
 
 from ..rules import Category, Game
+from ..rules.moves import Hold, Move, Roll, Score
 
 
 class Level(enum.StrEnum):
@@ -45,11 +46,17 @@ class Step(NamedTuple):
     box: Category | None = None
     """The box, for a score."""
 
-    def apply(self, game: Game) -> None:
-        """Take this step in ``game`` (through its actions, so the rules check it)."""
+    @property
+    def move(self) -> Move:
+        """The step as a move of the rules."""
         if self.kind is StepKind.HOLD:
-            game.toggle_hold(self.die)
-        elif self.kind is StepKind.ROLL:
-            game.roll()
-        elif self.box is not None:
-            game.score(self.box)
+            return Hold(self.die)
+        if self.kind is StepKind.ROLL:
+            return Roll()
+        if self.box is None:
+            raise ValueError("A step that scores names its box")
+        return Score(self.box)
+
+    def apply(self, game: Game) -> None:
+        """Take this step in ``game`` (as a move, so the rules check it)."""
+        game.apply(self.move)

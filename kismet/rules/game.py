@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .dice import DICE_COUNT, as_roll
 from .errors import Refusal, RuleError, SaveError, SaveProblem
+from .moves import Move, legal_actions
 from .rng import DiceStream, LinkedDice
 from .scoring import Category, Totals, score
 
@@ -174,10 +175,8 @@ class ScoreSheet:
 
 class Game(ScoreSheet):
     """A game of Kismet for 1 to 8 players in seating order: the score sheet, and the turn.
-
-    Actions (``roll``, ``toggle_hold``, ``set_dice``, ``score``, ``undo``) either follow the
-    rules or raise ``RuleError`` before anything changes.
-    """
+    Actions (``roll``, ``toggle_hold``, ``set_dice``, ``score``, ``undo``, or a move as a
+    value to ``apply``) follow the rules or raise ``RuleError`` before anything changes."""
 
     def __init__(
         self, players: Sequence[str], *, seed: int | None = None, linked: bool = False
@@ -226,10 +225,8 @@ class Game(ScoreSheet):
         return bool(self._dice) and len(set(self._dice)) == 1 and bool(kismet)
 
     def options(self) -> dict[Category, int]:
-        """Points each open box of the current player would get for the dice showing now.
-
-        Empty before the turn's first roll and after the game ends.
-        """
+        """Points each open box of the current player would get for the dice showing now
+        (empty before the turn's first roll and after the game ends)."""
         if not self._dice or self.is_over:
             return {}
         joker = self.is_extra_kismet
@@ -344,6 +341,14 @@ class Game(ScoreSheet):
         """Whether ``undo()`` is allowed now."""
         return _allowed(self.verify_undo)
 
+    def legal_actions(self) -> list[Move]:
+        """The moves allowed now, as values (``kismet.rules.moves``; never ``Enter``)."""
+        return legal_actions(self)
+
+    def apply(self, move: Move) -> object:
+        """Make ``move`` through its action, with that action's checks."""
+        return move.apply(self)
+
     # --------------------------------------------------------------- actions
 
     def roll(self) -> tuple[int, ...]:
@@ -367,11 +372,8 @@ class Game(ScoreSheet):
         return held[die]
 
     def set_dice(self, faces: Sequence[int]) -> tuple[int, ...]:
-        """Record five faces rolled with physical dice, as one of the turn's rolls.
-
-        The faces replace all five dice and every hold is released (the player handles the
-        real dice). Returns the dice showing.
-        """
+        """Record five faces rolled with physical dice as one of the turn's rolls: they
+        replace all five dice, every hold released (the player handles the real dice)."""
         dice = self.verify_set_dice(faces)
         if self._dice:
             self._turn_holds.append(0)  # real dice are all taken up again
@@ -381,12 +383,9 @@ class Game(ScoreSheet):
         return self._dice
 
     def score(self, category: Category) -> int:
-        """Fill one of the current player's open boxes with the dice showing; ends the turn.
-
-        On an extra Kismet the dice score as a joker, every other player takes a zero in
-        their topmost open box, and the roller plays again if they have an open box.
-        Returns the points written in the box.
-        """
+        """Fill one of the current player's open boxes with the dice showing, ending the
+        turn; returns the points. On an extra Kismet the dice score as a joker, every other
+        player takes a zero in their topmost open box, and the roller plays again."""
         self.verify_score(category)
         roller = self._current
         point = UndoPoint(self._held, self._rolls_left)
