@@ -87,3 +87,20 @@ def test_package_uses_only_the_standard_library() -> None:
             words = line.split()
             if len(words) >= 2 and words[0] in ("import", "from") and not words[1].startswith("."):
                 assert words[1].split(".")[0] in allowed, f"{path.name}: {line}"
+
+
+def test_saves_records_and_links_are_replayed_by_the_one_replay() -> None:
+    # Each keeps a game in its own form and turns it into moves; only kismet.rules.replay
+    # plays them, so no codec calls a game's actions itself.
+    actions = {"roll", "toggle_hold", "set_dice", "score", "apply"}
+    for name in ("save.py", "record.py", "link.py"):
+        tree = ast.parse((ROOT / "kismet" / "rules" / name).read_text(encoding="utf-8"))
+        called = {
+            node.func.attr
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        }
+        assert not called & actions, (name, called & actions)
+        assert any(
+            isinstance(node, ast.ImportFrom) and node.module == "replay" for node in ast.walk(tree)
+        ), name

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules import DICE_COUNT, Category, Game
-from ..rules.game import hold_only
+from ..rules.moves import hold_moves
 
 if TYPE_CHECKING:
     from ..advice.strategy import Advisor
@@ -58,7 +58,8 @@ def plays(game: Game, advisor: Advisor | None = None) -> tuple[list[Play], list[
         rolls, cost = [], 0.0
         again.roll()
         for mask in masks:
-            hold_only(again, mask)
+            for hold in hold_moves(again.held, mask):
+                again.apply(hold)
             rolls.append(Roll(again.dice, again.held))
             if advisor is not None:
                 held = tuple(sorted(d for d, h in zip(again.dice, again.held, strict=True) if h))

@@ -472,14 +472,6 @@ class Game(ScoreSheet):
         return f"<Game players={list(self._players)!r} {state} filled={len(self._history)}>"
 
 
-def hold_only(game: Game, mask: int) -> None:
-    """Hold exactly the dice of a bit mask (die i is bit i), releasing the others: a turn's
-    recorded holds played again. Each change is a ``toggle_hold``, so the rules check it."""
-    for die in range(DICE_COUNT):
-        if bool(mask >> die & 1) != game.held[die]:
-            game.toggle_hold(die)
-
-
 def _check_turn(
     dice: Sequence[int], held: Sequence[bool], rolls_left: int, *, over: bool
 ) -> tuple[tuple[int, ...], tuple[bool, ...]]:

@@ -20,11 +20,14 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from .dice import DICE_COUNT
-from .errors import RuleError, SaveError, SaveProblem
-from .game import ROLLS_PER_TURN, Game, hold_only
+from .errors import SaveError, SaveProblem
+from .game import ROLLS_PER_TURN, Game
+from .moves import Move, Roll, Score, hold_moves
+from .replay import replay
 from .scoring import Category
 
 LINK_VERSION = 1
@@ -137,21 +140,17 @@ def replay_challenge(challenge: Challenge) -> Game:
     """The challenge's game played again through the rules on its linked dice: the total
     it gives is proven. Raises ``SaveError`` when a decision is not legal or the game does
     not end with the last turn."""
-    try:
-        game = Game([challenge.name], seed=challenge.seed, linked=True)
-    except RuleError as error:
-        raise SaveError(SaveProblem.PLAYERS, "link", reason=error.reason) from None
-    for number, turn in enumerate(challenge.turns):
-        try:
-            game.roll()
+
+    def moves(game: Game) -> Iterator[tuple[str, Move]]:
+        for number, turn in enumerate(challenge.turns, start=1):
+            where = f"turn {number}"
+            yield where, Roll()
             for mask in turn.holds:
-                hold_only(game, mask)
-                game.roll()
-            game.score(turn.box)
-        except RuleError as error:
-            raise SaveError(
-                SaveProblem.REFUSED, f"turn {number + 1}", reason=error.reason
-            ) from None
+                yield from ((where, hold) for hold in hold_moves(game.held, mask))
+                yield where, Roll()
+            yield where, Score(turn.box)
+
+    game = replay([challenge.name], moves, seed=challenge.seed, linked=True, where="link")
     if not game.is_over:
         raise SaveError(SaveProblem.UNFINISHED, "link")
     return game

@@ -83,3 +83,9 @@ def legal_actions(game: Playable) -> list[Move]:
     moves += [Hold(die) for die in range(DICE_COUNT) if game.can_hold(die)]
     moves += [Score(box) for box in Category if game.can_score(box)]
     return moves
+
+
+def hold_moves(held: Sequence[bool], mask: int) -> list[Hold]:
+    """The holds and releases that leave exactly the dice of a bit mask held (die i is bit
+    i): a turn's recorded holds, played again."""
+    return [Hold(die) for die in range(DICE_COUNT) if bool(mask >> die & 1) != held[die]]

@@ -12,9 +12,13 @@ that reads is a game the rules could have produced; anything else raises ``SaveE
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .dice import DICE_COUNT, FACES
-from .errors import RuleError, SaveError, SaveProblem
+from .errors import SaveError, SaveProblem
 from .game import Game
+from .moves import Enter, Move, Score
+from .replay import replay
 from .scoring import Category
 
 _LETTERS = "abcdefghijklmno"
@@ -46,18 +50,15 @@ def replay_record(players: tuple[str, ...], fills: str, where: str = "record") -
         if letter not in _LETTERS or not set(faces) <= _DIGITS:
             raise SaveError(SaveProblem.BAD_VALUE, where, field="fills")
         chosen.append((_BOXES[_LETTERS.index(letter)], tuple(int(f) for f in faces)))
-    try:
-        game = Game(players, seed=0)
-    except RuleError as error:
-        raise SaveError(SaveProblem.PLAYERS, where, reason=error.reason) from None
-    for box, dice in chosen:
-        if game.is_over:
-            raise SaveError(SaveProblem.BAD_VALUE, where, field="fills")
-        try:
-            game.set_dice(dice)
-            game.score(box)
-        except RuleError as error:
-            raise SaveError(SaveProblem.REFUSED, where, reason=error.reason) from None
+
+    def moves(game: Game) -> Iterator[tuple[str, Move]]:
+        for box, dice in chosen:
+            if game.is_over:
+                raise SaveError(SaveProblem.BAD_VALUE, where, field="fills")
+            yield where, Enter(dice)
+            yield where, Score(box)
+
+    game = replay(players, moves, where=where)
     if not game.is_over:
         raise SaveError(SaveProblem.UNFINISHED, where)
     return game

@@ -26,12 +26,14 @@ records use it too), so stored data is checked in one way everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .dice import as_roll
-from .errors import RuleError, SaveError, SaveProblem
+from .errors import SaveError, SaveProblem
 from .game import ROLLS_PER_TURN, Fill, Game, GameState, UndoPoint
+from .moves import Enter, Move, Score
+from .replay import replay as play_moves
 from .scoring import Category
 
 SAVE_FORMAT = "kismet.game"
@@ -232,28 +234,25 @@ def _undo_point(data: object) -> UndoPoint | None:
 def replay(players: Sequence[str], history: Sequence[Fill]) -> Game:
     """A game played through the rules from a recorded history, checking each record is
     what the rules give; raises ``SaveError`` naming the first record that is not."""
-    try:
-        game = Game(players, seed=0)
-    except RuleError as error:
-        raise SaveError(SaveProblem.PLAYERS, "players", reason=error.reason) from None
-    for index, record in enumerate(history):
-        where = f"history[{index}]"
-        if index < len(game.history):
-            continue  # a penalty zero the replay has already written
-        if record.penalty:
-            raise SaveError(SaveProblem.STRAY_PENALTY, where)
-        if record.player != game.current:
-            raise SaveError(
-                SaveProblem.WRONG_PLAYER, where, player=record.player, expected=game.current
-            )
-        try:
-            game.set_dice(record.dice)
-            game.score(record.category)
-        except RuleError as error:
-            raise SaveError(SaveProblem.REFUSED, where, reason=error.reason) from None
-        for offset, produced in enumerate(game.history[index:], start=index):
-            if offset < len(history) and history[offset] != produced:
-                raise SaveError(SaveProblem.DIFFERS, f"history[{offset}]")
+
+    def moves(game: Game) -> Iterator[tuple[str, Move]]:
+        for index, record in enumerate(history):
+            where = f"history[{index}]"
+            if index < len(game.history):
+                continue  # a penalty zero the replay has already written
+            if record.penalty:
+                raise SaveError(SaveProblem.STRAY_PENALTY, where)
+            if record.player != game.current:
+                raise SaveError(
+                    SaveProblem.WRONG_PLAYER, where, player=record.player, expected=game.current
+                )
+            yield where, Enter(record.dice)
+            yield where, Score(record.category)
+            for offset, produced in enumerate(game.history[index:], start=index):
+                if offset < len(history) and history[offset] != produced:
+                    raise SaveError(SaveProblem.DIFFERS, f"history[{offset}]")
+
+    game = play_moves(players, moves)
     if len(game.history) != len(history):
         raise SaveError(SaveProblem.MISSING_PENALTY, "history")
     return game
