@@ -799,8 +799,7 @@ CLICKS: dict[str, Callable[[Element], None]] = {
     "daily": lambda _: show_dailies(),
     "play-daily": play_daily,
     "accept-challenge": lambda _: session.accept_challenge(str(by_testid("challenge-name").value)),
-    "guide-skip": lambda _: session.change_settings(guide=False),
-    "guide-done": lambda _: session.change_settings(guide=False),
+    "guide-end": lambda _: session.change_settings(guide=False),  # Skip, or Got it
     "guide-again": lambda _: guide_again(),
     "dismiss-offer": lambda _: session.dismiss_offer(),
     "share": lambda _: show_share(),

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from kismet.app.session import Session  # noqa: E402
 from kismet.app.storage import MemoryStorage  # noqa: E402
-from kismet.rules import Category  # noqa: E402
+from tests.test_moments import stored_before_a_new_best  # noqa: E402
 from tests.test_session import finish_randomly  # noqa: E402
 from tools.screens import served  # noqa: E402
 
@@ -36,24 +36,6 @@ READY = "html[data-ready=true]"
 
 def clock() -> str:
     return "2026-12-01T09:00:00+00:00"
-
-
-def stored_new_best() -> dict[str, str]:
-    """A finished game of Ann's, then one more box to fill for a new best."""
-    storage = MemoryStorage()
-    app = Session(storage, seed=3, clock=clock)
-    app.change_settings(guide=False)
-    app.new_game(["Ann"])
-    finish_randomly(app, 1)
-    app.play_again()
-    while len(app.game.open_boxes(0)) > 1:
-        box = app.game.open_boxes(0)[0]
-        for _ in range(3):
-            app.game.set_dice([6, 6, 6, 6, 6] if box is Category.KISMET else [5, 5, 5, 6, 6])
-        app.choose(box)
-        if app.pending is not None:
-            app.confirm()
-    return dict(storage.items)
 
 
 def challenge_code() -> str:
@@ -115,7 +97,7 @@ def shoot(browser: Any, url: str, size: str, scheme: str, code: str) -> None:
     page.screenshot(path=OUT / f"guide-{name}.png")
     page.context.close()
 
-    page = open_page(browser, url, size, scheme, stored_new_best())
+    page = open_page(browser, url, size, scheme, stored_before_a_new_best())
     last_box(page)
     page.wait_for_selector("[data-testid=new-best]")
     page.wait_for_timeout(1200)  # the count-up

@@ -11,25 +11,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..rules import DICE_COUNT, Category, Game
+from ..rules import NO_HOLDS, Category, Game
 from ..rules.moves import hold_moves
 
 if TYPE_CHECKING:
     from ..advice.strategy import Advisor
 
 
-class Roll(NamedTuple):
-    """One roll of a turn: the dice showing, and which of them were kept for the next
-    roll (none on the last one)."""
+class Throw(NamedTuple):
+    """One roll of a turn as it fell: the dice showing, and which of them were kept for
+    the next roll (none on the last one)."""
 
     dice: tuple[int, ...]
     kept: tuple[bool, ...]
+
+    @property
+    def faces_kept(self) -> tuple[int, ...]:
+        """The faces kept, sorted."""
+        return tuple(sorted(d for d, k in zip(self.dice, self.kept, strict=True) if k))
 
 
 class Play(NamedTuple):
     """One player's turn: the rolls, the box filled, its points, the total after it."""
 
-    rolls: tuple[Roll, ...]
+    rolls: tuple[Throw, ...]
     box: Category
     points: int
     total: int
@@ -60,12 +65,11 @@ def plays(game: Game, advisor: Advisor | None = None) -> tuple[list[Play], list[
         for mask in masks:
             for hold in hold_moves(again.held, mask):
                 again.apply(hold)
-            rolls.append(Roll(again.dice, again.held))
+            rolls.append(Throw(again.dice, again.held))
             if advisor is not None:
-                held = tuple(sorted(d for d, h in zip(again.dice, again.held, strict=True) if h))
-                cost += _price(again, advisor, keep=held)
+                cost += _price(again, advisor, keep=rolls[-1].faces_kept)
             again.roll()
-        rolls.append(Roll(again.dice, (False,) * DICE_COUNT))
+        rolls.append(Throw(again.dice, NO_HOLDS))
         if advisor is not None:
             cost += _price(again, advisor, box=fill.category)
         again.score(fill.category)
@@ -101,6 +105,5 @@ def side_by_side(mine: Game, perfect: Game, advisor: Advisor | None) -> tuple[Si
 
 
 def _differ(a: Play, b: Play) -> bool:
-    kept_a = [sorted(d for d, k in zip(r.dice, r.kept, strict=True) if k) for r in a.rolls]
-    kept_b = [sorted(d for d, k in zip(r.dice, r.kept, strict=True) if k) for r in b.rolls]
-    return a.box is not b.box or kept_a != kept_b
+    kept = [[roll.faces_kept for roll in play.rolls] for play in (a, b)]
+    return a.box is not b.box or kept[0] != kept[1]

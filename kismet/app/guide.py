@@ -29,6 +29,16 @@ class Step(enum.IntEnum):
     COLORS = 5
 
 
+_LINES = {
+    Step.ROLL: "guide.roll",
+    Step.HOLD: "guide.hold",
+    Step.AGAIN: "guide.again",
+    Step.BOX: "guide.box",
+    Step.COLORS: "guide.colors",
+}
+"""What each step says."""
+
+
 class GuideView(NamedTuple):
     """The guide as the page shows it."""
 
@@ -101,5 +111,5 @@ class Guide:
             return None
         count = len(Step)
         heading = text("guide.step", lang, step=self.step.value, count=count)
-        line = text(f"guide.{self.step.name.lower()}", lang)
+        line = text(_LINES[self.step], lang)
         return GuideView(self.step.value, count, heading, line, self.step is Step.COLORS)

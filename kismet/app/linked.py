@@ -17,6 +17,7 @@ from ..rules import Category, Fill, Game, SaveError, Totals, challenge_of, repla
 from ..rules.link import decode, encode
 from ..text import explain, text
 from .compare import Side, side_by_side
+from .roster import default_name
 
 if TYPE_CHECKING:
     from ..advice.strategy import Advisor
@@ -110,9 +111,7 @@ class Linked:
             return None
         chosen = name.strip() or offer.friend
         if not chosen:
-            first = text("dialog.default_name", lang, number=1)
-            number = 2 if offer.name == first else 1
-            chosen = text("dialog.default_name", lang, number=number)
+            chosen = default_name(2 if offer.name == default_name(1, lang) else 1, lang)
         return Game([chosen], seed=self.seed(offer.code), linked=True)
 
     def replayed(self, code: str) -> Game:

@@ -84,34 +84,36 @@ def luck(record: Finished, expected: float, lang: str) -> Luck | None:
     if not parts:
         return None
     if len(record.players) == 1:
-        one = parts[0]
-        key = "luck.solo_kind" if one.dice >= 0 else "luck.solo_unkind"
-        line = text(key, lang, name=one.name, lost=_points(one.lost), dice=_points(one.dice))
-        return Luck(line, parts)
+        return Luck(_one_seat(parts[0], "luck.solo_kind", "luck.solo_unkind", lang), parts)
     # The real ranking, every seat (computers too), so the sentence agrees with the
     # headline; then what each priced seat's choices cost and what its dice gave.
-    order = sorted(range(len(record.players)), key=lambda p: -record.totals[p])
-    first, second = order[0], order[1]
-    top = record.totals[first]
-    if top > record.totals[second]:
-        lead = text("luck.lead", lang, winner=record.players[first],
-                    margin=top - record.totals[second], other=record.players[second])  # fmt: skip
+    players, totals, winners = record.players, record.totals, record.winners
+    top = totals[winners[0]]
+    if len(winners) == 1:
+        second = max((p for p in range(len(players)) if p != winners[0]), key=lambda p: totals[p])
+        lead = text("luck.lead", lang, winner=players[winners[0]],
+                    margin=top - totals[second], other=players[second])  # fmt: skip
     else:
-        tied = [record.players[p] for p in order if record.totals[p] == top]
-        lead = text("luck.lead_tie", lang, names=join_names(tied, lang), points=top)
+        lead = text("luck.lead_tie", lang, names=join_names([players[p] for p in winners], lang),
+                    points=top)  # fmt: skip
     if len(parts) == 1:
-        one = parts[0]
-        key = "luck.seat_kind" if one.dice >= 0 else "luck.seat_unkind"
-        said = text(key, lang, name=one.name, lost=_points(one.lost), dice=_points(one.dice))
-    else:
-        ranked = sorted(parts, key=lambda s: -s.total)
-        costs = [text("luck.cost", lang, name=p.name, lost=_points(p.lost)) for p in ranked]
-        kindest = max(parts, key=lambda s: s.dice)
-        sign = "+" if kindest.dice >= 0 else "-"
-        said = text("luck.costs", lang, costs=join_names(costs, lang), name=kindest.name,
-                    dice=f"{sign}{_points(kindest.dice)}")  # fmt: skip
-    words = [lead, said]
-    return Luck(" ".join(words), parts)
+        return Luck(
+            f"{lead} {_one_seat(parts[0], 'luck.seat_kind', 'luck.seat_unkind', lang)}", parts
+        )
+    costs = [text("luck.cost", lang, name=p.name, lost=_points(p.lost))
+             for p in sorted(parts, key=lambda s: -s.total)]  # fmt: skip
+    kindest = max(parts, key=lambda s: s.dice)
+    sign = "+" if kindest.dice >= 0 else "-"
+    said = text("luck.costs", lang, costs=join_names(costs, lang), name=kindest.name,
+                dice=f"{sign}{_points(kindest.dice)}")  # fmt: skip
+    return Luck(f"{lead} {said}", parts)
+
+
+def _one_seat(one: Split, kind: str, unkind: str, lang: str) -> str:
+    """One seat's choices and dice, in the message ``kind`` when the dice gave more than
+    perfect play expects, else ``unkind``."""
+    key = kind if one.dice >= 0 else unkind
+    return text(key, lang, name=one.name, lost=_points(one.lost), dice=_points(one.dice))
 
 
 def luck_off(lang: str, *, real_dice: bool) -> str:

@@ -51,7 +51,7 @@ class Progress:
         if not self.priceable(table):
             return None
         record = self.shelf.find(table.id)
-        if record is None or any(lost is not None for lost in record.lost):
+        if record is None or record.is_priced:
             return None
         return record
 
@@ -62,10 +62,8 @@ class Progress:
     def wants_table(self, table: Table) -> bool:
         """Whether the finished game at the table needs the strategy table for its luck:
         to price it, or (reloaded) to say what its priced decisions mean."""
-        if self.unpriced(table):
-            return True
         record = self.shelf.find(table.id) if table.game.is_over else None
-        return record is not None and any(lost is not None for lost in record.lost)
+        return record is not None and (record.is_priced or self.priceable(table))
 
     def price(self, table: Table, advisor: Advisor | None) -> None:
         """Price the finished game's decisions, once, when the strategy table is there."""
@@ -81,10 +79,9 @@ class Progress:
         record = self.shelf.find(table.id)
         if record is None:
             return None
-        priced = any(lost is not None for lost in record.lost)  # kept across a reload
-        if not priced and not self.priceable(table):
+        if not record.is_priced and not self.priceable(table):
             return Luck(luck_off(lang, real_dice=table.mode is Mode.SHEET), ())
-        if advisor is None or not priced:
+        if advisor is None or not record.is_priced:
             return None
         return luck(record, expected_total(advisor), lang)
 

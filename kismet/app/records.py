@@ -81,6 +81,11 @@ class Finished(NamedTuple):
         """Whether the record has each box (a record from before the statistics has not)."""
         return bool(self.boxes)
 
+    @property
+    def is_priced(self) -> bool:
+        """Whether any person's decisions have been priced (kept across a reload)."""
+        return any(lost is not None for lost in self.lost)
+
     def priced(self, lost: tuple[float | None, ...]) -> Finished:
         """The record with the points each person's decisions cost."""
         return self._replace(lost=tuple(None if x is None else round(x, 2) for x in lost))

@@ -251,9 +251,8 @@ def _play_html(play: Play, lang: str) -> str:
             f'<span class="kept">{mini_die(face)}</span>' if kept else mini_die(face)
             for face, kept in zip(roll.dice, roll.kept, strict=True)
         )
-        words = t("compare.roll", lang, dice=" ".join(map(str, roll.dice)),
-                  kept=" ".join(str(f) for f, k in zip(roll.dice, roll.kept, strict=True) if k)
-                  or "-")  # fmt: skip
+        kept = " ".join(map(str, roll.faces_kept)) or "-"
+        words = t("compare.roll", lang, dice=" ".join(map(str, roll.dice)), kept=kept)
         rolls.append(f'<span class="roll-dice">{dice}<span class="visually-hidden">{words}'
                      "</span></span>")  # fmt: skip
     box = t("advice.box", lang, box=play.box, points=play.points)
