@@ -257,13 +257,17 @@ def write_zip(target: Path, files: dict[str, bytes]) -> None:
 
 
 def package_zip(target: Path, modules: Path) -> list[str]:
-    """Write the kismet package and static/main.py (as the module ``main``) as one zip of
-    their bytecode for the page's Python, which imports them from it; returns its files."""
-    names = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "kismet").rglob("*.py"))
-    names.append("static/main.py")
+    """Write the kismet package, static/main.py (as the module ``main``) and the glue of
+    static/glue/ (as the package ``glue``) as one zip of their bytecode for the page's
+    Python, which imports them from it; returns its files."""
+    trees = [*(ROOT / "kismet").rglob("*.py"), ROOT / "static" / "main.py",
+             *(ROOT / "static" / "glue").glob("*.py")]  # fmt: skip
+    names = sorted(p.relative_to(ROOT).as_posix() for p in trees)
     compiled = bytecode("pyc", modules, ROOT, names)
-    files = {name.removesuffix(".py") + ".pyc": data for name, data in compiled.items()}
-    files["main.pyc"] = files.pop("static/main.pyc")
+    files = {
+        name.removeprefix("static/").removesuffix(".py") + ".pyc": data
+        for name, data in compiled.items()
+    }
     write_zip(target, files)
     return sorted(files)
 
@@ -554,7 +558,7 @@ def build() -> Path:
     BUILD_CACHE.mkdir(exist_ok=True)
     package_zip(DIST / "kismet.zip", modules)
     shutil.copytree(ROOT / "static", DIST / "static", ignore=shutil.ignore_patterns(
-        "service-worker.js", "boot.mjs", "*.py", "__pycache__"))  # fmt: skip
+        "service-worker.js", "boot.mjs", "*.py", "__pycache__", "glue"))  # fmt: skip
     (DIST / "pyscript").mkdir()
     for name in needed:
         copy_runtime(core / name, DIST / "pyscript" / name)

@@ -168,7 +168,7 @@ async function startPyodide(options) {
       const restored = await pyodide.loadPyodide({ ...config, _loadSnapshot: snapshot });
       // The snapshot froze the state of `random` (seeded when Pyodide imported it): seed it
       // again from the system's randomness so no two visits share it. (The dice never use
-      // `random`: kismet.rng seeds from os.urandom when a game starts.)
+      // `random`: kismet.rules.rng seeds from os.urandom when a game starts.)
       restored.runPython("import random\nrandom.seed()");
       report("restored");
       return restored;

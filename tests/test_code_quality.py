@@ -14,6 +14,8 @@ import pytest
 import kismet
 
 ROOT = Path(__file__).resolve().parent.parent
+GLUE = [ROOT / "static" / "main.py", *sorted((ROOT / "static" / "glue").glob("*.py"))]
+"""The browser glue: static/main.py and the glue package it starts."""
 
 
 def tool(name: str) -> str:
@@ -35,11 +37,11 @@ def test_ruff_lint_is_clean() -> None:
 
 
 def test_ruff_format_is_clean() -> None:
-    run(tool("ruff"), "format", "--check", "kismet", "static/main.py", "static/stdlib_rest.py")
+    run(tool("ruff"), "format", "--check", "kismet", "static", "tests", "tools", "build.py")
 
 
 def test_mypy_strict_is_clean() -> None:
-    # pyproject.toml names the files (kismet/ and static/main.py) and the browser's stubs.
+    # pyproject.toml names the files (kismet/, the glue) and the browser's stubs.
     run(tool("mypy"), "--strict")
 
 
@@ -48,26 +50,58 @@ def test_the_layers_import_one_way_and_nothing_imports_in_a_circle() -> None:
     run(tool("lint-imports"))
 
 
-MAX_CLASS_LINES = 300
+MAX_CLASS_LINES = 400
+"""A class with its bases in the project: past this, it is several objects in one."""
 
 
-def test_no_class_is_over_three_hundred_lines() -> None:
-    for path in [*(ROOT / "kismet").rglob("*.py"), ROOT / "static" / "main.py"]:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+def test_no_class_with_its_bases_in_the_project_is_over_four_hundred_lines() -> None:
+    classes: dict[str, tuple[str, int, list[str]]] = {}
+    for path in [*(ROOT / "kismet").rglob("*.py"), *GLUE]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
-                lines = node.end_lineno - node.lineno + 1
-                assert lines <= MAX_CLASS_LINES, f"{path.name}: {node.name} has {lines} lines"
+                bases = [b.id if isinstance(b, ast.Name) else ast.unparse(b) for b in node.bases]
+                assert node.name not in classes, f"two classes are called {node.name}"
+                classes[node.name] = (path.name, node.end_lineno - node.lineno + 1, bases)
+
+    def lines(name: str) -> int:
+        _, own, bases = classes[name]
+        return own + sum(lines(base) for base in bases if base in classes)
+
+    assert lines("Tables") > 250  # the measure sees the classes it is meant for
+    for name, (file, _, _) in classes.items():
+        assert lines(name) <= MAX_CLASS_LINES, f"{file}: {name} has {lines(name)} lines"
 
 
 def test_the_glue_imports_only_the_browser_and_the_package() -> None:
-    # static/main.py is the top layer: it may use every layer of kismet, and nothing in
-    # kismet may use the browser (no pyscript, js or pyodide import below the glue).
-    allowed = set(sys.stdlib_module_names) | {"kismet", "pyscript", "pyodide", "dom"}
-    glue = ast.parse((ROOT / "static" / "main.py").read_text(encoding="utf-8"))
-    for node in ast.walk(glue):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            assert node.module.split(".")[0] in allowed, node.module
+    # The glue is the top layer: it may use every layer of kismet, and nothing in kismet
+    # may use the browser (no pyscript, js or pyodide import below the glue).
+    allowed = set(sys.stdlib_module_names) | {"kismet", "pyscript", "pyodide", "dom", "glue"}
+    for path in GLUE:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                assert node.module.split(".")[0] in allowed, f"{path.name}: {node.module}"
+
+
+MAX_GLUE_LINES = 450
+
+
+def test_the_glue_is_split_by_job_and_keeps_no_state_in_its_modules() -> None:
+    # Each file of the glue has one job and stays readable; the page's state lives in one
+    # Page object, never in module globals (constants are UPPER_CASE, never mutable).
+    assert len(GLUE) >= 5
+    mutable = (ast.Dict, ast.List, ast.Set, ast.Call, ast.DictComp, ast.ListComp, ast.SetComp)
+    for path in GLUE:
+        source = path.read_text(encoding="utf-8")
+        assert len(source.splitlines()) <= MAX_GLUE_LINES, f"{path.name} is too long"
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                assert path.name == "main.py", f"{path.name} acts when imported"
+            if not isinstance(node, (ast.Assign, ast.AnnAssign)):
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [t.id for t in targets if isinstance(t, ast.Name)]
+            assert names and all(n.isupper() for n in names), f"{path.name}: {names}"
+            assert not isinstance(node.value, mutable), f"{path.name}: {names} is mutable"
 
 
 def test_package_docstring_examples() -> None:

@@ -9,7 +9,7 @@ import re
 from datetime import date
 
 from kismet.advice.strategy import Advisor
-from kismet.app.guide import Step
+from kismet.app.guide import GuideStep
 from kismet.app.reasons import box_reason
 from kismet.app.session import Session
 from kismet.app.storage import GAME_KEY, SETTINGS_KEY, MemoryStorage
@@ -44,20 +44,20 @@ def test_the_guide_runs_on_a_first_visit_step_by_step_then_ends_for_good() -> No
         guide = app.view().guide
         return None if guide is None else guide.step
 
-    assert step() == Step.ROLL
+    assert step() == GuideStep.ROLL
     first = app.view().guide
     assert first is not None and "Tap Roll" in first.line and first.heading == "1/5"
     app.roll()
-    assert step() == Step.HOLD
+    assert step() == GuideStep.HOLD
     app.toggle_hold(0)
-    assert step() == Step.AGAIN
+    assert step() == GuideStep.AGAIN
     app.roll()
-    assert step() == Step.BOX
+    assert step() == GuideStep.BOX
     app.choose(app.game.open_boxes(0)[-1])
     if app.pending is not None:
         app.confirm()
     view = app.view()
-    assert view.guide is not None and view.guide.step == Step.COLORS and view.guide.done
+    assert view.guide is not None and view.guide.step == GuideStep.COLORS and view.guide.done
     assert "green" in view.guide.line
     app.change_settings(guide=False)  # Got it
     assert app.view().guide is None
@@ -72,7 +72,7 @@ def test_skipping_ends_the_guide_and_the_rules_offer_it_again() -> None:
     app.roll()
     app.change_settings(guide=True)  # the rules' button: from the step that fits the turn
     guide = app.view().guide
-    assert guide is not None and guide.step == Step.HOLD
+    assert guide is not None and guide.step == GuideStep.HOLD
 
 
 def test_a_step_jumped_past_is_jumped_by_the_guide_too() -> None:
@@ -81,7 +81,7 @@ def test_a_step_jumped_past_is_jumped_by_the_guide_too() -> None:
     app.roll()  # no hold: the guide moves on to the boxes once holding makes no sense
     app.roll()
     guide = app.view().guide
-    assert guide is not None and guide.step == Step.BOX
+    assert guide is not None and guide.step == GuideStep.BOX
 
 
 def test_a_returning_player_gets_no_guide() -> None:

@@ -24,7 +24,7 @@ from kismet import (
     game_to_dict,
     replay_challenge,
 )
-from kismet.rules.link import MAX_LINK_LENGTH, Challenge, Turn, decode, encode
+from kismet.rules.link import MAX_LINK_LENGTH, Challenge, LinkedTurn, decode, encode
 from kismet.text import explain
 from tests.helpers import refused
 
@@ -151,7 +151,7 @@ masks = st.integers(0, 30)  # never all five held: one die at least is rolled
 @st.composite
 def challenges(draw: st.DrawFn) -> Challenge:
     boxes = draw(st.permutations(list(Category)))
-    turns = tuple(Turn(tuple(draw(st.lists(masks, max_size=2))), box) for box in boxes)
+    turns = tuple(LinkedTurn(tuple(draw(st.lists(masks, max_size=2))), box) for box in boxes)
     name = draw(st.text(st.characters(codec="utf-8"), max_size=40))
     return Challenge(draw(st.integers(0, 2**64 - 1)), name, turns)
 

@@ -13,7 +13,7 @@ from kismet.app import ledger, records
 from kismet.app.luck import expected_total, splits
 from kismet.app.records import Finished
 from kismet.app.session import Session
-from kismet.app.stats import Folded, player_stats
+from kismet.app.stats import Folded, Who, player_stats
 from kismet.app.storage import FOLDED_KEY, HISTORY_KEY, MemoryStorage, StorageFull
 from kismet.app.table import Mode
 from kismet.app.transfer import EXPORT_VERSION, MAX_IMPORT_BYTES
@@ -105,7 +105,7 @@ def test_people_and_computers_are_kept_apart_and_head_to_head_is_counted() -> No
     for seed in range(3):
         app.new_game(["Ann", "Bo", "Good"], ["human", "human", "good"])
         app.table.game = random_game(["Ann", "Bo", "Good"], seed)
-        app._record_if_over()
+        app.tables.record_if_over()
     names = app.progress.players()
     assert [(p.name, p.computer, p.games) for p in names] == [
         ("Ann", False, 3),
@@ -164,7 +164,8 @@ def test_luck_waits_for_the_table_then_prices_once(advisor: Advisor) -> None:
     assert not app.wants_table and app.view().luck is not None
     # Reloaded, the game is not priced again.
     again = Session(storage, clock=Clock())
-    assert not again.progress.unpriced(again.table)
+    kept = again.shelf.find(again.table.id)
+    assert kept is not None and kept.is_priced and kept.lost == record.lost
 
 
 def test_real_dice_games_say_why_there_is_no_split() -> None:
@@ -332,3 +333,20 @@ def test_every_box_average_is_shown_beside_perfect_play() -> None:
     for box in Category:
         assert f"{list(Category).index(box):.1f}" in html
     assert "완벽한 플레이" in html
+
+
+def test_folded_tallies_keep_names_apart_and_refuse_keys_they_cannot_read() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann", "Bo", "Perfect"], ["human", "human", "perfect"])
+    app.table.game = random_game(["Ann", "Bo", "Perfect"], 3)
+    app.tables.record_if_over()
+    folded = Folded()
+    folded.fold(app.shelf.history)
+    again = Folded.from_dict(json.loads(json.dumps(folded.to_dict())))
+    assert again == folded and Who("Perfect", computer=True) in again.tallies
+    assert ("Ann", "Bo") in again.versus and ("Bo", "Ann") in again.versus
+    stored = folded.to_dict()
+    for field, bad in (("tallies", {"Ann": {}}), ("versus", {"Ann Bo": [1, 0, 0]})):
+        with pytest.raises(SaveError) as caught:
+            Folded.from_dict({**stored, field: bad})
+        assert caught.value.params.get("field") == field

@@ -22,6 +22,7 @@ from ..rules import (
 )
 from ..rules.save import Fields
 from ..rules.scoring import TOP_TIER_AT
+from ..rules.values import is_whole
 
 SUBTOTAL_CAP = TOP_TIER_AT
 """The Basic subtotal matters up to 78, the top bonus tier."""
@@ -132,13 +133,9 @@ class Decision(NamedTuple):
         return decision
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _faces(values: object, *, exact: bool = True) -> tuple[int, ...]:
     """Sorted faces from a stored list (five of them when ``exact``)."""
-    if not isinstance(values, list) or any(not _whole(v) or v not in FACES for v in values):
+    if not isinstance(values, list) or any(not is_whole(v) or v not in FACES for v in values):
         raise ValueError("not faces")
     if (exact and len(values) != DICE_COUNT) or len(values) > DICE_COUNT:
         raise ValueError("not five faces")
@@ -150,7 +147,7 @@ def _state(values: object) -> State:
     if not isinstance(values, list) or len(values) != 4:
         raise ValueError("not a state")
     filled, subtotal, joker, scored = values
-    if not all(_whole(v) for v in (filled, subtotal, scored)) or not isinstance(joker, bool):
+    if not all(is_whole(v) for v in (filled, subtotal, scored)) or not isinstance(joker, bool):
         raise ValueError("not a state")
     if not (0 <= filled <= FULL and 0 <= subtotal <= SUBTOTAL_CAP and scored >= 0):
         raise ValueError("not a state")

@@ -82,7 +82,7 @@ def table_layout() -> tuple[list[int], int]:
 
 
 @dataclass(frozen=True)
-class Turn:
+class TurnValues:
     """The exact values inside one turn, for one state: the heart of every decision.
 
     ``after[s][r]`` is the expected final outcome (points still to come) with roll ``r``
@@ -122,7 +122,7 @@ def _best_subkeep(keep_values: Sequence[float]) -> list[float]:
     return [best[k] for k in ROLL_KEEP]
 
 
-def solve_turn(state: State, lookup: Lookup) -> Turn:
+def solve_turn(state: State, lookup: Lookup) -> TurnValues:
     """The exact expected values of every roll and keep in this state's turn."""
     last = []
     boxes = state.open_boxes()
@@ -138,8 +138,8 @@ def solve_turn(state: State, lookup: Lookup) -> Turn:
     keep1 = _expect(second)
     first = _best_subkeep(keep1)
     keep2 = _expect(first)
-    return Turn(state, (tuple(last), tuple(second), tuple(first)), (tuple(keep0), tuple(keep1),
-                tuple(keep2)))  # fmt: skip
+    after = (tuple(last), tuple(second), tuple(first))
+    return TurnValues(state, after, (tuple(keep0), tuple(keep1), tuple(keep2)))
 
 
 class ChoiceKind(enum.StrEnum):
@@ -173,7 +173,7 @@ class Advisor:
         self._offsets, length = table_layout()
         if len(values) != length:
             raise ValueError(f"A strategy table has {length} values, not {len(values)}")
-        self._turns: dict[State, Turn] = {}
+        self._turns: dict[State, TurnValues] = {}
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Advisor:
@@ -203,7 +203,7 @@ class Advisor:
             index += subtotal_limit(filled) + 1
         return self._values[index] * self._scale
 
-    def turn(self, state: State) -> Turn:
+    def turn(self, state: State) -> TurnValues:
         """The per-turn values of a state (kept for the states asked about)."""
         found = self._turns.get(state)
         if found is None:
@@ -216,7 +216,7 @@ class Advisor:
 
     # -------------------------------------------------------------- for a game
 
-    def _position(self, game: Game) -> tuple[State, Turn]:
+    def _position(self, game: Game) -> tuple[State, TurnValues]:
         if game.is_over:
             raise ValueError("The game is over")
         state = State.of(game, game.current)

@@ -8,7 +8,7 @@ first one ("Kismet daily #1" was 30 November 2026).
 from __future__ import annotations
 
 import hashlib
-from datetime import date, timedelta
+from datetime import date
 
 FIRST_DAY = date(2026, 11, 30)
 """The day of daily game number 1."""
@@ -26,11 +26,6 @@ def daily_seed(day: date) -> int:
 def daily_number(day: date) -> int:
     """The number of a day's game (1 for the first day)."""
     return (day - FIRST_DAY).days + 1
-
-
-def day_of(number: int) -> date:
-    """The day of a daily game number."""
-    return FIRST_DAY + timedelta(days=number - 1)
 
 
 def parse_day(text: str) -> date:

@@ -16,7 +16,7 @@ from .records import HIGH_SCORES, Finished, HighScore, best_of
 from .table import Table
 
 if TYPE_CHECKING:
-    from .linked import Versus
+    from .linked import Duel
 
 Celebration = tuple[str, int]
 """A moment shown big for a while: its message key and its points (a bonus tier's)."""
@@ -49,7 +49,7 @@ def finale(
     bests: Sequence[int | None],
     high: Sequence[HighScore],
     lang: str,
-    versus: Versus | None = None,
+    versus: Duel | None = None,
 ) -> Finale:
     """The panel of the finished ``game``: ``people`` says which seats are people, ``bests``
     each player's best total before this game (None before their first), ``high`` the
@@ -122,7 +122,7 @@ def result_panel(
     history: Sequence[Finished],
     high: Sequence[HighScore],
     lang: str,
-    versus: Versus | None = None,
+    versus: Duel | None = None,
 ) -> Finale | None:
     """The game-over panel of the game at the table (None while it goes on), each player's
     best taken from the finished games before it; ``versus``: a challenge answered."""

@@ -19,7 +19,7 @@ from .storage import PREFIX, Storage, StorageFull, StorageUnavailable
 from .table import Mode, Table
 
 
-class Step(enum.IntEnum):
+class GuideStep(enum.IntEnum):
     """The guide's steps, in order."""
 
     ROLL = 1
@@ -30,11 +30,11 @@ class Step(enum.IntEnum):
 
 
 _LINES = {
-    Step.ROLL: "guide.roll",
-    Step.HOLD: "guide.hold",
-    Step.AGAIN: "guide.again",
-    Step.BOX: "guide.box",
-    Step.COLORS: "guide.colors",
+    GuideStep.ROLL: "guide.roll",
+    GuideStep.HOLD: "guide.hold",
+    GuideStep.AGAIN: "guide.again",
+    GuideStep.BOX: "guide.box",
+    GuideStep.COLORS: "guide.colors",
 }
 """What each step says."""
 
@@ -67,29 +67,29 @@ class Guide:
     looks (a roll, a hold, a box), so no action has to tell it."""
 
     def __init__(self) -> None:
-        self.step: Step | None = None
+        self.step: GuideStep | None = None
         self._seen: tuple[object, ...] | None = None
 
-    def _start(self, game: Game) -> Step:
+    def _start(self, game: Game) -> GuideStep:
         """The step that fits the turn as it stands."""
         if not game.dice:
-            return Step.ROLL
+            return GuideStep.ROLL
         if game.rolls_left == ROLLS_PER_TURN - 1:
-            return Step.AGAIN if any(game.held) else Step.HOLD
-        return Step.BOX
+            return GuideStep.AGAIN if any(game.held) else GuideStep.HOLD
+        return GuideStep.BOX
 
-    def _next(self, step: Step, seen: tuple[object, ...], game: Game) -> Step:
+    def _next(self, step: GuideStep, seen: tuple[object, ...], game: Game) -> GuideStep:
         """The step after the game changed from ``seen`` to what it is now."""
         filled, _, held, rolls_left = seen
         if len(game.history) != filled:
-            return Step.COLORS
+            return GuideStep.COLORS
         if game.rolls_left != rolls_left:  # rolled
-            if step is Step.ROLL:
-                return Step.HOLD if game.rolls_left else Step.BOX
-            if step is Step.AGAIN or (step is Step.HOLD and not game.rolls_left):
-                return Step.BOX
-        elif game.held != held and step is Step.HOLD and any(game.held):
-            return Step.AGAIN
+            if step is GuideStep.ROLL:
+                return GuideStep.HOLD if game.rolls_left else GuideStep.BOX
+            if step is GuideStep.AGAIN or (step is GuideStep.HOLD and not game.rolls_left):
+                return GuideStep.BOX
+        elif game.held != held and step is GuideStep.HOLD and any(game.held):
+            return GuideStep.AGAIN
         return step
 
     def view(self, table: Table, running: bool, lang: str) -> GuideView | None:
@@ -109,7 +109,7 @@ class Guide:
         self._seen = seen
         if not shown:
             return None
-        count = len(Step)
+        count = len(GuideStep)
         heading = text("guide.step", lang, step=self.step.value, count=count)
         line = text(_LINES[self.step], lang)
-        return GuideView(self.step.value, count, heading, line, self.step is Step.COLORS)
+        return GuideView(self.step.value, count, heading, line, self.step is GuideStep.COLORS)

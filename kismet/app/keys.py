@@ -1,8 +1,10 @@
-"""Keyboard shortcuts: which key does what (the glue performs it)."""
+"""Keyboard shortcuts and the header's menu: which key or click does what (the glue
+performs it)."""
 
 from __future__ import annotations
 
 import enum
+from typing import NamedTuple
 
 from ..rules import DICE_COUNT
 
@@ -15,6 +17,17 @@ class Key(enum.StrEnum):
     NEW_GAME = "new-game"
     HELP = "help"
     MOVE = "move"
+    CLOSE_MENU = "close-menu"
+
+    @property
+    def on_the_page(self) -> bool:
+        """Whether it acts on the page only (the focus, the menu), so nothing is painted."""
+        return self in (Key.MOVE, Key.CLOSE_MENU)
+
+    @property
+    def keeps_default(self) -> bool:
+        """Whether the browser still does what the key does by itself (Escape)."""
+        return self is Key.CLOSE_MENU
 
 
 SHORTCUTS: dict[str, tuple[Key, int]] = {
@@ -37,3 +50,38 @@ step through the open boxes for a move. Enter on a focused box fills it, as any 
 def shortcut(key: str) -> tuple[Key, int] | None:
     """The action of a key, or None for a key that is not a shortcut."""
     return SHORTCUTS.get(key)
+
+
+class Pressed(NamedTuple):
+    """A key pressed on the page, as the glue reads it from the ``keydown`` event."""
+
+    key: str
+    modified: bool = False
+    """Ctrl, Meta or Alt is held (the browser's shortcut, not the game's)."""
+    typing: bool = False
+    """The focus is in a field a player types in (outside a closed dialog)."""
+    in_dialog: bool = False
+    """A dialog is open: it handles its own keys (Escape closes it)."""
+    on_button: bool = False
+    """The focus is on a button, which takes Space and Enter itself."""
+
+
+def command(pressed: Pressed) -> tuple[Key, int] | None:
+    """What a key does on the page now, or None when the game leaves it to the browser."""
+    if pressed.modified or pressed.typing or pressed.in_dialog:
+        return None
+    if pressed.key == "Escape":
+        return (Key.CLOSE_MENU, 0)
+    if pressed.key in (" ", "Enter") and pressed.on_button:
+        return None
+    return shortcut(pressed.key)
+
+
+MENU_STAYS = frozenset({"menu", "coach", "shapes", "sound"})
+"""Actions after which the header's menu stays open (a switch, to see it change)."""
+
+
+def closes_menu(action: str, *, in_header: bool) -> bool:
+    """Whether a click closes the header's menu: any click does, but one on a switch of
+    the menu, or on the header where nothing acts (its padding, a label)."""
+    return action not in MENU_STAYS and not (in_header and not action)

@@ -43,7 +43,7 @@ class Share(NamedTuple):
     """A line to paste in a chat: the game, the total, its marks, Perfect's total."""
 
 
-class Versus(NamedTuple):
+class Duel(NamedTuple):
     """A challenge answered: the sender's game (replayed) beside this one."""
 
     theirs: Game
@@ -58,7 +58,7 @@ class Scene(NamedTuple):
     offer: Offer | None
     notice: str
     share: Share | None
-    versus: Versus | None
+    versus: Duel | None
     perfect: int | None
     """Perfect's total on the same dice, once it has played them."""
     thinking: bool
@@ -153,7 +153,7 @@ class Linked:
             parts.append(text("share.perfect", self.lang, total=perfect))
         return Share(code, " · ".join(parts))
 
-    def versus(self, table: Table) -> Versus | None:
+    def versus(self, table: Table) -> Duel | None:
         """A finished challenge: the sender's game beside this one, and who won."""
         if table.challenge is None or not table.game.is_over:
             return None
@@ -165,7 +165,7 @@ class Linked:
         else:
             (high, winner), (low, loser) = sorted([(a, sender), (b, friend)], reverse=True)
             line = text("versus.beats", self.lang, winner=winner, loser=loser, high=high, low=low)
-        return Versus(theirs, mine, line)
+        return Duel(theirs, mine, line)
 
     def rival(self, table: Table) -> str:
         """A challenge under way: the sender's total after as many turns as this game has

@@ -30,6 +30,15 @@ class Export(NamedTuple):
     text: str
 
 
+class Statistics(NamedTuple):
+    """What the statistics dialog shows: the names to choose from, the one chosen, and
+    its figures (None when no game is finished yet)."""
+
+    names: tuple[Player, ...]
+    chosen: Player | None
+    stats: PlayerStats | None
+
+
 class Progress:
     """The finished games, read for the player: luck against skill, statistics, files."""
 
@@ -54,10 +63,6 @@ class Progress:
         if record is None or record.is_priced:
             return None
         return record
-
-    def unpriced(self, table: Table) -> bool:
-        """Whether the finished game at the table waits for the table to be priced."""
-        return self._unpriced_record(table) is not None
 
     def wants_table(self, table: Table) -> bool:
         """Whether the finished game at the table needs the strategy table for its luck:
@@ -95,7 +100,7 @@ class Progress:
         """The name the statistics show: the one chosen in the list ("person:Ann",
         "computer:Perfect"), else ``person`` (who plays at the table), else the first."""
         for player in names:
-            if value == ("computer:" if player.computer else "person:") + player.name:
+            if value == player.code:
                 return player
         for player in names:
             if not player.computer and player.name == person:
@@ -105,6 +110,13 @@ class Progress:
     def stats(self, name: str, computer: bool = False) -> PlayerStats:
         """The statistics of one name."""
         return player_stats(self.shelf.history, self.shelf.folded, name, computer)
+
+    def statistics(self, choice: str | None, person: str) -> Statistics:
+        """The statistics dialog for the name chosen in its list (see ``pick``)."""
+        names = self.players()
+        chosen = self.pick(names, choice, person)
+        stats = self.stats(chosen.name, chosen.computer) if chosen is not None else None
+        return Statistics(names, chosen, stats)
 
     # ------------------------------------------------------ export, import
 

@@ -14,12 +14,12 @@ counts in games, wins, averages and bests only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Category, Game, SaveError, SaveProblem
 from ..rules.record import encode_fills, replay_record
 from ..rules.save import Fields
+from ..rules.values import is_number, is_whole
 from .roster import HUMAN, SEAT_CODES
 
 HISTORY_LIMIT = 1000
@@ -129,27 +129,19 @@ class Finished(NamedTuple):
     def from_dict(cls, data: object, where: str = "history") -> Finished:
         """Read a stored record; raises ``SaveError`` for anything else."""
         fields = Fields(data, where, _FIELDS, _OPTIONAL)
-        players = fields.items("players")
-        totals = fields.items("totals")
-        winners = fields.items("winners")
-        seats = fields.items("seats", [])
-        boxes = fields.items("boxes", [])
-        jokers = fields.items("jokers", [])
-        lost = fields.items("lost", [])
+        players = fields.list_of("players", lambda name: isinstance(name, str))
+        count = len(players)
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="players")
+        totals = fields.list_of("totals", _total, length=count)
+        winners = fields.list_of("winners", lambda w: is_whole(w) and 0 <= w < count)
+        seats = fields.per_player("seats", count, lambda code: code in SEAT_CODES)
+        boxes = fields.per_player("boxes", count, _sheet)
+        jokers = fields.per_player("jokers", count, lambda n: is_whole(n) and 0 <= n <= BOXES)
+        lost = fields.per_player("lost", count, lambda x: x is None or _amount(x))
         fills = fields.text("fills", "")
-        if (
-            not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
-            or not all(isinstance(n, str) for n in players)
-            or len(totals) != len(players)
-            or not all(_total(t) for t in totals)
-            or not all(_whole(w) and 0 <= w < len(players) for w in winners)
-            or (seats and (len(seats) != len(players) or any(s not in SEAT_CODES for s in seats)))
-            or not _per_player(boxes, players, _sheet)
-            or not _per_player(jokers, players, lambda n: _whole(n) and 0 <= n <= BOXES)
-            or not _per_player(lost, players, lambda x: x is None or _amount(x))
-            or bool(boxes) != bool(fills)
-        ):
-            raise SaveError(SaveProblem.BAD_VALUE, where)
+        if bool(boxes) != bool(fills):  # the dice and the boxes come together
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="fills")
         return cls(
             fields.text("id"),
             fields.text("finished"),
@@ -165,25 +157,16 @@ class Finished(NamedTuple):
         )
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _amount(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < 1000
+    return is_number(value) and 0 <= value < 1000
 
 
 def _total(value: object) -> bool:
-    return _whole(value) and 0 <= value <= MAX_TOTAL  # type: ignore[operator]
+    return is_whole(value) and 0 <= value <= MAX_TOTAL
 
 
 def _sheet(value: object) -> bool:
-    return isinstance(value, list) and len(value) == BOXES and all(_whole(v) for v in value)
-
-
-def _per_player(values: list[Any], players: list[Any], check: Callable[[Any], bool]) -> bool:
-    """An optional list with one valid item per player (empty: not kept)."""
-    return not values or (len(values) == len(players) and all(check(v) for v in values))
+    return isinstance(value, list) and len(value) == BOXES and all(is_whole(v) for v in value)
 
 
 def read_history(data: object) -> list[Finished]:

@@ -11,15 +11,21 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from ..rules import Category, Refusal, RuleError
+from ..rules import Category, Game, Refusal, RuleError
 from ..text import DEFAULT_LANGUAGE, explain, text
 from . import status
 from .coach import Coach, kept
+from .computer import Computers
 from .entry import Entry
 from .finale import celebration, result_panel
 from .guide import Guide
+from .linked import Linked, Scene
+from .parts import Shared, delegate
+from .progress import Export, Progress, Statistics
+from .settings import Settings
+from .shelf import Shelf
 from .storage import FULL, Storage
-from .table import Mode
+from .table import Mode, Table
 from .tables import Tables, on_the_table
 from .turn import Ask, Pending, TurnUI
 from .view import Extras, View, build_view
@@ -34,9 +40,44 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Session(Tables):
+class Session:
     """The game in progress at one table: the moves, the computers and the messages, and
-    the view after each of them (``Tables`` chooses the game)."""
+    the view after each of them. It is made of parts: ``tables`` (which game is at the
+    table, the games put aside, what the table shows), ``coach`` (the strategy table's
+    advice) and ``guide`` (the first game's); the moves are its own. The tables' state and
+    commands are offered here as the session's, so the page talks to one object."""
+
+    # What the tables part holds, read and set through the session.
+    table = Shared[Table]()
+    ui = Shared[TurnUI]()
+    status = Shared[str]()
+    shelf = Shared[Shelf]()
+    lang = Shared[str]()
+    linked = Shared[Linked]()
+    progress = Shared[Progress]()
+    computers = Shared[Computers]()
+    clock = Shared[Callable[[], str]]()
+
+    # Which game is at the table: the tables part's commands.
+    sync = delegate(Tables.sync)
+    new_game = delegate(Tables.new_game)
+    start = delegate(Tables.start)
+    play_again = delegate(Tables.play_again)
+    play_daily = delegate(Tables.play_daily)
+    open_link = delegate(Tables.open_link)
+    accept_challenge = delegate(Tables.accept_challenge)
+    dismiss_offer = delegate(Tables.dismiss_offer)
+    dailies = delegate(Tables.dailies)
+    roster = delegate(Tables.roster)
+    paused = delegate(Tables.paused)
+    person = delegate(Tables.person)
+    import_file = delegate(Tables.import_file)
+    free_space = delegate(Tables.free_space)
+    resume = delegate(Tables.resume)
+    change_settings = delegate(Tables.change_settings)
+    switch = delegate(Tables.switch)
+    set_language = delegate(Tables.set_language)
+    ready_line = delegate(Tables.ready_line)
 
     def __init__(
         self,
@@ -50,7 +91,17 @@ class Session(Tables):
     ) -> None:
         self.coach, self.guide = Coach(), Guide()
         self._acting = False  # a computer is moving through the people's actions
-        super().__init__(storage, seed=seed, lang=lang, clock=clock, greet=greet, spare=spare)
+        self.tables = Tables(storage, seed=seed, lang=lang, clock=clock, greet=greet, spare=spare)
+
+    @property
+    def game(self) -> Game:
+        """The game in progress."""
+        return self.table.game
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings."""
+        return self.shelf.settings
 
     def _act(self, action: Callable[[], object]) -> bool:
         """Run a game action; a refused one is told to the player and changes nothing."""
@@ -193,7 +244,7 @@ class Session(Tables):
         if pending is None:
             return
         if pending.table is not None:
-            self.put_aside_and_sit(pending.table)
+            self.tables.put_aside_and_sit(pending.table)
         elif pending.box is not None:
             self.fill(pending.box)
         else:
@@ -204,7 +255,7 @@ class Session(Tables):
         """Keep playing the turn instead of the pending move."""
         if self.ui.pending is not None:
             self.ui.pending = None
-            self.status = self._ready()
+            self.status = self.ready_line()
 
     def fill(self, box: Category) -> None:
         """Fill ``box`` now, without the questions of ``choose`` (a refusal is said)."""
@@ -220,7 +271,7 @@ class Session(Tables):
         self.ui = TurnUI(fresh=before, celebrate=celebration(game, fills, bonus), handoff=handoff)
         self.status = status.after_fill(game, fills, roller, self.lang, self.table.computer_to_move)
         self.shelf.save_game(self.table)
-        self._record_if_over()
+        self.tables.record_if_over()
         self.progress.price(self.table, self.coach.advisor)
 
     @property
@@ -297,6 +348,10 @@ class Session(Tables):
         """The Skip button: the computer finishes its turn without pauses."""
         self.computers.skipping = True
 
+    def toggle_rule(self, box: Category) -> None:
+        """A tap on a box's name: its rule is shown under it (or hidden again)."""
+        self.ui.toggle_rule(box)
+
     def ask_hint(self) -> None:
         """The Hint button: the best holds or box now, and the next best, from the table."""
         self.ui.hint = self.coach.hint(self.game, self.lang)
@@ -306,18 +361,32 @@ class Session(Tables):
         the costliest first (None until the strategy table has arrived)."""
         return self.coach.review(self.table.decisions, self.game, self.lang)
 
+    # ------------------------------------------------------ what dialogs show
+
+    def scene(self) -> Scene:
+        """The linked game's share line, comparison with Perfect and result."""
+        return self.linked.scene(self.table, self.coach.advisor)
+
+    def statistics(self, choice: str | None = None) -> Statistics:
+        """The statistics dialog, on the name chosen (or who plays at the table)."""
+        return self.progress.statistics(choice, self.person())
+
+    def export(self) -> Export:
+        """The export file of everything kept, named with today's date."""
+        return self.progress.export(self.table, self.clock())
+
     # ---------------------------------------------------------------- view
 
     def view(self) -> View:
         """What the page should show now."""
         problem, table, high = self.shelf.problem, self.table, self.shelf.high_scores()
         steps = table.computer_to_move and not self.wants_table
-        scene = self.linked.scene(table, self.coach.advisor)
+        scene = self.scene()
         if scene.thinking and self.coach.failed and not self.has_advisor:
             scene = scene._replace(thinking=False, unavailable=True)
         extras = Extras(
             status=self.status,
-            notice=text(problem, self.lang) if problem else "",
+            notice=text(problem.value, self.lang) if problem else "",
             result=result_panel(table, self.shelf.history, high, self.lang, scene.versus),
             delay=self.computers.delay(grace=self.can_undo) if steps else None,
             wants_table=self.wants_table,
@@ -326,7 +395,7 @@ class Session(Tables):
             paused=self.paused(),
             linked=scene,
             luck=self.progress.luck(self.table, self.coach.advisor, self.lang),
-            can_free=problem == FULL,
+            can_free=problem is FULL,
             guide=self.guide.view(table, bool(self.settings.guide), self.lang),
             rival=self.linked.rival(table),
         )

@@ -7,9 +7,11 @@ field optional (the defaults below); without "lang" the page follows the browser
 
 from __future__ import annotations
 
+import enum
 from typing import Any, NamedTuple
 
 from ..rules.save import Fields
+from ..rules.values import is_number
 from ..text import LANGUAGES, text
 
 COACH_MARGINS = (1.0, 2.0, 5.0, 10.0)
@@ -24,8 +26,23 @@ standing in) a median 2.5 times a game, against 6 at 5 points and 11 at 2
 _FIELDS = ("lang", "shapes", "coach", "coach_margin", "sound", "whole_sheet", "guide")
 
 
+class Switch(enum.Enum):
+    """A setting the page turns on and off with one button (its ``data-action``); the value
+    names the field of ``Settings``."""
+
+    COACH = "coach"
+    SHAPES = "shapes"
+    SOUND = "sound"
+    WHOLE_SHEET = "whole_sheet"
+
+    @property
+    def action(self) -> str:
+        """The ``data-action`` of its button."""
+        return "see-all" if self is Switch.WHOLE_SHEET else self.value
+
+
 def _margin(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value not in COACH_MARGINS:
+    if not is_number(value) or value not in COACH_MARGINS:
         raise ValueError(f"the coach's margin is one of {COACH_MARGINS}, not {value!r}")
     return float(value)
 

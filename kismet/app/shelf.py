@@ -21,7 +21,17 @@ from .ledger import Ledger, Note, said
 from .records import Finished, HighScore
 from .settings import Settings
 from .stats import Folded, high_scores_with
-from .storage import FULL, GAME_KEY, OFF, PAUSED_KEY, PAUSED_PREFIX, SETTINGS_KEY, Storage, Store
+from .storage import (
+    FULL,
+    GAME_KEY,
+    OFF,
+    PAUSED_KEY,
+    PAUSED_PREFIX,
+    SETTINGS_KEY,
+    Problem,
+    Storage,
+    Store,
+)
 from .table import Table, read_paused
 from .transfer import Imported
 
@@ -65,7 +75,7 @@ class Shelf:
         """Unfinished games put aside, the latest first."""
 
     @property
-    def problem(self) -> str | None:
+    def problem(self) -> Problem | None:
         """The message key of the storage's refusal, while anything waits to be stored."""
         return self.store.problem or (FULL if self.ledger.waiting else None)
 
@@ -194,7 +204,7 @@ class Shelf:
         """Keep an unfinished game among the games in progress; whether it is stored (when
         not, nothing changed and the caller must keep the game where it is). A storage that
         refuses everything keeps it in this page alone, which is all there is."""
-        if not self._write_paused(table) and self.store.problem != OFF:
+        if not self._write_paused(table) and self.store.problem is not OFF:
             return False
         self.paused = [table, *(t for t in self.paused if t.id != table.id)]
         return True
@@ -206,7 +216,7 @@ class Shelf:
             table, _ = self.store.read(key, Table.from_dict, "paused")
             if table is not None:
                 return table
-        if self.store.problem == OFF:  # nothing is stored: the games live in this page only
+        if self.store.problem is OFF:  # nothing is stored: the games live in this page only
             return next((t for t in self.paused if t.id == game_id), None)
         return None
 

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from ..rules import BONUS_TIERS, Category, SaveError, SaveProblem, Totals
 from ..rules.save import Fields
+from ..rules.values import is_number, is_whole
 from .records import BOXES, HIGH_SCORES, MAX_TOTAL, Finished, HighScore, high_scores
 
 RECENT = 10
@@ -126,7 +127,7 @@ class Tally:
         tally.tiers = _counts(fields.items("tiers"), len(BONUS_TIERS), where)
         tally.boxes = _counts(fields.items("boxes"), BOXES, where)
         lost = fields.data["lost"]
-        if isinstance(lost, bool) or not isinstance(lost, int | float) or lost < 0:
+        if not is_number(lost) or lost < 0:
             raise SaveError(SaveProblem.BAD_VALUE, where, field="lost")
         tally.lost = float(lost)
         bins = fields.items("bins")
@@ -137,7 +138,7 @@ class Tally:
 
 
 def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return is_whole(value) and value >= 0
 
 
 def _counts(values: list[Any], size: int, where: str) -> list[int]:
@@ -146,8 +147,40 @@ def _counts(values: list[Any], size: int, where: str) -> list[int]:
     return list(values)
 
 
-def _key(name: str, computer: bool) -> str:
-    return ("computer:" if computer else "person:") + name
+class Who(NamedTuple):
+    """A name in the statistics: a person's, or a computer's (a person may take the name of
+    a computer; they are counted apart). Stored as its ``code``."""
+
+    name: str
+    computer: bool = False
+
+    @property
+    def code(self) -> str:
+        """``person:Ann`` or ``computer:Perfect``: the key of its folded tally, and the
+        value of its option in the statistics' list."""
+        return (_COMPUTER if self.computer else _PERSON) + self.name
+
+    @classmethod
+    def parse(cls, code: object) -> Who:
+        """The name of a ``code``; raises ``ValueError`` for anything else."""
+        for prefix, computer in ((_PERSON, False), (_COMPUTER, True)):
+            if isinstance(code, str) and code.startswith(prefix):
+                return cls(code.removeprefix(prefix), computer)
+        raise ValueError(f"not a name's key: {code!r}")
+
+
+_PERSON, _COMPUTER = "person:", "computer:"
+
+_PAIR = "\t"
+"""Between the two names of a stored head-to-head key (no name holds a tab)."""
+
+
+def _pair(code: object) -> tuple[str, str]:
+    """The two people of a stored head-to-head key; raises ``ValueError`` for anything else."""
+    if not isinstance(code, str) or code.count(_PAIR) != 1:
+        raise ValueError(f"not a head-to-head key: {code!r}")
+    a, b = code.split(_PAIR)
+    return a, b
 
 
 @dataclass
@@ -156,10 +189,9 @@ class Folded:
     head-to-head records among people, their high-score lines, and their identities (so
     that an import never counts them twice)."""
 
-    tallies: dict[str, Tally] = field(default_factory=dict)
-    """Keyed by "person:Name" or "computer:Name"."""
-    versus: dict[str, list[int]] = field(default_factory=dict)
-    """Keyed by "Name\\tOther": the wins, losses and ties of Name against Other."""
+    tallies: dict[Who, Tally] = field(default_factory=dict)
+    versus: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    """Keyed by (Name, Other): the wins, losses and ties of Name against Other."""
     high: list[HighScore] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
 
@@ -168,29 +200,29 @@ class Folded:
         records = list(records)
         for record in records:
             for seat, name in enumerate(record.players):
-                key = _key(name, not record.is_person(seat))
-                self.tallies.setdefault(key, Tally()).add(record, seat)
-            for (a, b), outcome in _meetings(record):
-                self.versus.setdefault(f"{a}\t{b}", [0, 0, 0])[outcome] += 1
+                who = Who(name, not record.is_person(seat))
+                self.tallies.setdefault(who, Tally()).add(record, seat)
+            for pair, outcome in _meetings(record):
+                self.versus.setdefault(pair, [0, 0, 0])[outcome] += 1
         self.high = list(high_scores_with(records, self.high))
         self.ids += [r.id for r in records]
 
     def merge(self, other: Folded) -> Folded:
         """Both folds together (games folded on two devices)."""
         tallies = dict(self.tallies)
-        for key, tally in other.tallies.items():
-            tallies[key] = tallies[key].merge(tally) if key in tallies else tally
-        versus = {k: list(v) for k, v in self.versus.items()}
-        for key, counts in other.versus.items():
-            mine = versus.get(key, [0, 0, 0])
-            versus[key] = [a + b for a, b in zip(mine, counts, strict=True)]
+        for who, tally in other.tallies.items():
+            tallies[who] = tallies[who].merge(tally) if who in tallies else tally
+        versus = {pair: list(counts) for pair, counts in self.versus.items()}
+        for pair, counts in other.versus.items():
+            mine = versus.get(pair, [0, 0, 0])
+            versus[pair] = [a + b for a, b in zip(mine, counts, strict=True)]
         high = list(high_scores_with([], [*self.high, *other.high]))
         return Folded(tallies, versus, high, [*self.ids, *other.ids])
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "tallies": {k: t.to_dict() for k, t in self.tallies.items()},
-            "versus": self.versus,
+            "tallies": {who.code: t.to_dict() for who, t in self.tallies.items()},
+            "versus": {_PAIR.join(pair): counts for pair, counts in self.versus.items()},
             "high": [list(h) for h in self.high],
             "ids": self.ids,
         }
@@ -212,9 +244,17 @@ class Folded:
                     and isinstance(line[3], bool)):  # fmt: skip
                 raise SaveError(SaveProblem.BAD_VALUE, where, field="high")
             lines.append(HighScore(*line))
+        try:
+            names = {Who.parse(code): tally for code, tally in tallies.items()}
+        except ValueError:
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="tallies") from None
+        try:
+            pairs = {_pair(code): list(counts) for code, counts in versus.items()}
+        except ValueError:
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="versus") from None
         return cls(
-            {str(k): Tally.from_dict(t, f"{where}.{k}") for k, t in tallies.items()},
-            {str(k): list(v) for k, v in versus.items()},
+            {who: Tally.from_dict(t, f"{where}.{who.code}") for who, t in names.items()},
+            pairs,
             lines,
             list(ids),
         )
@@ -251,7 +291,7 @@ class Point(NamedTuple):
     lost: float | None
 
 
-class Versus(NamedTuple):
+class HeadToHead(NamedTuple):
     """A head-to-head record: against whom, and the wins, losses and ties."""
 
     other: str
@@ -268,7 +308,7 @@ class PlayerStats(NamedTuple):
     tally: Tally
     points: tuple[Point, ...]
     """The detailed games, oldest first."""
-    versus: tuple[Versus, ...]
+    versus: tuple[HeadToHead, ...]
 
     @property
     def recent(self) -> tuple[Point, ...]:
@@ -291,16 +331,18 @@ class Player(NamedTuple):
     computer: bool
     games: int
 
+    @property
+    def code(self) -> str:
+        """Its option's value in the statistics' list (``Who.code``)."""
+        return Who(self.name, self.computer).code
+
 
 def players(history: Sequence[Finished], folded: Folded) -> tuple[Player, ...]:
     """Every name with finished games: people first (the most games first), then computers."""
-    games: dict[tuple[str, bool], int] = {}
-    for key, tally in folded.tallies.items():
-        kind, name = key.split(":", 1)
-        games[(name, kind == "computer")] = tally.games
+    games: dict[Who, int] = {who: tally.games for who, tally in folded.tallies.items()}
     for record in history:
         for seat, name in enumerate(record.players):
-            who = (name, not record.is_person(seat))
+            who = Who(name, not record.is_person(seat))
             games[who] = games.get(who, 0) + 1
     ordered = sorted(games.items(), key=lambda item: (item[0][1], -item[1], item[0][0]))
     return tuple(Player(name, computer, n) for (name, computer), n in ordered)
@@ -310,12 +352,11 @@ def player_stats(
     history: Sequence[Finished], folded: Folded, name: str, computer: bool = False
 ) -> PlayerStats:
     """The statistics of one name (a person's, or a computer's when ``computer``)."""
-    tally = folded.tallies.get(_key(name, computer), Tally())
+    tally = folded.tallies.get(Who(name, computer), Tally())
     mine = Tally()
     points = []
     versus: dict[str, list[int]] = {}
-    for key, counts in folded.versus.items():
-        a, b = key.split("\t", 1)
+    for (a, b), counts in folded.versus.items():
         if a == name and not computer:
             versus[b] = list(counts)
     for record in history:
@@ -329,5 +370,5 @@ def player_stats(
             for (a, b), outcome in _meetings(record):
                 if a == name:
                     versus.setdefault(b, [0, 0, 0])[outcome] += 1
-    lines = tuple(Versus(other, *counts) for other, counts in sorted(versus.items()))
+    lines = tuple(HeadToHead(other, *counts) for other, counts in sorted(versus.items()))
     return PlayerStats(name, computer, tally.merge(mine), tuple(points), lines)

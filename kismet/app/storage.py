@@ -30,6 +30,7 @@ What ``Store`` promises (the README's "What the storage promises" says it for pl
 from __future__ import annotations
 
 import contextlib
+import enum
 import json
 import os
 from collections.abc import Callable
@@ -65,8 +66,17 @@ LIMITS = {
 """The longest text read under each key (a paused game's key: ``GAME_LIMIT``); a longer one
 is unreadable. 1,000 detailed finished games take 0.4 to 1.5 MB."""
 
-FULL = "status.storage_full"
-OFF = "status.storage_off"
+
+class Problem(enum.Enum):
+    """Why the storage does not keep what the page writes (the value: what the page says)."""
+
+    FULL = "status.storage_full"
+    """It is full: what waits is kept in this page and tried again with every write."""
+    OFF = "status.storage_off"
+    """It refuses every read and write (disabled, or private browsing)."""
+
+
+FULL, OFF = Problem.FULL, Problem.OFF
 
 T = TypeVar("T")
 
@@ -97,7 +107,8 @@ class Storage(Protocol):
 
 
 class MemoryStorage:
-    """A ``Storage`` in a dict: for tests, and for when the browser has no storage at all."""
+    """A ``Storage`` in a dict, for the tests and tools (the page's is ``LocalStorage`` in
+    static/glue/dom.py, which reports a browser without storage as unavailable)."""
 
     def __init__(self, items: dict[str, str] | None = None) -> None:
         self.items: dict[str, str] = dict(items or {})
@@ -137,8 +148,8 @@ class Store:
         self.guarded: dict[str, str] = {}
         """Keys holding a value that could not be read and could not be copied yet: the
         backup's name to try again before the key may be written."""
-        self.refused: str | None = None
-        """The message key of a read the storage refused (disabled storage)."""
+        self.refused: Problem | None = None
+        """A read the storage refused (disabled storage)."""
         self.seen: dict[str, str | None] = {}
         """The text last read or written under each key by this tab."""
         self.stamp = self.raw(STAMP_KEY)
@@ -146,15 +157,15 @@ class Store:
     # ----------------------------------------------------------- the problem
 
     @property
-    def problem(self) -> str | None:
-        """The message key of the storage's refusal, while anything waits to be stored."""
+    def problem(self) -> Problem | None:
+        """The storage's refusal, while anything waits to be stored."""
         if self.refused is not None:
             return self.refused
         if self.pending or self.guarded:
             return self.why or FULL
         return None
 
-    why: str | None = None
+    why: Problem | None = None
     """Why the last write was refused: the storage is full, or refuses all writes."""
 
     # ------------------------------------------------------------- reading

@@ -1,12 +1,13 @@
 """Which game is at the table: the first visit's, a new one, one put aside and taken up
-again; and the finished games' record. ``Session`` adds the moves."""
+again; and the finished games' record. ``Tables`` is one part of a ``Session``, which
+plays the moves on the game it seats."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from ..rules import Category, Game, RuleError
 from ..text import LANGUAGES, explain, join_names, text
@@ -17,14 +18,22 @@ from .linked import Linked
 from .progress import Progress
 from .records import Finished
 from .roster import Roster, default_name, is_default_name
-from .settings import Settings
+from .settings import Settings, Switch
 from .shelf import Shelf
 from .storage import OFF, Storage
 from .table import Daily, Mode, Paused, Table
 from .turn import Ask, Pending, TurnUI
 
 P = ParamSpec("P")
-S = TypeVar("S", bound="Tables")
+
+
+class Syncing(Protocol):
+    """What catches up with other tabs before acting: the tables, and the session."""
+
+    def sync(self) -> bool: ...
+
+
+S = TypeVar("S", bound=Syncing)
 
 
 def on_the_table(action: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
@@ -61,7 +70,8 @@ def last_name(person: str, history: Sequence[Finished]) -> str:
 
 
 class Tables:
-    """The game at the table and the games put aside: starting, putting aside, taking up.
+    """The game at the table and the games put aside: starting, putting aside, taking up;
+    with what the table shows of it (``ui``, ``status``), which the moves change too.
 
     Nothing unfinished is ever dropped: starting a game while one is under way asks first
     (``Ask.PUT_ASIDE``), then keeps the old one among the games in progress.
@@ -94,8 +104,8 @@ class Tables:
             # Only a storage that takes writes can have kept every move (another tab may
             # have made moves a full storage refused).
             restored = "status.restored" if self.shelf.store.has_room() else "status.restored_full"
-            self.status = text(restored, lang) if greet else self._ready()
-        self._record_if_over()
+            self.status = text(restored, lang) if greet else self.ready_line()
+        self.record_if_over()
 
     def _notes(self) -> str:
         """What the shelf could not read, said once."""
@@ -125,7 +135,7 @@ class Tables:
         else:
             key = "status.synced_other"
         self.status = " ".join(filter(None, (text(key, self.lang), self._notes())))
-        self._record_if_over()
+        self.record_if_over()
         return True
 
     def _make_way(self) -> bool:
@@ -133,7 +143,7 @@ class Tables:
         and one under way is put aside first. When not, the player is told why and the
         game stays (a full storage would otherwise lose it on the next reload)."""
         shelf = self.shelf
-        if shelf.problem == OFF:  # nothing is ever stored: games live in this page only
+        if shelf.problem is OFF:  # nothing is ever stored: games live in this page only
             return not self.table.unfinished or shelf.put_aside(self.table)
         if shelf.waiting:
             shelf.store.retry()
@@ -148,7 +158,7 @@ class Tables:
         """The game in progress."""
         return self.table.game
 
-    def _ready(self) -> str:
+    def ready_line(self) -> str:
         """What the status line says at a turn's start: whose turn it is, or who won."""
         if self.game.is_over:
             return text("over.title", self.lang)
@@ -173,7 +183,7 @@ class Tables:
             return
         self._sit(table)
         if announce:
-            self.status = self._ready()
+            self.status = self.ready_line()
         self.shelf.save_game(self.table)
 
     def _offer(self, table: Table) -> None:
@@ -186,7 +196,7 @@ class Tables:
         names = join_names(list(self.game.players), self.lang)
         self.status = text("status.put_aside", self.lang, names=names)
 
-    def _record_if_over(self) -> None:
+    def record_if_over(self) -> None:
         if self.game.is_over:
             table = self.table
             finished = Finished.of(table.id, self.clock(), self.game, table.codes, table.daily)
@@ -204,6 +214,10 @@ class Tables:
         """Change settings (``shapes=True``, ``coach_margin=2``...) and remember them;
         raises ``ValueError`` for a value no setting takes."""
         self.shelf.remember(self.settings.change(**changes))
+
+    def switch(self, switch: Switch) -> None:
+        """Turn a setting of one button on or off."""
+        self.change_settings(**{switch.value: not getattr(self.settings, switch.value)})
 
     def set_language(self, lang: str) -> None:
         """Remember the interface language chosen in the page (the glue then loads its page)."""
@@ -326,8 +340,12 @@ class Tables:
         )
 
     @caught_up
-    def import_file(self, raw: str) -> None:
-        """Merge an export file into what is kept, and say what it added (or why not)."""
+    def import_file(self, raw: str | None) -> None:
+        """Merge an export file into what is kept, and say what it added (or why not);
+        None is a file the browser could not read (moved, unreadable)."""
+        if raw is None:
+            self.status = text("import.read_failed", self.lang)
+            return
         self.status, _ = self.progress.import_text(raw, self.table, self.lang)
 
     @caught_up
@@ -357,4 +375,4 @@ class Tables:
         else:  # its key stays until the table's write is stored: a reload then has it
             self.shelf.paused = [t for t in self.shelf.paused if t.id != game_id]
         names = join_names(list(table.game.players), self.lang)
-        self.status = f"{text('status.resumed', self.lang, names=names)} {self._ready()}"
+        self.status = f"{text('status.resumed', self.lang, names=names)} {self.ready_line()}"

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from ..rules import SaveError, SaveProblem
 from ..rules.bounded import load_json
 from ..rules.save import Fields
+from ..rules.values import is_whole
 from .records import Finished, read_history
 from .settings import Settings
 from .stats import Folded
@@ -100,7 +101,7 @@ def read_import(raw: str) -> Imported:
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise ImportProblem("import.not_kismet")
     version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > EXPORT_VERSION:
+    if is_whole(version) and version > EXPORT_VERSION:
         raise ImportProblem("import.newer", version=version)
     try:
         fields = Fields(data, "file", _FIELDS)

@@ -57,7 +57,7 @@ def player_options(names: Sequence[Player], chosen: Player | None, lang: str) ->
     """The statistics' choice of name: people, then computers (marked)."""
     options = []
     for player in names:
-        value = ("computer:" if player.computer else "person:") + player.name
+        value = player.code
         label = player.name
         if player.computer:
             label = f"{player.name} ({text('scores.computer', lang)})"

@@ -6,6 +6,8 @@ import enum
 from collections import Counter
 from collections.abc import Iterable
 
+from .values import is_whole
+
 FACES = (1, 2, 3, 4, 5, 6)
 """The faces of a die, lowest first."""
 
@@ -45,7 +47,7 @@ def partner(face: int) -> int:
 
 
 def _face(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in FACES:
+    if not is_whole(value) or value not in FACES:
         raise ValueError(f"A die face is a whole number from 1 to 6, not {value!r}")
     return value
 

@@ -17,6 +17,7 @@ from .errors import Refusal, RuleError, SaveError, SaveProblem
 from .moves import Move, legal_actions
 from .rng import DiceStream, LinkedDice
 from .scoring import Category, Totals, score
+from .values import is_whole
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
@@ -155,7 +156,7 @@ class ScoreSheet:
         return [p for p in range(len(self._players)) if self.total(p) == best]
 
     def _player_index(self, player: int) -> int:
-        if isinstance(player, bool) or not isinstance(player, int):
+        if not is_whole(player):
             raise IndexError(f"No player {player!r}")
         if not 0 <= player < len(self._players):
             last = len(self._players) - 1
@@ -279,7 +280,7 @@ class Game(ScoreSheet):
     def verify_hold(self, die: int) -> None:
         """Raise ``RuleError`` unless die ``die`` (0-4) may be held or released now."""
         self._verify_playing()
-        if isinstance(die, bool) or not isinstance(die, int) or not 0 <= die < DICE_COUNT:
+        if not is_whole(die) or not 0 <= die < DICE_COUNT:
             raise RuleError(Refusal.NO_SUCH_DIE, die=repr(die))
         if not self._dice:
             raise RuleError(Refusal.NO_DICE_TO_HOLD)
@@ -507,9 +508,7 @@ _ALL_HELD = (1 << DICE_COUNT) - 1
 
 def _masks(masks: Sequence[object]) -> bool:
     """Whether these are a turn's holds: at most two masks of five dice."""
-    return len(masks) < ROLLS_PER_TURN and all(
-        isinstance(m, int) and not isinstance(m, bool) and 0 <= m < _ALL_HELD for m in masks
-    )
+    return len(masks) < ROLLS_PER_TURN and all(is_whole(m) and 0 <= m < _ALL_HELD for m in masks)
 
 
 def _allowed(check: Callable[[], object]) -> bool:

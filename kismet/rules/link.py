@@ -41,7 +41,7 @@ _ROLL_BITS, _MASK_BITS, _BOX_BITS = 2, DICE_COUNT, 4
 _SEED_BYTES, _CHECK_BYTES = 8, 4
 
 
-class Turn(NamedTuple):
+class LinkedTurn(NamedTuple):
     """One turn of a challenge: the dice held before each re-roll (bit masks: die i is bit
     i), and the box filled."""
 
@@ -54,7 +54,7 @@ class Challenge(NamedTuple):
 
     seed: int
     name: str
-    turns: tuple[Turn, ...]
+    turns: tuple[LinkedTurn, ...]
 
 
 def challenge_of(game: Game) -> Challenge:
@@ -63,7 +63,7 @@ def challenge_of(game: Game) -> Challenge:
         raise ValueError("A challenge is a finished solo game on linked dice")
     state = game.state()
     boxes = [fill.category for fill in state.history if not fill.penalty]
-    turns = tuple(Turn(holds, box) for holds, box in zip(state.holds, boxes, strict=True))
+    turns = tuple(LinkedTurn(holds, box) for holds, box in zip(state.holds, boxes, strict=True))
     return Challenge(state.stream, game.players[0], turns)
 
 
@@ -128,12 +128,12 @@ def decode(text: str) -> Challenge:
     return Challenge(seed, name, turns)
 
 
-def _read_turn(bits: _Bits) -> Turn:
+def _read_turn(bits: _Bits) -> LinkedTurn:
     rerolls = bits.read(_ROLL_BITS)
     if rerolls >= ROLLS_PER_TURN:
         raise ValueError("more than three rolls")
     holds = tuple(bits.read(_MASK_BITS) for _ in range(rerolls))
-    return Turn(holds, _BOXES[bits.read(_BOX_BITS)])
+    return LinkedTurn(holds, _BOXES[bits.read(_BOX_BITS)])
 
 
 def replay_challenge(challenge: Challenge) -> Game:

@@ -15,6 +15,7 @@ import os
 from collections.abc import Sequence
 
 from .dice import FACES
+from .values import is_whole
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -32,7 +33,7 @@ def _mix(z: int) -> int:
 
 
 def _seed64(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK:
+    if not is_whole(seed) or not 0 <= seed <= _MASK:
         raise ValueError(f"A seed is a 64-bit whole number, not {seed!r}")
     return seed
 
@@ -43,7 +44,7 @@ class DiceStream:
     __slots__ = ("_state",)
 
     def __init__(self, state: int) -> None:
-        if isinstance(state, bool) or not isinstance(state, int) or not 0 <= state <= _MASK:
+        if not is_whole(state) or not 0 <= state <= _MASK:
             raise ValueError(f"A dice stream state is a 64-bit whole number, not {state!r}")
         self._state = state
 
@@ -52,7 +53,7 @@ class DiceStream:
         """A stream for a seed (any whole number), or an unpredictable one for ``None``."""
         if seed is None:
             return cls(int.from_bytes(os.urandom(8), "little"))
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise ValueError(f"A seed is a whole number, not {seed!r}")
         return cls(seed & _MASK)
 

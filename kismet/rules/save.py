@@ -35,6 +35,7 @@ from .game import ROLLS_PER_TURN, Fill, Game, GameState, UndoPoint
 from .moves import Enter, Move, Score
 from .replay import replay as play_moves
 from .scoring import Category
+from .values import is_whole
 
 SAVE_FORMAT = "kismet.game"
 """The ``format`` field of every saved game."""
@@ -109,13 +110,30 @@ class Fields:
         value = self.data.get(name)
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        if not is_whole(value) or value < 1:
             raise SaveError(SaveProblem.BAD_VALUE, self.where, field=name)
         return value
 
     def items(self, name: str, default: list[Any] = _MISSING) -> list[Any]:
         """A list field (its items are checked by the caller)."""
         return self.get(name, list, default)
+
+    def list_of(
+        self, name: str, item: Callable[[Any], bool], *, length: int | None = None
+    ) -> list[Any]:
+        """A list field whose every item passes ``item`` (and of ``length`` items, when
+        given); else ``SaveError`` naming the field."""
+        values = self.items(name)
+        if (length is not None and len(values) != length) or not all(map(item, values)):
+            raise SaveError(SaveProblem.BAD_VALUE, self.where, field=name)
+        return values
+
+    def per_player(self, name: str, players: int, item: Callable[[Any], bool]) -> list[Any]:
+        """An optional list of one item per player, each passing ``item`` (absent or empty:
+        not kept, ``[]``); else ``SaveError`` naming the field."""
+        if not self.data.get(name):
+            return self.items(name, [])
+        return self.list_of(name, item, length=players)
 
     def parsed(self, name: str, parse: Callable[[Any], T], default: T = _MISSING) -> T:
         """A field read by ``parse``, whose ``ValueError`` (or ``IndexError``, ``TypeError``)

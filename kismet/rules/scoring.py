@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from .dice import FACES, as_roll, color_of, counts, partner
+from .values import is_whole
 
 
 class Section(enum.Enum):
@@ -151,7 +152,7 @@ def score(category: Category, dice: Iterable[object], *, joker: bool = False) ->
 
 def upper_bonus(basic_subtotal: int) -> int:
     """The bonus for a Basic subtotal: 63-70 gives 35, 71-77 gives 55, 78 or more 75."""
-    if isinstance(basic_subtotal, bool) or not isinstance(basic_subtotal, int):
+    if not is_whole(basic_subtotal):
         raise ValueError(f"A Basic subtotal is a whole number, not {basic_subtotal!r}")
     for lowest, bonus in BONUS_TIERS:
         if basic_subtotal >= lowest:

@@ -1,0 +1,226 @@
+"""The dialogs' contents (share, compare, statistics, games, daily games, new game,
+review), the files a player saves and opens, printing, and the challenge in the address."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import date
+from typing import TYPE_CHECKING
+
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import document, window
+
+from kismet.app.daily import parse_day
+from kismet.app.printing import Printed, printout
+from kismet.app.roster import Edit, Roster
+from kismet.html.page import compare_html, dailies_html, paused_html, review_html, roster_html
+from kismet.html.sheet import blank_sheet_html
+from kismet.html.stats import PERFECT_PATH, Perfect, player_options, stats_html
+from kismet.text import text
+
+from .dom import Dialogs, by_testid, find
+
+if TYPE_CHECKING:
+    from dom import Element
+
+    from kismet.app.session import Session
+
+    from .paint import Painter
+
+
+class Boxes:
+    """What the page's dialogs show, filled from the session when they open."""
+
+    def __init__(self, session: Session, dialogs: Dialogs, painter: Painter) -> None:
+        self.session, self.dialogs, self.painter = session, dialogs, painter
+        self.perfect: Perfect | None = None
+        """Perfect play's figures, for the statistics (fetched when they first open)."""
+        self.asked_perfect = False
+        self.tasks: set[asyncio.Future[None]] = set()
+        """Fetches and file reads under way (kept until done, so none is collected)."""
+
+    def keep(self, task: asyncio.Future[None]) -> None:
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # ---------------------------------------------------------------- share
+
+    def show_share(self) -> None:
+        share = self.session.scene().share
+        if share is None:
+            return
+        link = f"{window.location.origin}{window.location.pathname}#c={share.code}"
+        by_testid("share-text").textContent = share.text
+        by_testid("share-link").value = link
+        by_testid("share-done").textContent = ""
+        by_testid("send-share").hidden = not bool(getattr(window.navigator, "share", None))
+        self.dialogs.open("share-dialog", "#share-title")
+
+    def share_done(self, key: str) -> None:
+        by_testid("share-done").textContent = text(key, self.session.lang)
+
+    def send_share(self) -> None:
+        """The Web Share API where the browser has it (a phone's share sheet)."""
+        message, link = by_testid("share-text").textContent, by_testid("share-link").value
+        data = window.Object.fromEntries(to_js([["text", message], ["url", link]]))
+        promise = window.navigator.share(data)
+        promise.then(create_once_callable(lambda _: self.share_done("share.shared")))
+
+    def copy_share(self) -> None:
+        """The line and the link to the clipboard, or selected to copy by hand."""
+        field = by_testid("share-link")
+        words = f"{by_testid('share-text').textContent} {field.value}"
+        try:
+            promise = window.navigator.clipboard.writeText(words)
+        except Exception:
+            self.copy_by_hand()
+            return
+        promise.then(
+            create_once_callable(lambda _: self.share_done("share.copied")),
+            create_once_callable(lambda _: self.copy_by_hand()),
+        )
+
+    def copy_by_hand(self) -> None:
+        by_testid("share-link").select()
+        self.share_done("share.failed")
+
+    def show_compare(self) -> None:
+        scene = self.session.scene()
+        html = compare_html(scene.turns, self.session.lang, scene.expected)
+        by_testid("compare-table").innerHTML = html
+        self.dialogs.open("compare-dialog", "#compare-title")
+
+    # ----------------------------------------------------------- statistics
+
+    def show_stats(self) -> None:
+        """The statistics dialog, on the name chosen (or who plays at the table)."""
+        self.paint_stats()
+        by_testid("transfer-notice").textContent = ""
+        self.dialogs.open("stats-dialog", "#stats-title")
+        if not self.asked_perfect:
+            self.asked_perfect = True
+            self.keep(asyncio.ensure_future(self.fetch_perfect()))
+
+    async def fetch_perfect(self) -> None:
+        """Perfect play's figures, for the comparisons (small; the service worker keeps it)."""
+        response = await window.fetch(PERFECT_PATH)
+        if response.ok:
+            self.perfect = Perfect.from_dict(json.loads(await response.text()))
+            self.paint_stats()
+
+    def paint_stats(self) -> None:
+        lang = self.session.lang
+        shown = self.session.statistics(by_testid("stats-player").value or None)
+        by_testid("stats-player").innerHTML = player_options(shown.names, shown.chosen, lang)
+        html = stats_html(shown.stats, self.perfect, lang)
+        self.painter.redraw("[data-testid=stats-body]", html)
+
+    def export_file(self) -> None:
+        """Download the export file (the browser saves it)."""
+        exported = self.session.export()
+        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        blob = window.Blob.new(to_js([exported.text]), options)
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href, link.download = url, exported.name
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        done = text("export.done", self.session.lang, name=exported.name)
+        by_testid("transfer-notice").textContent = done
+
+    async def import_file(self, field: Element) -> bool:
+        """Read the chosen file and merge it; the dialog says what happened (and the page,
+        once painted again: True when a file was chosen)."""
+        files = field.files
+        chosen = files.item(0) if files is not None and files.length else None
+        field.value = ""  # the same file may be chosen again
+        if chosen is None:
+            return False
+        try:
+            raw: str | None = str(await chosen.text())
+        except Exception:  # the browser could not read it (moved, unreadable)
+            raw = None
+        self.session.import_file(raw)
+        by_testid("transfer-notice").textContent = self.session.status
+        self.paint_stats()
+        return True
+
+    # ------------------------------------------------------------- printing
+
+    def print_stats(self) -> None:
+        """Print the statistics (the next paint sets the page back to printing the game)."""
+        document.body.dataset.print = Printed.STATS
+        window.print()
+
+    def print_sheet(self, form: Element) -> None:
+        """The Print dialog's Print: this game, or a blank sheet."""
+        choice = str(find("input[name=print-what]:checked", form).value)
+        job = printout(choice, str(find("select", form).value))
+        self.dialogs.close("print-dialog")
+        lang = self.session.lang
+        if job.page is Printed.BLANK:
+            blank = blank_sheet_html(job.columns, lang, six_games=job.six_games)
+            by_testid("blank-sheet").innerHTML = blank
+            by_testid("print-date").textContent = text("print.date", lang, date="_" * 12)
+        document.body.dataset.print = job.page
+        window.print()
+
+    # ---------------------------------------------------- games and players
+
+    def read_roster(self) -> Roster:
+        rows = list(document.querySelectorAll("#player-list li"))
+        names = [str(find("input", row).value) for row in rows]
+        seats = [str(find("select", row).value) for row in rows]
+        return Roster.of(names, seats)
+
+    def show_roster(self, roster: Roster) -> None:
+        find("#player-list").innerHTML = roster_html(roster, self.session.lang)
+        by_testid("add-player").disabled = roster.full
+
+    def open_new_game(self) -> None:
+        self.show_roster(self.session.roster())
+        self.dialogs.open("new-game-dialog", '[data-testid="player-name-0"]')
+
+    def edit_roster(self, edit: Edit, target: Element) -> None:
+        index = int(target.getAttribute("data-index") or 0)
+        roster = self.read_roster().edit(edit, index, self.session.lang)
+        self.show_roster(roster)
+        by_testid(f"player-name-{len(roster.names) - 1}").focus()
+
+    def show_review(self) -> None:
+        review = self.session.review()
+        by_testid("review").innerHTML = review_html(review, self.session.lang) if review else ""
+        self.dialogs.open("review-dialog", "#review-title")
+
+    def show_games(self) -> None:
+        by_testid("games-list").innerHTML = paused_html(self.session.paused(), self.session.lang)
+        self.dialogs.open("games-dialog", "#games-title")
+
+    def resume(self, target: Element) -> None:
+        self.dialogs.close("games-dialog")
+        self.session.resume(str(target.getAttribute("data-id")))
+
+    def show_dailies(self) -> None:
+        dailies = dailies_html(self.session.dailies(today()), self.session.lang)
+        by_testid("daily-list").innerHTML = dailies
+        self.dialogs.open("daily-dialog", "#daily-title")
+
+    def play_daily(self, target: Element) -> None:
+        self.dialogs.close("daily-dialog")
+        self.session.play_daily(parse_day(str(target.getAttribute("data-day"))))
+
+    def open_link(self) -> None:
+        """A challenge link (``#c=...``) in the address: replayed, then offered or refused."""
+        hash_ = str(window.location.hash)
+        if hash_.startswith("#c="):
+            self.session.open_link(hash_[3:])
+            where = str(window.location.pathname) + str(window.location.search)
+            window.history.replaceState(None, "", where)
+
+
+def today() -> date:
+    """The local calendar date (the daily game's seed), not the date in UTC."""
+    return date.fromisoformat(str(window.Date.new().toLocaleDateString("en-CA")))

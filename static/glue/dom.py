@@ -1,0 +1,163 @@
+"""The page's elements, its dialogs, and what the browser keeps: storage, the address."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyscript import document, window
+
+from kismet.app.storage import StorageFull, StorageUnavailable
+
+if TYPE_CHECKING:
+    from dom import Element
+    from dom import Storage as DOMStorage
+
+# A DOM lookup that finds nothing gives JavaScript's null, which Pyodide hands over as a
+# false-y JsNull, not None: so every test of a looked-up element here is by truth value.
+
+
+def find(selector: str, inside: Element | None = None) -> Element:
+    """The element for a selector (in ``inside``, else the page), which is always there."""
+    found = (inside or document).querySelector(selector)
+    if not found:
+        raise LookupError(f"The page has no {selector}")
+    return found
+
+
+def by_testid(testid: str) -> Element:
+    return find(f'[data-testid="{testid}"]')
+
+
+def pressed(element: Element, on: bool) -> None:
+    element.setAttribute("aria-pressed", "true" if on else "false")
+
+
+def fill_list(listing: Element, lines: tuple[str, ...] | list[str]) -> None:
+    items = []
+    for line in lines:
+        item = document.createElement("li")
+        item.textContent = line
+        items.append(item)
+    listing.replaceChildren(*items)
+
+
+class Dialogs:
+    """The page's modal dialogs: the browser keeps focus inside an open one; on closing,
+    focus goes back to where it was."""
+
+    def __init__(self) -> None:
+        self.returning: dict[str, Element | None] = {}
+        """Where the focus was when each open dialog opened."""
+
+    def open(self, dialog_id: str, focus: str | None = None) -> None:
+        dialog = find(f"#{dialog_id}")
+        if dialog.open:
+            return
+        self.returning[dialog_id] = document.activeElement
+        dialog.showModal()
+        if focus:
+            find(focus).focus()
+
+    def give_focus_back(self, dialog: Element) -> None:
+        previous = self.returning.pop(str(dialog.id), None)
+        if previous and previous.isConnected and not previous.closest("dialog"):
+            previous.focus()
+        active = document.activeElement
+        if active and dialog.contains(active):
+            active.blur()  # nothing to return to: at least leave the dialog
+
+    def close(self, dialog_id: str) -> None:
+        dialog = find(f"#{dialog_id}")
+        if dialog.open:
+            self.give_focus_back(dialog)  # before closing, so no key lands in a closed dialog
+            dialog.close()
+
+    @staticmethod
+    def around(element: Element) -> Element:
+        """The dialog an element is in."""
+        dialog = element.closest("dialog")
+        if not dialog:
+            raise LookupError("The element is not in a dialog")
+        return dialog
+
+
+class LocalStorage:
+    """``kismet.app.storage.Storage`` over the browser's ``localStorage`` (or, with
+    ``session=True``, this tab's ``sessionStorage``)."""
+
+    def __init__(self, *, session: bool = False) -> None:
+        self.store: DOMStorage | None
+        try:
+            self.store = window.sessionStorage if session else window.localStorage
+            self.store.getItem("kismet:v1:probe")
+        except Exception:  # disabled storage throws on access
+            self.store = None
+
+    def get(self, key: str) -> str | None:
+        if self.store is None:
+            raise StorageUnavailable()
+        try:
+            value = self.store.getItem(key)
+        except Exception:
+            raise StorageUnavailable() from None
+        # A missing key is JavaScript's null, which is not None in Pyodide: keep only text.
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        if self.store is None:
+            raise StorageUnavailable()
+        try:
+            self.store.setItem(key, value)
+        except Exception as error:
+            if "quota" in f"{getattr(error, 'name', '')} {error}".lower():
+                raise StorageFull() from None
+            raise StorageUnavailable() from None
+
+    def remove(self, key: str) -> None:
+        if self.store is None:
+            raise StorageUnavailable()
+        try:
+            self.store.removeItem(key)
+        except Exception:
+            raise StorageUnavailable() from None
+
+    def keys(self) -> list[str]:
+        if self.store is None:
+            raise StorageUnavailable()
+        try:
+            found = [self.store.key(i) for i in range(int(self.store.length))]
+        except Exception:
+            raise StorageUnavailable() from None
+        return [key for key in found if isinstance(key, str)]
+
+
+def url_seed() -> int | None:
+    """``?seed=N`` in the address makes every new game's dice reproducible."""
+    # The browser's own URLSearchParams: importing urllib.parse costs ~70 ms at start-up.
+    value = window.URLSearchParams.new(window.location.search).get("seed")
+    try:
+        return int(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+SWITCHED = "kismet:switched"
+"""Marks, for the page loaded next in this tab, that the player only changed language."""
+
+
+def just_switched() -> bool:
+    """Whether this page was loaded by a change of language (and forget it)."""
+    try:
+        switched = window.sessionStorage.getItem(SWITCHED) == "1"
+        window.sessionStorage.removeItem(SWITCHED)
+    except Exception:
+        return False
+    return switched
+
+
+def mark_switched() -> None:
+    """The next page in this tab comes from a change of language: no welcome there."""
+    try:
+        window.sessionStorage.setItem(SWITCHED, "1")
+    except Exception:  # no session storage: the next page welcomes back
+        return

@@ -1,0 +1,122 @@
+"""What the page starts by itself once a view is painted: the strategy table's fetch, the
+computer's next step, Perfect's next turn. The choices are ``kismet.app.pacing``'s; this
+holds the browser's timers and fetches."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import window
+
+from kismet.app.pacing import Fetching, Plan, StepTimer, TableFetch, Upcoming, Wait
+from kismet.text import text
+
+from .dom import by_testid
+
+if TYPE_CHECKING:
+    from kismet.app.session import Session
+
+
+class Timers:
+    """The page's own timed work, for one session; ``render`` paints the page again."""
+
+    def __init__(self, session: Session, render: Callable[[], None]) -> None:
+        self.session, self.render = session, render
+        self.fetch = TableFetch()
+        self.task: asyncio.Future[None] | None = None
+        """The table's fetch while it runs (kept, so that it is not collected half-way)."""
+        self.step = StepTimer()
+        self.step_id: int | None = None
+        self.step_proxy = create_proxy(self.computer_step)
+        """One proxy for every scheduled step (a cancelled timeout then leaks nothing)."""
+        self.thinking = False
+        """Perfect's next turn is scheduled."""
+
+    def start(self, upcoming: Upcoming | None) -> None:
+        """Start what the view painted waits for (``kismet.app.pacing.upcoming``)."""
+        if upcoming is None:
+            return
+        if upcoming.wait is Wait.TABLE:
+            self.with_table(self.render, asked=False)
+        elif upcoming.wait is Wait.COMPUTER:
+            self.schedule_computer(upcoming.delay)
+        elif not self.thinking:
+            self.thinking = True
+            window.setTimeout(create_once_callable(self.perfect_turn), upcoming.delay)
+
+    # ------------------------------------------------------ the strategy table
+
+    def with_table(self, then: Callable[[], None], *, asked: bool = True) -> None:
+        """Run ``then`` once the table is loaded (at once if it already is); ``asked``: a
+        player pressed something that needs it (see ``TableFetch.want``)."""
+        if self.session.has_advisor:
+            then()
+            return
+        wanted = self.fetch.want(asked=asked)
+        if wanted is Fetching.FAILED:
+            return
+        by_testid("status").textContent = text("app.loading_table", self.session.lang)
+        if wanted is Fetching.START:
+            self.task = asyncio.ensure_future(self.fetch_table())
+            self.task.add_done_callback(lambda done: self.table_arrived(done, then))
+
+    async def fetch_table(self) -> None:
+        """Fetch the strategy table the first time a feature needs it (hint, coach,
+        computer, review); the service worker then keeps it for offline play."""
+        from kismet.advice.strategy import TABLE_PATH, Advisor  # loaded with the table
+
+        # The browser's fetch, not pyodide.http's pyfetch: that one imports urllib.parse and
+        # ipaddress, which are not in the core standard library (static/stdlib_rest.py).
+        response = await window.fetch(TABLE_PATH)
+        if not response.ok:
+            raise RuntimeError(f"The strategy table could not be loaded ({response.status})")
+        self.session.attach(Advisor.from_bytes((await response.arrayBuffer()).to_bytes()))
+
+    def table_arrived(self, task: asyncio.Future[None], then: Callable[[], None]) -> None:
+        self.task = None
+        ok = task.exception() is None
+        retry = self.fetch.arrived(ok=ok, online=bool(window.navigator.onLine))
+        if ok:
+            then()
+            return
+        self.session.table_missing()
+        self.render()
+        by_testid("status").textContent = text("app.table_failed", self.session.lang)
+        if retry is not None:
+            window.setTimeout(create_once_callable(self.fetch_again), retry)
+
+    def fetch_again(self) -> None:
+        """A failed fetch is tried afresh by what needs the table."""
+        self.fetch.again()
+        self.session.table_missing(False)
+        self.render()
+
+    def online(self) -> None:
+        self.fetch.online()
+        self.fetch_again()
+
+    # ------------------------------------------------------- computers, Perfect
+
+    def schedule_computer(self, delay: int) -> None:
+        """Play the computer's next step after the session's pause (one at a time)."""
+        plan = self.step.ask(delay)
+        if plan is Plan.KEEP:
+            return
+        if plan is Plan.REPLACE and self.step_id is not None:
+            window.clearTimeout(self.step_id)
+        self.step_id = window.setTimeout(self.step_proxy, delay)
+
+    def computer_step(self) -> None:
+        self.step.fired()
+        self.step_id = None
+        self.session.computer_step()
+        self.render()
+
+    def perfect_turn(self) -> None:
+        """Perfect plays the same dice a turn at a time, between the page's own work."""
+        self.thinking = False
+        self.session.perfect_turn()
+        self.render()

@@ -1,0 +1,220 @@
+"""What the page's glue used to decide, now decided in ``kismet.app`` and tested here in
+CPython: what starts after a paint, the computer's timer, the strategy table's retries,
+which keys and clicks do what, what prints, the settings' switches, and what the dialogs
+show. The glue (static/glue/) only performs these answers."""
+
+from __future__ import annotations
+
+import ast
+import json
+from datetime import date
+from pathlib import Path
+
+from kismet.advice.strategy import Advisor
+from kismet.app.keys import Key, Pressed, closes_menu, command
+from kismet.app.pacing import (
+    RETRIES,
+    RETRY_MS,
+    Fetching,
+    Plan,
+    StepTimer,
+    TableFetch,
+    Upcoming,
+    Wait,
+    upcoming,
+)
+from kismet.app.printing import Printed, Printout, printout
+from kismet.app.session import Session
+from kismet.app.settings import Switch
+from kismet.app.tables import Tables
+from kismet.rules import MAX_PLAYERS, Category
+from tests.test_session import app_with, finish_randomly
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# ----------------------------------------------------- what starts after a paint
+
+
+def test_nothing_starts_by_itself_while_a_person_is_to_move() -> None:
+    app, _ = app_with()
+    app.roll()
+    assert upcoming(app.view()) is None
+
+
+def test_a_computer_steps_after_the_sessions_pause() -> None:
+    app, _ = app_with(seed=12)
+    app.new_game(["Me", "Cas"], ["human", "casual"])
+    app.roll()
+    app.choose(Category.YARBOROUGH)
+    assert upcoming(app.view()) == Upcoming(Wait.COMPUTER, 2500)  # the grace to undo
+    app.computer_step()
+    assert upcoming(app.view()) == Upcoming(Wait.COMPUTER, 450)
+
+
+def test_the_table_comes_first_when_a_feature_in_use_needs_it() -> None:
+    app, _ = app_with()
+    app.new_game(["Me", "Good"], ["human", "good"])
+    app.roll()
+    app.choose(Category.YARBOROUGH)
+    if app.pending is not None:
+        app.confirm()
+    assert app.table.computer_to_move  # a good computer cannot move without the table
+    assert upcoming(app.view()) == Upcoming(Wait.TABLE)
+    app.table_missing()  # the fetch failed: nothing waits for it, the computer plays on
+    assert upcoming(app.view()) == Upcoming(Wait.COMPUTER, 2500)
+
+
+def test_perfect_plays_its_turns_once_the_table_is_there(advisor: Advisor) -> None:
+    app, _ = app_with()
+    app.play_daily(date(2026, 12, 7))
+    finish_randomly(app)
+    assert upcoming(app.view()) == Upcoming(Wait.TABLE)
+    app.attach(advisor)
+    assert upcoming(app.view()) == Upcoming(Wait.PERFECT)
+    while app.perfect_turn():
+        pass
+    assert upcoming(app.view()) is None
+
+
+def test_a_sooner_step_replaces_the_one_waiting_and_a_later_one_does_not() -> None:
+    timer = StepTimer()
+    assert timer.ask(2500) is Plan.START
+    assert timer.ask(2500) is Plan.KEEP and timer.ask(3000) is Plan.KEEP
+    assert timer.ask(0) is Plan.REPLACE  # Skip during the grace to undo
+    assert timer.ask(450) is Plan.KEEP
+    timer.fired()
+    assert timer.ask(450) is Plan.START
+
+
+def test_the_table_is_fetched_once_and_a_failure_is_retried_a_few_times_while_online() -> None:
+    fetch = TableFetch()
+    assert fetch.want(asked=False) is Fetching.START
+    assert fetch.want(asked=True) is Fetching.LOADING  # one fetch at a time
+    retries = [fetch.arrived(ok=False, online=True)]
+    for _ in range(RETRIES):
+        assert fetch.want(asked=False) is Fetching.FAILED  # a repaint does not ask again
+        fetch.again()
+        assert fetch.want(asked=False) is Fetching.START
+        retries.append(fetch.arrived(ok=False, online=True))
+    assert retries == [RETRY_MS] * RETRIES + [None]  # then only when a player asks
+    assert fetch.want(asked=False) is Fetching.FAILED
+    assert fetch.want(asked=True) is Fetching.START
+    assert fetch.arrived(ok=False, online=False) is None  # offline: no retry by itself
+    fetch.online()  # back online: a full set of retries, and a fetch afresh
+    assert fetch.want(asked=False) is Fetching.START
+    assert fetch.arrived(ok=False, online=True) == RETRY_MS
+    fetch.again()
+    assert fetch.want(asked=False) is Fetching.START and fetch.arrived(ok=True, online=True) is None
+
+
+# ---------------------------------------------------------------- keys, menu
+
+
+def test_keys_act_only_when_the_game_has_them() -> None:
+    assert command(Pressed("r")) == (Key.ROLL, 0)
+    assert command(Pressed("3")) == (Key.HOLD, 2)
+    assert command(Pressed("r", modified=True)) is None  # Ctrl+R reloads
+    assert command(Pressed("r", typing=True)) is None  # a name being typed
+    assert command(Pressed("r", in_dialog=True)) is None
+    assert command(Pressed("Escape", in_dialog=True)) is None  # the dialog closes itself
+    assert command(Pressed("Escape")) == (Key.CLOSE_MENU, 0)
+    assert command(Pressed(" ", on_button=True)) is None  # the focused button takes it
+    assert command(Pressed(" ")) == (Key.ROLL, 0)
+    assert command(Pressed("ArrowDown", on_button=True)) == (Key.MOVE, 1)
+    assert command(Pressed("x")) is None
+    assert Key.MOVE.on_the_page and Key.CLOSE_MENU.on_the_page and not Key.ROLL.on_the_page
+    assert Key.CLOSE_MENU.keeps_default and not Key.MOVE.keeps_default
+
+
+def test_a_click_closes_the_menu_unless_it_is_on_a_switch_or_on_the_header_itself() -> None:
+    assert closes_menu("roll", in_header=False)
+    assert closes_menu("stats", in_header=True)  # an action of the menu: done, closed
+    assert closes_menu("", in_header=False)  # a tap anywhere else
+    assert not closes_menu("", in_header=True)  # the header's padding, a label
+    for switch in ("menu", "coach", "shapes", "sound"):
+        assert not closes_menu(switch, in_header=True)
+
+
+# ---------------------------------------------------------------- printing
+
+
+def test_the_print_dialog_prints_the_game_a_blank_sheet_or_six_games() -> None:
+    assert printout("game", "3") == Printout(Printed.GAME)
+    assert printout("blank", "3") == Printout(Printed.BLANK, 3)
+    assert printout("blank", "99") == Printout(Printed.BLANK, MAX_PLAYERS)
+    assert printout("blank", "x") == Printout(Printed.BLANK, 1)
+    assert printout("six", "4") == Printout(Printed.BLANK, 1, six_games=True)
+    assert printout("<script>", "2").page is Printed.GAME
+    css = (ROOT / "static" / "kismet.css").read_text(encoding="utf-8")
+    for page in (Printed.BLANK, Printed.STATS):
+        assert f'body[data-print="{page}"]' in css  # the style sheet knows every page
+
+
+# ------------------------------------------------------ settings, dialogs
+
+
+def test_each_switch_turns_its_setting_and_its_button_names_it() -> None:
+    app, _ = app_with()
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    for switch in Switch:
+        assert f'data-action="{switch.action}"' in html
+        before = getattr(app.settings, switch.value)
+        app.switch(switch)
+        assert getattr(app.settings, switch.value) is (not before)
+        app.switch(switch)
+        assert getattr(app.settings, switch.value) is before
+
+
+def test_the_statistics_dialog_picks_the_name_chosen_else_who_plays() -> None:
+    app, _ = app_with()
+    app.new_game(["Ann"])
+    finish_randomly(app)
+    app.new_game(["Bo"])
+    finish_randomly(app, seed=2)
+    shown = app.statistics()
+    assert [p.name for p in shown.names] == ["Ann", "Bo"]
+    assert shown.chosen is not None and shown.chosen.name == "Bo"  # at the table
+    assert shown.stats is not None and len(shown.stats.points) == 1
+    chosen = app.statistics("person:Ann").chosen
+    assert chosen is not None and chosen.name == "Ann"
+    empty, _ = app_with()
+    assert empty.statistics() == ((), None, None)
+
+
+def test_the_export_is_named_by_date_and_holds_the_games() -> None:
+    app, _ = app_with()
+    finish_randomly(app)
+    exported = app.export()
+    assert exported.name.startswith("kismet-") and exported.name.endswith(".json")
+    assert len(json.loads(exported.text)["history"]) == 1
+
+
+def test_an_unreadable_import_is_said_and_changes_nothing() -> None:
+    app, storage = app_with()
+    before = dict(storage.items)
+    app.import_file(None)
+    assert app.status == "The file could not be read. Nothing was changed."
+    assert storage.items == before
+
+
+# ------------------------------------------------------------------- shape
+
+
+def test_the_session_is_made_of_parts_not_bases() -> None:
+    assert Session.__bases__ == (object,)
+    app, _ = app_with()
+    assert isinstance(app.tables, Tables)
+    app.status = "x"  # the state the parts share is one: the tables part holds it
+    assert app.tables.status == "x" and app.table is app.tables.table
+    app.new_game(["Ann", "Bo"])  # a command of the tables part, offered by the session
+    assert app.tables.table.game.players == ("Ann", "Bo")
+
+
+def test_the_glue_makes_none_of_these_decisions_itself() -> None:
+    # The glue reads no key names, timer pauses or retry counts: it asks kismet.app.
+    glue = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "static" / "glue").glob("*.py"))
+    for decided in ("MENU_STAYS", "RETRIES", '"Escape"', "2000", "clearTimeout(timer"):
+        assert decided not in glue, decided
+    tree = ast.parse(glue)
+    compared = [ast.unparse(n) for n in ast.walk(tree) if isinstance(n, ast.Compare)]
+    assert not [c for c in compared if "delay" in c or "retries" in c], compared
