@@ -218,3 +218,20 @@ def test_the_glue_makes_none_of_these_decisions_itself() -> None:
     tree = ast.parse(glue)
     compared = [ast.unparse(n) for n in ast.walk(tree) if isinstance(n, ast.Compare)]
     assert not [c for c in compared if "delay" in c or "retries" in c], compared
+
+
+def test_every_message_key_named_by_a_type_is_in_every_catalogue() -> None:
+    from kismet import text as messages
+    from kismet.app.ledger import Area
+    from kismet.app.session import MODE_LINES
+    from kismet.app.storage import Problem
+    from kismet.app.table import Mode
+    from kismet.app.turn import Ask
+
+    keys = [key for ask in Ask for key in ask.words]
+    keys += [key for area in Area for key in area.value]
+    keys += [problem.value for problem in Problem]
+    assert set(MODE_LINES) == set(Mode)
+    keys += MODE_LINES.values()
+    for catalogue in messages.CATALOGUES.values():
+        assert [key for key in keys if key not in catalogue] == []

@@ -11,6 +11,7 @@ dropped when read, so a fold cut short between the two writes still counts every
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable
 from typing import Any
@@ -29,9 +30,22 @@ Operation = Callable[[list[Finished]], list[Finished]]
 """A change to the list of finished games."""
 
 
-def said(area: str, damage: Damage, **params: Any) -> Note:
+class Area(enum.Enum):
+    """What stored data could not be read; the value: what is said when it was kept as a
+    backup, and when it was left where it is for want of room."""
+
+    SAVE = ("status.save_corrupt", "status.save_unkept")
+    SETTINGS = ("status.settings_corrupt", "status.settings_unkept")
+    HISTORY = ("status.history_corrupt", "status.history_unkept")
+    FOLDED = ("status.folded_corrupt", "status.folded_unkept")
+    RECORDS = ("status.records_corrupt", "status.records_unkept")
+    PAUSED = ("status.paused_corrupt", "status.paused_unkept")
+
+
+def said(area: Area, damage: Damage, **params: Any) -> Note:
     """The note for unreadable data: kept as a backup, or left where it is for want of room."""
-    return (f"status.{area}_corrupt" if damage.kept else f"status.{area}_unkept", params)
+    kept, unkept = area.value
+    return (kept if damage.kept else unkept, params)
 
 
 class Ledger:
@@ -64,7 +78,7 @@ class Ledger:
     def _read_folded(self) -> Folded:
         folded, damage = self.store.read(FOLDED_KEY, Folded.from_dict, "folded")
         if damage:
-            self.notes.append(said("folded", damage))
+            self.notes.append(said(Area.FOLDED, damage))
             if damage.kept:
                 self.store.write(FOLDED_KEY, Folded().to_dict())
         return folded or Folded()
@@ -72,7 +86,7 @@ class Ledger:
     def _read_history(self) -> list[Finished]:
         found, damage = self.store.read(HISTORY_KEY, read_records, "history")
         if damage:
-            self.notes.append(said("history", damage))
+            self.notes.append(said(Area.HISTORY, damage))
             if damage.kept:
                 self.store.write(HISTORY_KEY, [])
         history = found or History([], [])
@@ -80,7 +94,7 @@ class Ledger:
             text = json.dumps(history.unreadable, separators=(",", ":"))
             damage = self.store.back_up(HISTORY_KEY, "history", text)
             count, kept = len(history.unreadable), len(history.records)
-            self.notes.append(said("records", damage, count=count, kept=kept))
+            self.notes.append(said(Area.RECORDS, damage, count=count, kept=kept))
             if damage.kept:
                 self.store.write(HISTORY_KEY, [f.to_dict() for f in history.records])
         folded = set(self.folded.ids)

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from .coaching import Review
 
 
+MODE_LINES = {Mode.DICE: "status.mode_dice", Mode.SHEET: "status.mode_sheet"}
+"""What the status line says when the dice change mode."""
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -203,7 +207,7 @@ class Session:
             self.status = text("status.mode_turn_start", self.lang)
             return
         self.table.mode, self.ui.entry = mode, Entry()
-        self.status = text(f"status.mode_{mode.value}", self.lang)
+        self.status = text(MODE_LINES[mode], self.lang)
         self.shelf.save_game(self.table)
 
     def toggle_mode(self) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .guide import first_visit
-from .ledger import Ledger, Note, said
+from .ledger import Area, Ledger, Note, said
 from .records import Finished, HighScore
 from .settings import Settings
 from .stats import Folded, high_scores_with
@@ -99,7 +99,7 @@ class Shelf:
     def _read_settings(self) -> Settings:
         settings, damage = self.store.read(SETTINGS_KEY, Settings.from_dict, "settings")
         if damage:
-            self.notes.append(said("settings", damage))
+            self.notes.append(said(Area.SETTINGS, damage))
             if damage.kept:
                 self.store.write(SETTINGS_KEY, {})
         return settings or Settings()
@@ -111,7 +111,7 @@ class Shelf:
         for key in reversed(self.store.keys(PAUSED_PREFIX)):  # the latest first
             table, damage = self.store.read(key, Table.from_dict, "paused")
             if damage:
-                self.notes.append(said("paused", damage))
+                self.notes.append(said(Area.PAUSED, damage))
                 if damage.kept:
                     self.store.remove(key)
             elif table is not None and table.id not in found:
@@ -125,7 +125,7 @@ class Shelf:
             return
         tables, damage = self.store.read(PAUSED_KEY, read_paused, "paused")
         if damage:
-            self.notes.append(said("paused", damage))
+            self.notes.append(said(Area.PAUSED, damage))
             if damage.kept:
                 self.store.remove(PAUSED_KEY)
             return
@@ -157,7 +157,7 @@ class Shelf:
         stored now, if the storage takes it)."""
         table, damage = self.store.read(GAME_KEY, Table.from_dict, "game")
         if damage:
-            self.notes.append(said("save", damage))
+            self.notes.append(said(Area.SAVE, damage))
         spared = self.store.spared(GAME_KEY)
         if spared is None or spared == self.store.seen.get(GAME_KEY):
             return table

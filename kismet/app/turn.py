@@ -23,6 +23,18 @@ class Ask(enum.StrEnum):
     PUT_ASIDE = "put_aside"
     """A new game would put aside the game under way."""
 
+    @property
+    def words(self) -> tuple[str, str]:
+        """The message keys of its dialog's title and of its yes button."""
+        return _ASK_WORDS[self]
+
+
+_ASK_WORDS = {
+    Ask.ZERO: ("dialog.zero_title", "dialog.zero_yes"),
+    Ask.COACH: ("dialog.coach_title", "dialog.coach_yes"),
+    Ask.PUT_ASIDE: ("dialog.put_aside_title", "dialog.put_aside_yes"),
+}
+
 
 class Pending(NamedTuple):
     """A move that waits for the player's yes: filling ``box``, the roll (no box), or

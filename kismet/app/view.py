@@ -294,8 +294,8 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         roll_label = text("app.rolls_left", lang, count=game.rolls_left)
     confirm = None
     if ui.pending is not None:
-        ask = ui.pending.ask.value
-        title, yes = text(f"dialog.{ask}_title", lang), text(f"dialog.{ask}_yes", lang)
+        title_key, yes_key = ui.pending.ask.words
+        title, yes = text(title_key, lang), text(yes_key, lang)
         confirm = Confirm(title, extras.status, yes)
     can_enter = sheet_mode and game.can_set_dice()
     editing = table.editing(ui.entry)
