@@ -99,3 +99,30 @@ class SaveError(ValueError):
     def key(self) -> str:
         """The catalogue key of the message that explains it."""
         return f"save.{self.problem.value}"
+
+
+class TurnRule(enum.StrEnum):
+    """Which rule of a turn a stored turn in progress breaks (``SaveProblem.TURN``'s
+    ``rule``: for the engineer reading the error; the player's words are the problem's)."""
+
+    RESUME_MID_TURN = "resume_mid_turn"
+    HOLDS_OF_EACH_TURN = "holds_of_each_turn"
+    HOLDS_OF_THIS_TURN = "holds_of_this_turn"
+    HOLDS = "holds"
+    ROLLS_LEFT = "rolls_left"
+    DICE_SHOW_AFTER_A_ROLL = "dice_show_after_a_roll"
+    HELD_BEFORE_ROLLING = "held_before_rolling"
+    DICE_AFTER_THE_END = "dice_after_the_end"
+    UNDO_AFTER_A_ROLL = "undo_after_a_roll"
+    UNDO_HOLDS = "undo_holds"
+    UNDO_ROLLS_LEFT = "undo_rolls_left"
+
+
+class LinkFault(enum.StrEnum):
+    """What is wrong with a challenge link's text (``SaveProblem.LINK``'s ``reason``)."""
+
+    TOO_LONG = "too_long"
+    NOT_BASE64 = "not_base64"
+    SHORT = "short"
+    TURNS = "turns"
+    TRAILING = "trailing"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .dice import DICE_COUNT, as_roll
-from .errors import Refusal, RuleError, SaveError, SaveProblem
+from .errors import Refusal, RuleError, SaveError, SaveProblem, TurnRule
 from .moves import Move, legal_actions
 from .rng import DiceStream, LinkedDice
 from .scoring import Category, Totals, score
@@ -426,7 +426,7 @@ class Game(ScoreSheet):
         (``kismet.rules.save.replay``); raises ``SaveError`` when the state is not one the
         rules could have produced from this game."""
         if self._dice or self._rolls_left != ROLLS_PER_TURN:
-            raise SaveError(SaveProblem.TURN, rule="resume_mid_turn")
+            raise SaveError(SaveProblem.TURN, rule=TurnRule.RESUME_MID_TURN)
         if state.current != self._current:
             raise SaveError(SaveProblem.CURRENT, saved=state.current, expected=self._current)
         faces, holds = _check_turn(state.dice, state.held, state.rolls_left, over=self.is_over)
@@ -435,9 +435,9 @@ class Game(ScoreSheet):
         turns = sum(1 for f in self._history if not f.penalty)
         rerolls = max(0, ROLLS_PER_TURN - state.rolls_left - 1)
         if len(state.holds) != turns or not all(map(_masks, state.holds)):
-            raise SaveError(SaveProblem.TURN, rule="holds_of_each_turn")
+            raise SaveError(SaveProblem.TURN, rule=TurnRule.HOLDS_OF_EACH_TURN)
         if len(state.turn_holds) != rerolls or not _masks(state.turn_holds):
-            raise SaveError(SaveProblem.TURN, rule="holds_of_this_turn")
+            raise SaveError(SaveProblem.TURN, rule=TurnRule.HOLDS_OF_THIS_TURN)
         self._stream = LinkedDice(state.stream) if state.linked else DiceStream(state.stream)
         self._dice, self._held, self._rolls_left = faces, holds, state.rolls_left
         self._holds, self._turn_holds = list(state.holds), list(state.turn_holds)
@@ -480,27 +480,27 @@ def _check_turn(
     faces = as_roll(dice) if dice else ()
     holds = tuple(held)
     if len(holds) != DICE_COUNT or not all(isinstance(h, bool) for h in holds):
-        raise SaveError(SaveProblem.TURN, rule="holds")
+        raise SaveError(SaveProblem.TURN, rule=TurnRule.HOLDS)
     if not 0 <= rolls_left <= ROLLS_PER_TURN:
-        raise SaveError(SaveProblem.TURN, rule="rolls_left")
+        raise SaveError(SaveProblem.TURN, rule=TurnRule.ROLLS_LEFT)
     if (not faces) != (rolls_left == ROLLS_PER_TURN):
-        raise SaveError(SaveProblem.TURN, rule="dice_show_after_a_roll")
+        raise SaveError(SaveProblem.TURN, rule=TurnRule.DICE_SHOW_AFTER_A_ROLL)
     if not faces and any(holds):
-        raise SaveError(SaveProblem.TURN, rule="held_before_rolling")
+        raise SaveError(SaveProblem.TURN, rule=TurnRule.HELD_BEFORE_ROLLING)
     if over and faces:
-        raise SaveError(SaveProblem.TURN, rule="dice_after_the_end")
+        raise SaveError(SaveProblem.TURN, rule=TurnRule.DICE_AFTER_THE_END)
     return faces, holds
 
 
 def _check_undo(undo: UndoPoint, *, filled: bool, rolled: bool) -> None:
     """An undo point fits only a game with a box filled, before the next roll."""
     if not filled or rolled:
-        raise SaveError(SaveProblem.TURN, rule="undo_after_a_roll")
+        raise SaveError(SaveProblem.TURN, rule=TurnRule.UNDO_AFTER_A_ROLL)
     holds = tuple(undo.held)
     if len(holds) != DICE_COUNT or not all(isinstance(h, bool) for h in holds):
-        raise SaveError(SaveProblem.TURN, rule="undo_holds")
+        raise SaveError(SaveProblem.TURN, rule=TurnRule.UNDO_HOLDS)
     if not 0 <= undo.rolls_left < ROLLS_PER_TURN:
-        raise SaveError(SaveProblem.TURN, rule="undo_rolls_left")
+        raise SaveError(SaveProblem.TURN, rule=TurnRule.UNDO_ROLLS_LEFT)
 
 
 _ALL_HELD = (1 << DICE_COUNT) - 1

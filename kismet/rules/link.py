@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from .dice import DICE_COUNT
-from .errors import SaveError, SaveProblem
+from .errors import LinkFault, SaveError, SaveProblem
 from .game import ROLLS_PER_TURN, Game
 from .moves import Move, Roll, Score, hold_moves
 from .replay import replay
@@ -92,13 +92,13 @@ def decode(text: str) -> Challenge:
     """The challenge a text carries; raises ``SaveError`` for anything that is not one
     (it is not replayed here: see ``replay_challenge``)."""
     if not isinstance(text, str) or len(text) > MAX_LINK_LENGTH:
-        raise SaveError(SaveProblem.LINK, "link", reason="too_long")
+        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.TOO_LONG)
     try:
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        raise SaveError(SaveProblem.LINK, "link", reason="not_base64") from None
+        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.NOT_BASE64) from None
     if len(data) < 1 + _SEED_BYTES + 2 + _CHECK_BYTES:
-        raise SaveError(SaveProblem.LINK, "link", reason="short")
+        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.SHORT)
     if data[0] != LINK_VERSION:
         raise SaveError(SaveProblem.VERSION, "link", version=data[0], readable=LINK_VERSION)
     body, check = data[:-_CHECK_BYTES], data[-_CHECK_BYTES:]
@@ -117,14 +117,14 @@ def decode(text: str) -> Challenge:
     # name that can be played can be shared. It is text, escaped wherever it is shown.
     at += 1 + size
     if at >= len(body):
-        raise SaveError(SaveProblem.LINK, "link", reason="short")
+        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.SHORT)
     count, bits = body[at], _Bits(body[at + 1 :])
     try:
         turns = tuple(_read_turn(bits) for _ in range(count))
     except (IndexError, ValueError):
-        raise SaveError(SaveProblem.LINK, "link", reason="turns") from None
+        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.TURNS) from None
     if bits.left_over():
-        raise SaveError(SaveProblem.LINK, "link", reason="trailing")
+        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.TRAILING)
     return Challenge(seed, name, turns)
 
 
