@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import concurrent.futures
 import functools
 import gzip
 import hashlib
@@ -470,6 +471,33 @@ def strategy_table(target: Path) -> None:
     shutil.copy2(cached, target)
 
 
+SPREAD_SCRIPTS = ("tools/spread.py",)
+"""What the spread table (each state's standard deviation, for the win chances) is solved
+by; solved again when a file it imports changes."""
+
+
+def page_spread_path() -> str:
+    sys.path.insert(0, str(ROOT))
+    from kismet.advice.chances import SPREAD_PATH
+
+    return SPREAD_PATH
+
+
+def spread_table(target: Path) -> None:
+    """Copy the spread table to ``target``, solving it (with numpy, in .venv) when none for
+    the current code is cached in .build-cache/."""
+
+    def solve(out: Path) -> None:
+        python = ensure_venv()
+        run([str(python), str(ROOT / "tools" / "spread.py"), "--quiet", "--out", str(out)])
+
+    cached = cached_output("spread", ".bin", import_closure(*SPREAD_SCRIPTS),
+                           "Solving the spread of final totals (about a minute, once per "
+                           "rules change) ...", solve)  # fmt: skip
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(cached, target)
+
+
 PERFECT_SCRIPTS = (*STRATEGY_SCRIPTS, "tools/perfect.py")
 """What perfect play's figures are made by (the table, then the games played with it)."""
 
@@ -512,8 +540,9 @@ def write_service_worker(site: Path) -> str:
         if p.is_file() and not p.name.startswith(".") and p.name != "sw.js"
     )
     cache = f"kismet-{digest_of(site, files).hexdigest()[:16]}"
-    # The strategy table is fetched only when a feature needs it, then kept like the rest.
-    lazy = {page_strategy_path()}
+    # The strategy and spread tables are fetched only when a feature needs them, then kept
+    # like the rest.
+    lazy = {page_strategy_path(), page_spread_path()}
     urls = ["./", *(f"./{name}" for name in files if name not in lazy)]
     template = (ROOT / "static" / "service-worker.js").read_text(encoding="utf-8")
     code = template.replace("__CACHE_NAME__", cache).replace("__FILES__", json.dumps(urls))
@@ -567,8 +596,14 @@ def build() -> Path:
         copy_runtime(modules / "pyodide" / name, DIST / "pyodide" / name)
     stdlib_archives(modules, DIST)
     write_boot_module(DIST, modules / "pyodide" / "pyodide-lock.json")
-    strategy_table(DIST / page_strategy_path())
-    perfect_figures(DIST / page_strategy_path(), DIST / "static" / "perfect.json")
+    # The spread's solve (two processes) runs beside the strategy's solve and perfect play's
+    # games (one each): on two cores that takes about a minute less than one after another.
+    ensure_venv()
+    with concurrent.futures.ThreadPoolExecutor(1) as beside:
+        spread = beside.submit(spread_table, DIST / page_spread_path())
+        strategy_table(DIST / page_strategy_path())
+        perfect_figures(DIST / page_strategy_path(), DIST / "static" / "perfect.json")
+        spread.result()
     cache = write_service_worker(DIST)
     print(f"Built {DIST.relative_to(ROOT)}/ (cache {cache})", flush=True)
     return DIST

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import build
+from kismet.advice.chances import Forecast, Spread
 from kismet.advice.strategy import Advisor
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -172,6 +173,14 @@ def advisor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Advisor]:
     target: Path = tmp_path_factory.mktemp("strategy") / "strategy.bin"
     build.strategy_table(target)
     yield Advisor.from_file(target)
+
+
+@pytest.fixture(scope="session")
+def forecast(advisor: Advisor, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Forecast]:
+    """The win-chance forecast from the tables as the build makes them (cached likewise)."""
+    target: Path = tmp_path_factory.mktemp("spread") / "spread.bin"
+    build.spread_table(target)
+    yield Forecast(advisor, Spread.from_bytes(target.read_bytes()))
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:

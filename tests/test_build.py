@@ -48,6 +48,9 @@ def test_the_solve_and_perfect_plays_cache_keys_follow_every_file_they_import(
     for name in ("tools/perfect.py", "kismet/advice/level.py", "kismet/advice/players.py"):
         assert name in perfect, name
     assert "kismet/html/page.py" not in perfect  # only what is imported
+    spread = build.import_closure(*build.SPREAD_SCRIPTS)
+    for name in ("tools/spread.py", "kismet/advice/chances.py", "kismet/advice/strategy.py"):
+        assert name in spread, name
     # Changing any one of those files changes the key.
     for name in perfect:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)

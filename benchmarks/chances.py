@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Accuracy of the win chances: ``kismet.advice.chances`` against perfect play simulated.
+
+    .venv/bin/python benchmarks/chances.py [--futures 2000] [--site dist] [--seed 1]
+
+For each position (a game of two to four players stopped at the start of a turn, from the
+first turn to the last box), every player's future is played out ``--futures`` times from
+their own sheet with the strategy table's choices, each turn on fresh random dice; the
+chance each player wins is then exact over those simulated totals (every future of one
+player against every future of the others, ties shared), and compared with
+``win_chances``. The players' futures are simulated apart, as the model takes them: the
+extra-Kismet penalty between players is in neither. Run by hand after
+``python3 build.py build``; the table goes in the README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kismet.advice.chances import Forecast, forecast_of, shares  # noqa: E402
+from kismet.advice.state import FULL, State, box_points  # noqa: E402
+from kismet.advice.strategy import KEEP_INDEX, ROLLS, sub_multisets  # noqa: E402
+from kismet.rules import Category, Game, upper_bonus  # noqa: E402
+
+
+def future(forecast: Forecast, state: State, rng: random.Random) -> int:
+    """One future of a player from a turn start: the points still to come (bonus included),
+    every choice the table's best."""
+    advisor = forecast.advisor
+    points = 0
+    while state.filled != FULL:
+        turn = advisor.turn(state)
+        dice = sorted(rng.randint(1, 6) for _ in range(5))
+        for left in (2, 1):
+            values = turn.keep[left - 1]
+            keep = max(sub_multisets(tuple(dice)), key=lambda k: values[KEEP_INDEX[k]])
+            dice = sorted([*keep, *(rng.randint(1, 6) for _ in range(5 - len(keep)))])
+        roll = tuple(dice)
+        assert roll in ROLLS
+        box = max(state.open_boxes(), key=lambda b: state.value_after(b, roll, advisor.future))
+        gained = box_points(box, roll, state.joker)
+        points += gained
+        state = state.after(box, gained)
+    return points + upper_bonus(state.subtotal)
+
+
+def simulated(
+    forecast: Forecast, game: Game, futures: int, rng: random.Random
+) -> tuple[float, ...]:
+    """Each player's chance over simulated futures, each player's apart."""
+    laws = []
+    for player in range(len(game.players)):
+        state = State.of(game, player)
+        if state.filled == FULL:
+            laws.append({game.totals(player).grand: 1.0})
+            continue
+        counts: dict[int, float] = {}
+        for _ in range(futures):
+            total = state.scored + future(forecast, state, rng)
+            counts[total] = counts.get(total, 0) + 1 / futures
+        laws.append(counts)
+    return shares(laws)
+
+
+def played(game: Game, turns: int, rng: random.Random, pick: Callable[[Game], Category]) -> None:
+    """Play ``turns`` turns of the game with random dice and ``pick`` choosing the box."""
+    for _ in range(turns):
+        if game.is_over:
+            return
+        game.roll()
+        game.score(pick(game))
+
+
+def positions(forecast: Forecast) -> list[tuple[str, Game]]:
+    """The positions measured: early to late, two to four players, uneven sheets, and one
+    where a player needs a Kismet to win."""
+    advisor = forecast.advisor
+    rng = random.Random(7)
+    found = []
+
+    def best(game: Game) -> Category:
+        return advisor.best_box(game)
+
+    def greedy(game: Game) -> Category:  # a weaker player: the most points now
+        options = game.options()
+        return max(options, key=lambda c: options[c])
+
+    for players, turns, label in (
+        (2, 2, "2 players, after turn 1"),
+        (2, 10, "2 players, after turn 5"),
+        (3, 21, "3 players, after turn 7"),
+        (4, 36, "4 players, after turn 9"),
+        (2, 22, "2 players, after turn 11"),
+        (3, 39, "3 players, after turn 13"),
+        (2, 28, "2 players, 1 box each left"),
+    ):
+        game = Game([f"P{i + 1}" for i in range(players)], seed=rng.randrange(2**32))
+        for turn in range(turns):
+            played(game, 1, rng, best if turn % players == 0 else greedy)
+        found.append((label, game))
+    # Uneven: one player plays the table's choices, the other the most points now.
+    game = Game(["Best", "Greedy"], seed=11)
+    for turn in range(16):
+        played(game, 1, rng, best if turn % 2 == 0 else greedy)
+    found.append(("2 players, uneven play, after turn 8", game))
+
+    for players, turns, label in (
+        (2, 26, "2 players, 2 boxes each left"),
+        (4, 48, "4 players, after turn 12"),
+    ):
+        game = Game([f"P{i + 1}" for i in range(players)], seed=rng.randrange(2**32))
+        for turn in range(turns):
+            played(game, 1, rng, best if turn % players == 0 else greedy)
+        found.append((label, game))
+
+    # A player needs a Kismet to win: behind, with only the Kismet box open.
+    def no_kismet(game: Game) -> Category:
+        boxes = [c for c in advisor.choices(game) if c.box not in (None, Category.KISMET)]
+        return boxes[0].box if boxes and boxes[0].box else best(game)
+
+    for seed in range(500):
+        game = Game(["Ahead", "Needs a Kismet"], seed=seed)
+        played(game, 28, rng, lambda g: best(g) if g.current == 0 else no_kismet(g))
+        gap = game.totals(0).grand - game.totals(1).grand
+        if game.open_boxes(1) == (Category.KISMET,) and 0 < gap < 50:
+            found.append(("2 players, last box: one needs a Kismet to win", game))
+            break
+    return found
+
+
+FORECAST: list[Forecast] = []
+"""The forecast the simulating processes inherit."""
+
+
+def _simulate(job: tuple[Game, int, int]) -> tuple[float, ...]:
+    game, futures, seed = job
+    return simulated(FORECAST[0], game, futures, random.Random(seed))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--futures", type=int, default=2000)
+    parser.add_argument("--site", default=str(ROOT / "dist"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", help="measure only these positions (0-based, like 8,9,10)")
+    args = parser.parse_args(argv)
+    forecast = forecast_of(args.site)
+    FORECAST[:] = [forecast]
+    print(f"win chances against {args.futures} simulated futures per player")
+    print("| position | open boxes | win_chances | simulated | largest error |")
+    print("|---|---|---|---|---|")
+    errors, timings = [], []
+    found = positions(forecast)
+    jobs = [(game, args.futures, args.seed + i) for i, (_, game) in enumerate(found)]
+    if args.only:  # each position keeps its own seed, so rows measured apart agree
+        chosen = [int(i) for i in args.only.split(",")]
+        found, jobs = [found[i] for i in chosen], [jobs[i] for i in chosen]
+    with multiprocessing.get_context("fork").Pool() as pool:  # the forecast is inherited
+        sims = pool.map(_simulate, jobs)
+    for (label, game), sim in zip(found, sims, strict=True):
+        started = time.perf_counter()
+        model = forecast.chances(game)
+        timings.append((time.perf_counter() - started) * 1000)
+        error = max(abs(a - b) for a, b in zip(model, sim, strict=True))
+        errors.append(error)
+        left = " / ".join(str(len(game.open_boxes(p))) for p in range(len(game.players)))
+        shown = " / ".join(f"{c:.3f}" for c in model)
+        print(f"| {label} | {left} | {shown} | {' / '.join(f'{c:.3f}' for c in sim)} "
+              f"| {error:.3f} |", flush=True)  # fmt: skip
+    print(f"largest error {max(errors):.3f}; win_chances took a median "
+          f"{statistics.median(timings):.1f} ms (CPython, first call for each)")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,236 @@
+"""Who is going to win: each player's chance from the position at the start of a turn.
+
+The model: every player plays on perfectly (the expected-score policy of the strategy
+table), and the players' futures are independent. That ignores the one way players touch
+each other, the penalty zero an extra Kismet gives every other player; it is rare (an extra
+Kismet needs a Kismet first, then another five of a kind) and the accuracy tool
+(``benchmarks/chances.py``) measures what it costs.
+
+Each player's final total is their points so far plus the points still to come, whose law
+is taken from the position:
+- with few boxes open (``EXACT_BOXES``) it is exact: the turn is played out as a chain over
+  the rolls, the best keep and the best box chosen as the table's values say, down to the
+  full sheet and its bonus; there a player who needs a Kismet has two outcomes, not a bell;
+- with more boxes open it is a normal law (rounded to whole points) with the table's mean
+  and the spread table's standard deviation (``tools/spread.py`` solves it at build time,
+  following the same choices).
+
+The chances then follow exactly from these laws, ties shared among those who tie.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from bisect import bisect_left
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from ..rules import DICE_COUNT, Game, upper_bonus
+from .state import BOXES, FULL, State, box_points
+from .strategy import (
+    CHILDREN,
+    KEEP_INDEX,
+    KEEPS,
+    ROLL_KEEP,
+    ROLLS,
+    TABLE_PATH,
+    Advisor,
+    sub_multisets,
+    subtotal_limit,
+    table_layout,
+)
+
+SPREAD_PATH = "static/spread.bin"
+"""Where the build writes the spread table, relative to ``dist/``."""
+
+SPREAD_MAGIC = b"KSPR"
+SPREAD_VERSION = 1
+SPREAD_STEP = 0.5
+"""Standard deviations are stored in steps of half a point, one byte each."""
+
+EXACT_BOXES = 3
+"""With this many boxes open or fewer, the points to come are worked out exactly."""
+
+TAILS = 5.0
+"""A normal law is cut this many standard deviations from its mean."""
+
+Law = dict[int, float]
+"""Points -> probability."""
+
+_ROLL_OF_KEEP = {k: r for r, k in enumerate(ROLL_KEEP)}
+
+
+class Spread:
+    """The standard deviation of the points still to come from every turn-start state."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        self._values = values
+        self._offsets, length = table_layout()
+        if len(values) != length:
+            raise ValueError(f"A spread table has {length} values, not {len(values)}")
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Spread:
+        """Read the table as the build writes it (``SPREAD_PATH``)."""
+        if data[:4] != SPREAD_MAGIC:
+            raise ValueError("Not a Kismet spread table")
+        version, count = struct.unpack_from("<II", data, 4)
+        if version != SPREAD_VERSION:
+            raise ValueError(f"Unknown spread table version {version}")
+        body = memoryview(data)[12:]
+        if len(body) != count:
+            raise ValueError("The spread table is truncated")
+        return cls(body)
+
+    def sd(self, filled: int, subtotal: int, joker: bool) -> float:
+        """The standard deviation of the points still to come (0 on a full sheet)."""
+        if filled == FULL:
+            return 0.0
+        index = self._offsets[filled] + subtotal
+        if joker:
+            index += subtotal_limit(filled) + 1
+        return self._values[index] * SPREAD_STEP
+
+
+def _rolled(mass: list[float]) -> list[float]:
+    """Probabilities over keeps -> over rolls, rolling the dice not kept."""
+    mass = list(mass)
+    for i, keep in enumerate(KEEPS):
+        share = mass[i]
+        if share and len(keep) < DICE_COUNT:
+            mass[i] = 0.0
+            for child in CHILDREN[i]:
+                mass[child] += share / 6
+    return [mass[k] for k in ROLL_KEEP]
+
+
+def _normal(mean: float, sd: float) -> Law:
+    """A normal law on whole points (never below zero)."""
+    if sd < SPREAD_STEP:
+        return {max(0, round(mean)): 1.0}
+    low, high = max(0, math.floor(mean - TAILS * sd)), math.ceil(mean + TAILS * sd)
+    scale = 1 / (sd * math.sqrt(2))
+    edges = [math.erf((x - 0.5 - mean) * scale) for x in range(low, high + 2)]
+    law = {x: (edges[i + 1] - edges[i]) / 2 for i, x in enumerate(range(low, high + 1))}
+    total = math.fsum(law.values())
+    return {x: p / total for x, p in law.items() if p > 1e-12}
+
+
+class Forecast:
+    """The laws of players' final totals, and their chances, from the two tables."""
+
+    def __init__(self, advisor: Advisor, spread: Spread) -> None:
+        self.advisor, self.spread = advisor, spread
+        self._exact: dict[tuple[int, int, bool], Law] = {}
+
+    def outcomes(self, state: State) -> dict[tuple[int, State], float]:
+        """The turn played perfectly from ``state``: (points, next state) -> probability."""
+        turn = self.advisor.turn(state)
+        rolls = _rolled([1.0 if i == KEEP_INDEX[()] else 0.0 for i in range(len(KEEPS))])
+        for left in (2, 1):  # rolls left with the dice showing
+            values = turn.keep[left - 1]
+            mass = [0.0] * len(KEEPS)
+            for r, p in enumerate(rolls):
+                if p:
+                    best = max(sub_multisets(ROLLS[r]), key=lambda k: values[KEEP_INDEX[k]])
+                    mass[KEEP_INDEX[best]] += p
+            rolls = _rolled(mass)
+        found: dict[tuple[int, State], float] = {}
+        boxes = state.open_boxes()
+        future = self.advisor.future
+        for r, p in enumerate(rolls):
+            if not p:
+                continue
+            roll = ROLLS[r]
+            box = max(boxes, key=lambda b: state.value_after(b, roll, future))
+            points = box_points(box, roll, state.joker)
+            nxt = state.after(box, points)
+            key = (points, State(nxt.filled, nxt.subtotal, nxt.joker, 0))
+            found[key] = found.get(key, 0.0) + p
+        return found
+
+    def to_come(self, state: State) -> Law:
+        """The law of the points still to come from a turn start (bonus included)."""
+        filled, subtotal, joker = state.filled, state.subtotal, state.joker
+        if filled == FULL:
+            return {upper_bonus(subtotal): 1.0}
+        if len(BOXES) - filled.bit_count() > EXACT_BOXES:
+            mean = self.advisor.future(filled, subtotal, joker)
+            return _normal(mean, self.spread.sd(filled, subtotal, joker))
+        key = (filled, subtotal, joker)
+        if key not in self._exact:
+            law: Law = {}
+            for (points, nxt), p in self.outcomes(state).items():
+                for x, q in self.to_come(nxt).items():
+                    law[points + x] = law.get(points + x, 0.0) + p * q
+            self._exact[key] = law
+        return self._exact[key]
+
+    def final(self, game: Game, player: int) -> Law:
+        """The law of a player's final grand total, from the start of their turn."""
+        state = State.of(game, player)
+        if game.is_over or state.filled == FULL:
+            return {game.totals(player).grand: 1.0}
+        return {state.scored + x: p for x, p in self.to_come(state).items()}
+
+    def chances(self, game: Game, target: int | None = None) -> tuple[float, ...]:
+        """Each player's chance to win (ties shared); in a game of one, the chance to beat
+        ``target`` (a tie counting half), or 1 without one."""
+        laws = [self.final(game, p) for p in range(len(game.players))]
+        if len(laws) == 1:
+            return (1.0,) if target is None else shares([laws[0], {target: 1.0}])[:1]
+        return shares(laws)
+
+
+def shares(laws: Sequence[Law]) -> tuple[float, ...]:
+    """Each player's chance of the highest total, for independent totals with these laws;
+    players who tie for the highest share it equally. The chances add up to 1."""
+    sorted_laws = []
+    for law in laws:
+        xs = sorted(law)
+        below = [0.0]
+        for x in xs:
+            below.append(below[-1] + law[x])
+        sorted_laws.append((xs, below))
+
+    def lower(j: int, x: int) -> float:
+        xs, below = sorted_laws[j]
+        return below[bisect_left(xs, x)]
+
+    won = [0.0] * len(laws)
+    for i, law in enumerate(laws):
+        others = [j for j in range(len(laws)) if j != i]
+        for x, p in law.items():
+            # In z: the chance that k of the others tie at x while nobody is above.
+            poly = [1.0]
+            for j in others:
+                poly = _times(poly, lower(j, x), laws[j].get(x, 0.0))
+            won[i] += p * math.fsum(c / (k + 1) for k, c in enumerate(poly))
+    total = math.fsum(won)
+    return tuple(w / total for w in won)
+
+
+def _times(poly: list[float], lower: float, equal: float) -> list[float]:
+    """``poly`` times ``(lower + equal z)``."""
+    out = [0.0] * (len(poly) + 1)
+    for k, c in enumerate(poly):
+        out[k] += c * lower
+        out[k + 1] += c * equal
+    return out
+
+
+@lru_cache(maxsize=2)
+def forecast_of(site: str) -> Forecast:
+    """The forecast from the tables the build wrote into ``site`` (read once)."""
+    root = Path(site)
+    advisor = Advisor.from_bytes((root / TABLE_PATH).read_bytes())
+    return Forecast(advisor, Spread.from_bytes((root / SPREAD_PATH).read_bytes()))
+
+
+def win_chances(game: Game, site: str = "dist", target: int | None = None) -> tuple[float, ...]:
+    """Each player's chance to win ``game`` from the start of the turn, playing perfectly
+    from here, from the tables in the built ``site`` (``python3 build.py build``); in a
+    game of one, the chance to beat ``target``."""
+    return forecast_of(site).chances(game, target)

@@ -1,0 +1,85 @@
+"""Win chances (``kismet.advice.chances``): the arithmetic of shares, the exact laws of the
+last turns, and agreement with perfect play simulated."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import pytest
+
+from benchmarks.chances import simulated
+from kismet.advice.chances import Forecast, shares
+from kismet.advice.state import BOXES, FULL, State
+from kismet.rules import Category, Game
+
+
+def brute_force(laws: list[dict[int, float]]) -> list[float]:
+    won = [0.0] * len(laws)
+    for combo in itertools.product(*(law.items() for law in laws)):
+        p = math.prod(q for _, q in combo)
+        top = max(x for x, _ in combo)
+        winners = [i for i, (x, _) in enumerate(combo) if x == top]
+        for i in winners:
+            won[i] += p / len(winners)
+    return won
+
+
+def test_shares_add_to_one_share_ties_and_match_every_combination() -> None:
+    assert shares([{300: 1.0}, {200: 1.0}]) == (1.0, 0.0)
+    assert shares([{250: 1.0}, {250: 1.0}, {250: 1.0}]) == pytest.approx((1 / 3,) * 3)
+    rng = random.Random(3)
+    for players in (2, 3, 4):
+        laws = []
+        for _ in range(players):
+            xs = rng.sample(range(10), 4)
+            weights = [rng.random() for _ in xs]
+            laws.append({x: w / sum(weights) for x, w in zip(xs, weights, strict=True)})
+        found = shares(laws)
+        assert sum(found) == pytest.approx(1.0)
+        assert found == pytest.approx(brute_force(laws))
+
+
+def test_a_decided_game_gives_one_and_zero(forecast: Forecast) -> None:
+    game = Game(["Ann", "Bo"], seed=4)
+    while not game.is_over:
+        game.roll()
+        game.score(game.open_boxes(game.current)[0])
+    totals = [game.totals(p).grand for p in range(2)]
+    chances = forecast.chances(game)
+    if totals[0] == totals[1]:
+        assert chances == (0.5, 0.5)
+    else:
+        assert chances[totals.index(max(totals))] == 1.0 and min(chances) == 0.0
+
+
+def test_symmetric_positions_give_equal_chances(forecast: Forecast) -> None:
+    chances = forecast.chances(Game(["Ann", "Bo", "Cy"], seed=1))
+    assert chances == pytest.approx((1 / 3,) * 3, abs=1e-12)
+    assert sum(chances) == pytest.approx(1.0)
+
+
+def test_with_only_kismet_open_the_points_to_come_are_a_kismet_or_nothing(
+    forecast: Forecast,
+) -> None:
+    state = State(FULL & ~(1 << BOXES.index(Category.KISMET)), 78, False, 0)
+    law = forecast.to_come(state)
+    assert sum(law.values()) == pytest.approx(1.0)
+    nothing = law.get(75, 0.0)  # the top bonus, and a zero in Kismet
+    assert 0.95 < nothing < 0.96  # five of a kind in three rolls: about 4.6%
+    assert all(x == 75 or x >= 75 + 50 + 5 for x in law)  # else total + 50
+
+
+def test_a_three_player_position_agrees_with_perfect_play_simulated(
+    forecast: Forecast,
+) -> None:
+    rng = random.Random(5)
+    game = Game(["Ann", "Bo", "Cy"], seed=9)
+    while len(game.open_boxes(2)) > 3:  # late: three boxes each, still a contest
+        game.roll()
+        game.score(forecast.advisor.best_box(game))
+    model = forecast.chances(game)
+    sim = simulated(forecast, game, 1500, rng)
+    assert sum(model) == pytest.approx(1.0)
+    assert max(abs(a - b) for a, b in zip(model, sim, strict=True)) < 0.05, (model, sim)
