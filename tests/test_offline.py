@@ -369,8 +369,9 @@ def test_dist_holds_only_what_the_page_uses(site: Site) -> None:
             assert (script.parent / found).exists(), f"{script.name} names {found}"
     sw = (site.root / "sw.js").read_text()
     for path in site.root.rglob("*"):
-        # The strategy table is cached when first fetched, not precached.
-        if path.is_file() and path.name not in ("sw.js", ".nojekyll", "strategy.bin"):
+        # The strategy and spread tables are cached when first fetched, not precached.
+        lazy = ("sw.js", ".nojekyll", "strategy.bin", "spread.bin")
+        if path.is_file() and path.name not in lazy:
             assert f'"./{path.relative_to(site.root).as_posix()}"' in sw, path
 
 

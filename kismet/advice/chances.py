@@ -230,7 +230,7 @@ def forecast_of(site: str) -> Forecast:
 
 
 def win_chances(game: Game, site: str = "dist", target: int | None = None) -> tuple[float, ...]:
-    """Each player's chance to win ``game`` from the start of the turn, playing perfectly
-    from here, from the tables in the built ``site`` (``python3 build.py build``); in a
-    game of one, the chance to beat ``target``."""
+    """Each player's chance to win ``game`` from the start of the turn, every player
+    playing perfectly on, read from the tables in the built ``site`` (``python3 build.py
+    build``); in a game of one, the chance to beat ``target``."""
     return forecast_of(site).chances(game, target)
