@@ -471,7 +471,7 @@ def strategy_table(target: Path) -> None:
     shutil.copy2(cached, target)
 
 
-SPREAD_SCRIPTS = ("tools/spread.py",)
+SPREAD_SCRIPTS = ("tools/spread.py", *STRATEGY_SCRIPTS)
 """What the spread table (each state's standard deviation, for the win chances) is solved
 by; solved again when a file it imports changes."""
 

@@ -134,11 +134,9 @@ class Machine:
         return keep0, keep1, keep2
 
 
-def solve(verbose: bool = False, machine: Machine | None = None) -> tuple[np.ndarray, float]:
-    """The compact table (layout of ``st.table_layout``) and the value of the empty sheet."""
-    started = time.perf_counter()
-    machine = machine or Machine()
-    values = machine.values
+def layers() -> Iterator[tuple[int, np.ndarray]]:
+    """The turn-start states, a layer at a time from the fullest sheets down: (number of
+    boxes filled, rows of (filled set, Basic subtotal, joker))."""
     popcount = np.array([bin(s).count("1") for s in range(pos.FULL + 1)])
     for layer in range(len(pos.BOXES) - 1, -1, -1):
         rows = [
@@ -147,7 +145,15 @@ def solve(verbose: bool = False, machine: Machine | None = None) -> tuple[np.nda
             for j in ((0, 1) if s & pos.KISMET_BIT else (0,))
             for sub in range(st.subtotal_limit(int(s)) + 1)
         ]
-        table = np.array(rows, dtype=np.int64).reshape(-1, 3)
+        yield layer, np.array(rows, dtype=np.int64).reshape(-1, 3)
+
+
+def solve(verbose: bool = False, machine: Machine | None = None) -> tuple[np.ndarray, float]:
+    """The compact table (layout of ``st.table_layout``) and the value of the empty sheet."""
+    started = time.perf_counter()
+    machine = machine or Machine()
+    values = machine.values
+    for layer, table in layers():
         for start in range(0, len(table), CHUNK):
             part = table[start : start + CHUNK]
             filled, sub, joker = part[:, 0], part[:, 1], part[:, 2]

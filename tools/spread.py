@@ -30,6 +30,7 @@ from kismet.advice import chances as ch
 from kismet.advice import state as pos
 from kismet.advice import strategy as st
 from kismet.rules import Category, upper_bonus
+from tools.solve import keep_plan, layers
 
 CHUNK = 4096
 DTYPE = np.float32  # the spread's rounding (half a point) is far coarser than its error
@@ -52,18 +53,7 @@ class PairMachine:
         self.kismet_box = pos.BOXES.index(Category.KISMET)
         self.kismet_scores = (self.points[self.kismet_box, 0, :] > 0).astype(np.int64)
         self.roll_keep = np.array(st.ROLL_KEEP)
-        sizes = np.array([len(k) for k in st.KEEPS])
-        self.expect_plan = []
-        for size in range(4, -1, -1):
-            idx = np.flatnonzero(sizes == size)
-            self.expect_plan.append((idx, np.array([st.CHILDREN[i] for i in idx])))
-        self.best_plan = []
-        for size in range(1, 6):
-            idx = np.flatnonzero(sizes == size)
-            parents = [list(st.PARENTS[i]) for i in idx]
-            width = max(len(p) for p in parents)
-            padded = np.array([p + [p[0]] * (width - len(p)) for p in parents])
-            self.best_plan.append((idx, padded))
+        self.expect_plan, self.best_plan = keep_plan()
         cap = pos.SUBTOTAL_CAP
         shape = (pos.FULL + 1, cap + 1, 2)
         self.mean = np.zeros(shape, dtype=DTYPE)
@@ -165,15 +155,7 @@ def solve(verbose: bool = False, workers: int | None = None) -> tuple[Array, Arr
     MACHINE[:] = [machine]
     workers = workers or os.cpu_count() or 1
     context = multiprocessing.get_context("fork")
-    popcount = np.array([bin(s).count("1") for s in range(pos.FULL + 1)])
-    for layer in range(len(pos.BOXES) - 1, -1, -1):
-        rows = [
-            (s, sub, j)
-            for s in np.flatnonzero(popcount == layer)
-            for j in ((0, 1) if s & pos.KISMET_BIT else (0,))
-            for sub in range(st.subtotal_limit(int(s)) + 1)
-        ]
-        table = np.array(rows, dtype=np.int64).reshape(-1, 3)
+    for layer, table in layers():
         parts = [table[begin : begin + CHUNK] for begin in range(0, len(table), CHUNK)]
         if workers > 1 and len(parts) > 1:
             with context.Pool(workers) as pool:
