@@ -456,19 +456,23 @@ def cached_output(kind: str, suffix: str, sources: tuple[str, ...], say: str,
     return cached(kind, digest, announced, suffix)
 
 
-def strategy_table(target: Path) -> None:
-    """Copy the optimal-strategy table to ``target``, solving it (with numpy, in .venv) when
-    no table for the current code is cached in .build-cache/."""
+def solved_table(kind: str, scripts: tuple[str, ...], say: str, target: Path) -> None:
+    """Copy a table solved by ``scripts[0]`` (with numpy, in .venv) to ``target``, solving
+    it only when none for the current code is cached in .build-cache/."""
 
     def solve(out: Path) -> None:
         python = ensure_venv()
-        run([str(python), str(ROOT / "tools" / "solve.py"), "--quiet", "--out", str(out)])
+        run([str(python), str(ROOT / scripts[0]), "--quiet", "--out", str(out)])
 
-    cached = cached_output("strategy", ".bin", import_closure(*STRATEGY_SCRIPTS),
-                           "Solving the optimal strategy (about a minute, once per rules "
-                           "change) ...", solve)  # fmt: skip
+    cached = cached_output(kind, ".bin", import_closure(*scripts), say, solve)
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(cached, target)
+
+
+def strategy_table(target: Path) -> None:
+    """The optimal-strategy table, at ``target``."""
+    say = "Solving the optimal strategy (about a minute, once per rules change) ..."
+    solved_table("strategy", STRATEGY_SCRIPTS, say, target)
 
 
 SPREAD_SCRIPTS = ("tools/spread.py", *STRATEGY_SCRIPTS)
@@ -484,18 +488,9 @@ def page_spread_path() -> str:
 
 
 def spread_table(target: Path) -> None:
-    """Copy the spread table to ``target``, solving it (with numpy, in .venv) when none for
-    the current code is cached in .build-cache/."""
-
-    def solve(out: Path) -> None:
-        python = ensure_venv()
-        run([str(python), str(ROOT / "tools" / "spread.py"), "--quiet", "--out", str(out)])
-
-    cached = cached_output("spread", ".bin", import_closure(*SPREAD_SCRIPTS),
-                           "Solving the spread of final totals (about a minute, once per "
-                           "rules change) ...", solve)  # fmt: skip
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(cached, target)
+    """The spread table (for the win chances), at ``target``."""
+    say = "Solving the spread of final totals (about a minute, once per rules change) ..."
+    solved_table("spread", SPREAD_SCRIPTS, say, target)
 
 
 PERFECT_SCRIPTS = (*STRATEGY_SCRIPTS, "tools/perfect.py")

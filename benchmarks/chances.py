@@ -95,6 +95,12 @@ def positions(forecast: Forecast) -> list[tuple[str, Game]]:
         options = game.options()
         return max(options, key=lambda c: options[c])
 
+    def dealt(players: int, turns: int, label: str) -> None:
+        game = Game([f"P{i + 1}" for i in range(players)], seed=rng.randrange(2**32))
+        for turn in range(turns):
+            played(game, 1, rng, best if turn % players == 0 else greedy)
+        found.append((label, game))
+
     for players, turns, label in (
         (2, 2, "2 players, after turn 1"),
         (2, 10, "2 players, after turn 5"),
@@ -104,24 +110,14 @@ def positions(forecast: Forecast) -> list[tuple[str, Game]]:
         (3, 39, "3 players, after turn 13"),
         (2, 28, "2 players, 1 box each left"),
     ):
-        game = Game([f"P{i + 1}" for i in range(players)], seed=rng.randrange(2**32))
-        for turn in range(turns):
-            played(game, 1, rng, best if turn % players == 0 else greedy)
-        found.append((label, game))
+        dealt(players, turns, label)
     # Uneven: one player plays the table's choices, the other the most points now.
     game = Game(["Best", "Greedy"], seed=11)
     for turn in range(16):
         played(game, 1, rng, best if turn % 2 == 0 else greedy)
     found.append(("2 players, uneven play, after turn 8", game))
-
-    for players, turns, label in (
-        (2, 26, "2 players, 2 boxes each left"),
-        (4, 48, "4 players, after turn 12"),
-    ):
-        game = Game([f"P{i + 1}" for i in range(players)], seed=rng.randrange(2**32))
-        for turn in range(turns):
-            played(game, 1, rng, best if turn % players == 0 else greedy)
-        found.append((label, game))
+    dealt(2, 26, "2 players, 2 boxes each left")
+    dealt(4, 48, "4 players, after turn 12")
 
     # A player needs a Kismet to win: behind, with only the Kismet box open.
     def no_kismet(game: Game) -> Category:
