@@ -128,6 +128,16 @@ def watch_page(page: Any, origin: str) -> Watch:
     return watch
 
 
+@pytest.fixture(autouse=True)
+def no_context_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that failed half-way leaves its pages open in the shared browser: close them,
+    so that they do not pile up (each holds a Python) for the tests after it."""
+    yield
+    if "browser" in request.fixturenames:
+        for left in list(request.getfixturevalue("browser").contexts):
+            left.close()
+
+
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     ctx = browser.new_context(viewport={"width": 1100, "height": 900})

@@ -405,12 +405,15 @@ def test_two_tabs_stay_in_step_and_lose_nothing(engine: str, site: Site, tmp_pat
         tab.wait(lambda: tab.evaluate(OFFERED), "the challenge offered", 30)
         tab.click("[data-testid=accept-challenge]")
         tab.click("[data-testid=confirm]")
-        for _ in range(2):
-            driver.execute_async_script(TAB_TURN)
+        for filled in (1, 2):
+            assert driver.execute_async_script(TAB_TURN) == filled
         driver.switch_to.window(first)
         tab.wait(lambda: tab.evaluate(TITLED), "the first tab to follow the challenge", 30)
-        for _ in range(2):
-            driver.execute_async_script(TAB_TURN)
+        # Both of the second tab's boxes, not only the first (a Roll pressed in a tab that
+        # has not caught up yet only brings it up to date).
+        tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 2, "the first tab to catch up", 30)
+        for filled in (3, 4):
+            assert driver.execute_async_script(TAB_TURN) == filled
         tab.open(url)
         saved = json.loads(tab.evaluate(STORED_GAME))
         assert saved["challenge"] and len(saved["game"]["history"]) == 4
