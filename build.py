@@ -482,7 +482,7 @@ by; solved again when a file it imports changes."""
 
 def page_spread_path() -> str:
     sys.path.insert(0, str(ROOT))
-    from kismet.advice.chances import SPREAD_PATH
+    from kismet.advice.spread import SPREAD_PATH
 
     return SPREAD_PATH
 

@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 import build
-from kismet.advice.chances import Forecast, Spread
+from kismet.advice.chances import Forecast
+from kismet.advice.spread import Spread
 from kismet.advice.strategy import Advisor
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"

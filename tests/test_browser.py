@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from kismet import Category, Game, game_from_dict
+from kismet.advice.chances import Forecast
 from tests.conftest import Site, artifact, open_app, reveal
 
 pytestmark = pytest.mark.browser
@@ -60,6 +61,21 @@ def check_page(page: Any, game: Game) -> None:
     if not game.is_over:
         current = page.text_content("[data-testid=current-player]")
         assert current == f"{game.players[game.current]}'s turn"
+
+
+def check_chances(page: Any, expected: tuple[float, ...]) -> None:
+    """Each player's chance beside their total is the one worked out in CPython for the
+    same position (once the page has worked it out, between its own work)."""
+    page.wait_for_function(
+        """expected => expected.every((chance, p) => {
+             const shown = document.querySelector(`[data-testid=win-chance-${p}]`);
+             return shown && Math.abs(Number(shown.dataset.chance) - chance) < 1e-3;
+           })""",
+        arg=list(expected),
+        timeout=30_000,
+    )
+    shown = [page.text_content(f"[data-testid=win-chance-{p}] [aria-hidden]") for p in range(2)]
+    assert all(text.endswith("%") for text in shown), shown
 
 
 def roll(page: Any, game: Game) -> None:
@@ -132,19 +148,33 @@ def test_a_whole_solo_game_matches_the_rules_package(page: Any, site: Site) -> N
 
 
 @pytest.mark.long
-def test_a_two_player_game(page: Any, site: Site) -> None:
+def test_a_two_player_game(page: Any, site: Site, forecast: Forecast) -> None:
     open_app(page, site.url + "?seed=11")
     start_game(page, ["Ann", "Bo"])
     game = Game(["Ann", "Bo"], seed=11)
     assert page.text_content("[data-testid=player-head-0]").strip("▶ ") == "Ann"
     check_page(page, game)
+    check_chances(page, forecast.chances(game))
     while not game.is_over:
         play_turn(page, game)
         check_page(page, game)
+        check_chances(page, forecast.chances(game))  # after every turn, beside the totals
         head = page.get_attribute(f"[data-testid=player-head-{game.current}]", "class") or ""
         assert game.is_over or "current" in head
     names = " and ".join(game.players[w] for w in game.winners)
     assert names in page.text_content("[data-testid=game-over]")
+    # The review: the chances turn by turn, a line each, and the numbers of all 31 starts.
+    page.click("[data-testid=open-review]")
+    page.wait_for_selector("[data-testid=chance-chart] svg polyline.who-1", timeout=60_000)
+    assert page.locator("[data-testid=chance-chart] polyline.who").count() == 2
+    assert page.locator("[data-testid=chance-chart] tbody tr").count() == 31
+    label = page.get_attribute("[data-testid=chance-chart] svg", "aria-label") or ""
+    assert "chance to win at the start of all 30 turns" in label
+    assert f"{game.players[game.winners[0]]} won" in label
+    page.screenshot(path=artifact("review-chances.png"))
+    chart = page.locator("[data-testid=review-chances]")
+    chart.screenshot(path=artifact("review-chances-chart.png"))
+    page.keyboard.press("Escape")
     page.click("[data-testid=play-again]")
     assert page.locator("[data-testid=game-over]").count() == 0
     assert page.text_content("[data-testid=current-player]") == "Ann's turn"

@@ -26,7 +26,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kismet.advice import chances as ch
+from kismet.advice import spread as ch
 from kismet.advice import state as pos
 from kismet.advice import strategy as st
 from kismet.rules import Category, upper_bonus
@@ -183,7 +183,7 @@ def solve(verbose: bool = False, workers: int | None = None) -> tuple[Array, Arr
 
 
 def spread_bytes(spreads: np.ndarray) -> bytes:
-    """The table as ``kismet.advice.chances.Spread.from_bytes`` reads it: a header, then
+    """The table as ``kismet.advice.spread.Spread.from_bytes`` reads it: a header, then
     each state's standard deviation in steps of ``SPREAD_STEP`` points, one byte each."""
     scaled = np.rint(spreads / ch.SPREAD_STEP)
     if scaled.min() < 0 or scaled.max() > 0xFF:

@@ -21,13 +21,13 @@ The chances then follow exactly from these laws, ties shared among those who tie
 from __future__ import annotations
 
 import math
-import struct
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from ..rules import DICE_COUNT, Game, upper_bonus
+from ..rules import DICE_COUNT, Fill, Game, upper_bonus
+from .spread import SPREAD_PATH, SPREAD_STEP, Spread
 from .state import BOXES, FULL, State, box_points
 from .strategy import (
     CHILDREN,
@@ -38,20 +38,13 @@ from .strategy import (
     TABLE_PATH,
     Advisor,
     sub_multisets,
-    subtotal_limit,
-    table_layout,
 )
-
-SPREAD_PATH = "static/spread.bin"
-"""Where the build writes the spread table, relative to ``dist/``."""
-
-SPREAD_MAGIC = b"KSPR"
-SPREAD_VERSION = 1
-SPREAD_STEP = 0.5
-"""Standard deviations are stored in steps of half a point, one byte each."""
 
 EXACT_BOXES = 3
 """With this many boxes open or fewer, the points to come are worked out exactly."""
+
+EXACT_KEPT = 50_000
+"""The exact laws kept at most (a few hundred a game; each is a few hundred numbers)."""
 
 TAILS = 5.0
 """A normal law is cut this many standard deviations from its mean."""
@@ -60,38 +53,6 @@ Law = dict[int, float]
 """Points -> probability."""
 
 _ROLL_OF_KEEP = {k: r for r, k in enumerate(ROLL_KEEP)}
-
-
-class Spread:
-    """The standard deviation of the points still to come from every turn-start state."""
-
-    def __init__(self, values: Sequence[int]) -> None:
-        self._values = values
-        self._offsets, length = table_layout()
-        if len(values) != length:
-            raise ValueError(f"A spread table has {length} values, not {len(values)}")
-
-    @classmethod
-    def from_bytes(cls, data: bytes) -> Spread:
-        """Read the table as the build writes it (``SPREAD_PATH``)."""
-        if data[:4] != SPREAD_MAGIC:
-            raise ValueError("Not a Kismet spread table")
-        version, count = struct.unpack_from("<II", data, 4)
-        if version != SPREAD_VERSION:
-            raise ValueError(f"Unknown spread table version {version}")
-        body = memoryview(data)[12:]
-        if len(body) != count:
-            raise ValueError("The spread table is truncated")
-        return cls(body)
-
-    def sd(self, filled: int, subtotal: int, joker: bool) -> float:
-        """The standard deviation of the points still to come (0 on a full sheet)."""
-        if filled == FULL:
-            return 0.0
-        index = self._offsets[filled] + subtotal
-        if joker:
-            index += subtotal_limit(filled) + 1
-        return self._values[index] * SPREAD_STEP
 
 
 def _rolled(mass: list[float]) -> list[float]:
@@ -161,12 +122,30 @@ class Forecast:
             return _normal(mean, self.spread.sd(filled, subtotal, joker))
         key = (filled, subtotal, joker)
         if key not in self._exact:
+            if len(self._exact) >= EXACT_KEPT:
+                self._exact.clear()  # a long session of games: start the cache afresh
             law: Law = {}
             for (points, nxt), p in self.outcomes(state).items():
                 for x, q in self.to_come(nxt).items():
                     law[points + x] = law.get(points + x, 0.0) + p * q
             self._exact[key] = law
         return self._exact[key]
+
+    def law(self, state: State) -> Law:
+        """The law of the final grand total of a player in ``state`` at a turn start."""
+        return {state.scored + x: p for x, p in self.to_come(state).items()}
+
+    def instead(self, state: State, fill: Fill) -> State | None:
+        """Where the table's best box on a fill's dice would have led from ``state``, when
+        it is not the box taken (None too for a penalty zero, which is no choice)."""
+        if fill.penalty or not fill.dice:
+            return None
+        roll = tuple(sorted(fill.dice))
+        future = self.advisor.future
+        best = max(state.open_boxes(), key=lambda box: state.value_after(box, roll, future))
+        if best is fill.category:
+            return None
+        return state.after(best, box_points(best, roll, state.joker))
 
     def final(self, game: Game, player: int) -> Law:
         """The law of a player's final grand total, from the start of their turn."""
@@ -178,10 +157,23 @@ class Forecast:
     def chances(self, game: Game, target: int | None = None) -> tuple[float, ...]:
         """Each player's chance to win (ties shared); in a game of one, the chance to beat
         ``target`` (a tie counting half), or 1 without one."""
-        laws = [self.final(game, p) for p in range(len(game.players))]
-        if len(laws) == 1:
-            return (1.0,) if target is None else shares([laws[0], {target: 1.0}])[:1]
-        return shares(laws)
+        return against([self.final(game, p) for p in range(len(game.players))], target)
+
+
+def states_after(fills: Sequence[Fill], players: int) -> list[State]:
+    """Each player's state at a turn start, once ``fills`` (a game's history so far) are in."""
+    states = [State(0, 0, False, 0)] * players
+    for fill in fills:
+        states[fill.player] = states[fill.player].after(fill.category, fill.points)
+    return states
+
+
+def against(laws: Sequence[Law], target: int | None) -> tuple[float, ...]:
+    """The chances from the players' laws: each one's chance to win, or in a game of one
+    the chance to beat ``target`` (1 without one)."""
+    if len(laws) == 1:
+        return (1.0,) if target is None else shares([laws[0], {target: 1.0}])[:1]
+    return shares(laws)
 
 
 def shares(laws: Sequence[Law]) -> tuple[float, ...]:

@@ -20,6 +20,7 @@ from .entry import Entry
 from .finale import celebration, result_panel
 from .guide import Guide
 from .linked import Linked, Scene
+from .odds import Course, Odds
 from .parts import Shared, delegate
 from .progress import Export, Progress, Statistics
 from .settings import Settings
@@ -31,6 +32,7 @@ from .turn import Ask, Pending, TurnUI
 from .view import Extras, View, build_view
 
 if TYPE_CHECKING:
+    from ..advice.spread import Spread
     from ..advice.state import Decision
     from ..advice.strategy import Advisor
     from .coaching import Review
@@ -93,7 +95,7 @@ class Session:
         greet: bool = True,
         spare: Storage | None = None,
     ) -> None:
-        self.coach, self.guide = Coach(), Guide()
+        self.coach, self.guide, self.odds = Coach(), Guide(), Odds()
         self._acting = False  # a computer is moving through the people's actions
         self.tables = Tables(storage, seed=seed, lang=lang, clock=clock, greet=greet, spare=spare)
 
@@ -341,6 +343,25 @@ class Session:
         finally:
             self._acting = False
 
+    def attach_spread(self, spread: Spread | None) -> None:
+        """The spread table arrived (None: it could not be had): the win chances work."""
+        self.odds.attach(spread)
+
+    def _target(self) -> tuple[int, str] | None:
+        """A challenge: the sender's total and name, which its chances are to beat."""
+        challenge = self.table.challenge
+        if challenge is None:
+            return None
+        theirs = self.linked.replayed(challenge)
+        return theirs.total(0), theirs.players[0]
+
+    def chances_step(self) -> bool:
+        """One step of the work on the win chances of the turn at the table (True: done)."""
+        advisor, target = self.coach.advisor, self._target()
+        if advisor is None:
+            return False
+        return self.odds.work(self.table, advisor, None if target is None else target[0])
+
     def perfect_turn(self) -> bool:
         """Let Perfect play its next turn on the dice of the finished daily game or
         challenge; False when it has none to play (or the table is not loaded yet)."""
@@ -366,6 +387,19 @@ class Session:
         return self.coach.review(self.table.decisions, self.game, self.lang)
 
     # ------------------------------------------------------ what dialogs show
+
+    @property
+    def chances_shown(self) -> bool:
+        """Whether the win chances are shown at this table."""
+        return self.odds.wanted(self.table, self.settings)
+
+    def course(self) -> Course | None:
+        """The finished game's chances turn by turn, for the review (None: not worked out
+        yet, or not shown)."""
+        if not self.chances_shown:
+            return None
+        target = self._target()
+        return self.odds.course(self.table, None if target is None else target[1])
 
     def scene(self) -> Scene:
         """The linked game's share line, comparison with Perfect and result."""
@@ -402,5 +436,8 @@ class Session:
             can_free=problem is FULL,
             guide=self.guide.view(table, bool(self.settings.guide), self.lang),
             rival=self.linked.rival(table),
+            chances=self.odds.latest(table) if self.chances_shown else None,
+            chances_due=self.odds.due(table, self.settings, self.coach.advisor),
+            target=None if (target := self._target()) is None else target[1],
         )
         return build_view(self.table, self.ui, self.settings, self.lang, extras)

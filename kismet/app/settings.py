@@ -1,7 +1,8 @@
 """The player's settings: language, colour shapes, the coach and its margin.
 
 Stored under ``kismet:v1:settings`` as ``{"lang": "en" | "ko", "shapes": bool, "coach": bool,
-"coach_margin": 1 | 2 | 5 | 10, "sound": bool, "whole_sheet": bool, "guide": bool}``, each
+"coach_margin": 1 | 2 | 5 | 10, "sound": bool, "whole_sheet": bool, "guide": bool,
+"chances": bool}``, each
 field optional (the defaults below); without "lang" the page follows the browser's language.
 """
 
@@ -23,7 +24,7 @@ COACH_MARGIN = 10.0
 standing in) a median 2.5 times a game, against 6 at 5 points and 11 at 2
 (``benchmarks/coach.py``, 200 games)."""
 
-_FIELDS = ("lang", "shapes", "coach", "coach_margin", "sound", "whole_sheet", "guide")
+_FIELDS = ("lang", "shapes", "coach", "coach_margin", "sound", "whole_sheet", "guide", "chances")
 
 
 class Switch(enum.Enum):
@@ -34,6 +35,7 @@ class Switch(enum.Enum):
     SHAPES = "shapes"
     SOUND = "sound"
     WHOLE_SHEET = "whole_sheet"
+    CHANCES = "chances"
 
     @property
     def action(self) -> str:
@@ -72,6 +74,8 @@ class Settings(NamedTuple):
     guide: bool | None = None
     """The first game's guide: running (True), ended for good (False), or never started
     (None; it starts by itself on a first visit only)."""
+    chances: bool = True
+    """Each player's chance to win shown beside their total (``kismet.app.odds``)."""
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -85,6 +89,7 @@ class Settings(NamedTuple):
             sound=fields.flag("sound", False),
             whole_sheet=fields.flag("whole_sheet", False),
             guide=fields.flag("guide") if fields.has("guide") else None,
+            chances=fields.flag("chances", True),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from .finale import Finale
 from .guide import GuideView
 from .linked import Scene
 from .luck import Luck
+from .odds import Chances, Due, chance_line
 from .records import HighScore
 from .settings import Settings
 from .table import Mode, Paused, Table
@@ -63,6 +64,11 @@ class Column(NamedTuple):
     """The Basic subtotal is in the top tier (said while the game goes on)."""
     computer: bool = False
     """A computer plays this seat."""
+    chance: float | None = None
+    """The chance to win from the start of the turn (in a challenge, to beat the sender);
+    None: not shown."""
+    chance_line: str = ""
+    """The chance as a screen reader says it ("Chance to win: 43%")."""
 
 
 class SheetView(NamedTuple):
@@ -249,6 +255,9 @@ class View(NamedTuple):
     """The first game's guide, while it runs."""
     rival: str = ""
     """A challenge under way: the sender's total after the same turn, beside this one."""
+    chances_due: Due | None = None
+    """What the win chances wait for (``kismet.app.odds``): the page starts it after
+    painting, between its own work."""
 
     @property
     def faces(self) -> tuple[int | None, ...]:
@@ -275,6 +284,11 @@ class Extras(NamedTuple):
     can_free: bool = False
     guide: GuideView | None = None
     rival: str = ""
+    chances: Chances | None = None
+    """The win chances of the latest turn worked out, while they are shown."""
+    chances_due: Due | None = None
+    target: str | None = None
+    """A challenge: the sender's name (chances are to beat the sender)."""
 
 
 def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: Extras) -> View:
@@ -306,6 +320,8 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
     versus = extras.linked.versus
     if versus is not None:
         sheet = versus_sheet(versus.theirs, versus.mine)
+    elif extras.chances is not None and playing:  # at the end, the result says it all
+        sheet = with_chances(sheet, extras.chances.values, extras.target, lang)
     return View(
         lang=lang,
         mode=mode,
@@ -346,7 +362,19 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         finale=extras.result,
         guide=extras.guide,
         rival=extras.rival,
+        chances_due=extras.chances_due,
     )
+
+
+def with_chances(
+    sheet: SheetView, values: Sequence[float], target: str | None, lang: str
+) -> SheetView:
+    """The sheet with each player's chance beside their total."""
+    columns = tuple(
+        column._replace(chance=value, chance_line=chance_line(value, target, lang))
+        for column, value in zip(sheet.columns, values, strict=True)
+    )
+    return sheet._replace(columns=columns)
 
 
 def celebrated(ui: TurnUI, finale: Finale | None, lang: str) -> str:

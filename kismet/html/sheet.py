@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..app.odds import percent
 from ..app.roster import is_default_name
 from ..app.view import Column, SheetView, empty_sheet
 from ..rules import BASIC_BOXES, KISMET_BOXES, Category, Totals, score
@@ -115,6 +116,18 @@ def _bonus_note(column: Column, lang: str) -> str:
     return ""
 
 
+def _chance(player: int, column: Column) -> str:
+    """A player's chance to win, beside their total (read out as a whole line)."""
+    if column.chance is None:
+        return ""
+    return (
+        f'<span class="win-chance" data-testid="win-chance-{player}" '
+        f'data-chance="{column.chance:.4f}"><span class="visually-hidden">'
+        f'{esc(column.chance_line)}</span><span aria-hidden="true">{esc(percent(column.chance))}'
+        "</span></span>"
+    )
+
+
 def _total_row(sheet: SheetView, kind: str, lang: str) -> str:
     label_key, testid = TOTAL_ROWS[kind]
     cells = []
@@ -122,14 +135,17 @@ def _total_row(sheet: SheetView, kind: str, lang: str) -> str:
         totals: Totals | None = column.totals
         value = "" if totals is None else getattr(totals, kind)
         note = _bonus_note(column, lang) if kind == "bonus" else ""
+        chance = ""
         if kind == "grand":  # on a phone's card the grand totals are a strip of names
             note = f'<span class="strip-name">{esc(column.name)}</span>'
+            chance = _chance(p, column)
         winner = kind == "grand" and column.winner
         cls = _classes(
             (("current", column.current), ("focus", p == sheet.focus), ("winner", winner))
         )
         cells.append(
-            f'<td data-testid="{testid}-{p}"{cls}><span class="value">{value}</span>{note}</td>'
+            f'<td data-testid="{testid}-{p}"{cls}><span class="value">{value}</span>{note}'
+            f"{chance}</td>"
         )
     rule = t("sheet.bonus_rule", lang) if kind == "bonus" else ""
     small = f'<small class="box-rule">{rule}</small>' if rule else ""

@@ -138,6 +138,33 @@ EN: dict[str, str] = {
     "games.line": "{players}: turn {turn}, started {date}",
     "games.resume": "Resume",
     "games.empty": "No game is waiting.",
+    "app.chances": "Win chances",
+    "chance.win": "Chance to win: {percent}",
+    "chance.beat": "Chance to beat {name}: {percent}",
+    "chance.title": "Win chances",
+    "chance.working": (
+        "The chances turn by turn are still being worked out: open the review again in a moment."
+    ),
+    "chance.first_turn": "First turn",
+    "chance.end": "End",
+    "chance.chart": (
+        "Each player's chance to win at the start of all {turns} turns: the lead changed "
+        "hands {count} times, and {winner} won."
+    ),
+    "chance.chart_one": (
+        "Each player's chance to win at the start of all {turns} turns: the lead changed "
+        "hands once, and {winner} won."
+    ),
+    "chance.chart_beat": "The chance to beat {name}'s total at the start of all {turns} turns.",
+    "chance.lead_change": "the lead changed hands",
+    "chance.costly": "a costly box",
+    "chance.turn": "Turn",
+    "chance.note": "What happened",
+    "chance.start": "Start",
+    "chance.costly_line": (
+        "After turn {turn}, {name}: the box chosen cost {cost} percentage points of the "
+        "chance to win, against the best box on the same dice."
+    ),
     "app.sound": "Sound & vibration",
     "scores.computer": "computer",
     "over.solo": "You scored {points}.",

@@ -130,6 +130,31 @@ KO: dict[str, str] = {
     "games.line": "{players}: {turn}번째 차례, {date} 시작",
     "games.resume": "이어 하기",
     "games.empty": "기다리는 게임이 없습니다.",
+    "app.chances": "승리 확률",
+    "chance.win": "이길 확률: {percent}",
+    "chance.beat": "{name} 님을 이길 확률: {percent}",
+    "chance.title": "승리 확률",
+    "chance.working": ("차례별 확률을 아직 계산하고 있습니다. 잠시 후 복기를 다시 열어 보세요."),
+    "chance.first_turn": "첫 차례",
+    "chance.end": "끝",
+    "chance.chart": (
+        "{turns}번의 차례마다 시작할 때 각 참가자가 이길 확률: 선두가 "
+        "{count}번 바뀌었고 {winner} 님이 이겼습니다."
+    ),
+    "chance.chart_one": (
+        "{turns}번의 차례마다 시작할 때 각 참가자가 이길 확률: 선두가 "
+        "한 번 바뀌었고 {winner} 님이 이겼습니다."
+    ),
+    "chance.chart_beat": ("{turns}번의 차례마다 시작할 때 {name} 님의 총점을 넘을 확률."),
+    "chance.lead_change": "선두가 바뀜",
+    "chance.costly": "손해가 큰 칸",
+    "chance.turn": "차례",
+    "chance.note": "일어난 일",
+    "chance.start": "시작",
+    "chance.costly_line": (
+        "{turn}번째 차례 뒤, {name}: 고른 칸이 같은 주사위의 "
+        "가장 좋은 칸보다 이길 확률을 {cost}%포인트 깎았습니다."
+    ),
     "app.sound": "소리와 진동",
     "scores.computer": "컴퓨터",
     "over.solo": "{points}점을 얻었습니다.",

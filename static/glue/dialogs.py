@@ -14,6 +14,7 @@ from pyscript import document, window
 from kismet.app.daily import parse_day
 from kismet.app.printing import Printed, printout
 from kismet.app.roster import Edit, Roster
+from kismet.html.course import course_html
 from kismet.html.page import compare_html, dailies_html, paused_html, review_html, roster_html
 from kismet.html.sheet import blank_sheet_html
 from kismet.html.stats import PERFECT_PATH, Perfect, player_options, stats_html
@@ -191,9 +192,19 @@ class Boxes:
         by_testid(f"player-name-{len(roster.names) - 1}").focus()
 
     def show_review(self) -> None:
-        review = self.session.review()
-        by_testid("review").innerHTML = review_html(review, self.session.lang) if review else ""
+        review, lang = self.session.review(), self.session.lang
+        by_testid("review").innerHTML = review_html(review, lang) if review else ""
+        self.review_chances()
         self.dialogs.open("review-dialog", "#review-title")
+
+    def review_chances(self) -> None:
+        """The review's chart of the chances, drawn again while the review is open (it
+        arrives once every turn is worked out)."""
+        if not find("#review-dialog").open:
+            return
+        shown = self.session.chances_shown
+        chart = course_html(self.session.course(), self.session.lang) if shown else ""
+        self.painter.redraw("[data-testid=review-chances]", chart)
 
     def show_games(self) -> None:
         by_testid("games-list").innerHTML = paused_html(self.session.paused(), self.session.lang)

@@ -38,10 +38,12 @@ class Page:
 
     def render(self) -> None:
         """Paint the session's view, then start what it waits for (the table, a computer,
-        Perfect)."""
+        Perfect, the win chances)."""
         view = self.session.view()
         self.painter.paint(view)
         self.timers.start(upcoming(view))
+        self.timers.odds(view.chances_due)
+        self.boxes.review_chances()
 
     def start(self) -> None:
         """Listen, take up a challenge in the address, paint, and let the header be used."""

@@ -49,6 +49,7 @@ class Painter:
         pressed(by_testid("shapes"), view.settings.shapes)
         pressed(by_testid("coach"), view.settings.coach)
         pressed(by_testid("sound"), view.settings.sound)
+        pressed(by_testid("chances"), view.settings.chances)
         games = by_testid("games")
         games.hidden = not view.paused
         games.textContent = f"{text('app.games', view.lang)} ({len(view.paused)})"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import window
 
+from kismet.app.odds import Due
 from kismet.app.pacing import Fetching, Plan, StepTimer, TableFetch, Upcoming, Wait
 from kismet.text import text
 
@@ -34,6 +35,10 @@ class Timers:
         """One proxy for every scheduled step (a cancelled timeout then leaks nothing)."""
         self.thinking = False
         """Perfect's next turn is scheduled."""
+        self.spread_fetch = TableFetch()
+        self.spread_task: asyncio.Future[None] | None = None
+        self.working = False
+        """A step of the win chances' work is scheduled."""
 
     def start(self, upcoming: Upcoming | None) -> None:
         """Start what the view painted waits for (``kismet.app.pacing.upcoming``)."""
@@ -47,18 +52,60 @@ class Timers:
             self.thinking = True
             window.setTimeout(create_once_callable(self.perfect_turn), upcoming.delay)
 
+    def odds(self, due: Due | None) -> None:
+        """Start what the win chances wait for (``kismet.app.odds.Due``)."""
+        if due is Due.TABLE:
+            self.with_table(self.render, asked=False, quiet=True)
+        elif due is Due.SPREAD and self.spread_fetch.want(asked=False) is Fetching.START:
+            self.spread_task = asyncio.ensure_future(self.fetch_spread())
+            self.spread_task.add_done_callback(self.spread_arrived)
+        elif due is Due.WORK and not self.working:
+            self.working = True
+            window.setTimeout(create_once_callable(self.chances_step), 0)
+
+    def chances_step(self) -> None:
+        """One step of the chances' work, then the next after the page's own work; the
+        page is painted again once they are there."""
+        self.working = False
+        if self.session.chances_step():
+            self.render()
+        else:
+            self.odds(Due.WORK)
+
+    async def fetch_spread(self) -> None:
+        """Fetch the spread table the first time chances are shown (kept for offline)."""
+        from kismet.advice.spread import SPREAD_PATH, Spread  # loaded with the table
+
+        response = await window.fetch(SPREAD_PATH)
+        if not response.ok:
+            raise RuntimeError(f"The spread table could not be loaded ({response.status})")
+        self.session.attach_spread(Spread.from_bytes((await response.arrayBuffer()).to_bytes()))
+
+    def spread_arrived(self, task: asyncio.Future[None]) -> None:
+        """Without the spread table the totals stand alone: nothing is said."""
+        self.spread_task = None
+        ok = task.exception() is None
+        self.spread_fetch.arrived(ok=ok, online=False)  # no retries by itself
+        if not ok:
+            self.session.attach_spread(None)
+        self.render()
+
     # ------------------------------------------------------ the strategy table
 
-    def with_table(self, then: Callable[[], None], *, asked: bool = True) -> None:
+    def with_table(
+        self, then: Callable[[], None], *, asked: bool = True, quiet: bool = False
+    ) -> None:
         """Run ``then`` once the table is loaded (at once if it already is); ``asked``: a
-        player pressed something that needs it (see ``TableFetch.want``)."""
+        player pressed something that needs it (see ``TableFetch.want``); ``quiet``: the
+        status line does not say it is loading (only the chances wait for it)."""
         if self.session.has_advisor:
             then()
             return
         wanted = self.fetch.want(asked=asked)
         if wanted is Fetching.FAILED:
             return
-        by_testid("status").textContent = text("app.loading_table", self.session.lang)
+        if not quiet:
+            by_testid("status").textContent = text("app.loading_table", self.session.lang)
         if wanted is Fetching.START:
             self.task = asyncio.ensure_future(self.fetch_table())
             self.task.add_done_callback(lambda done: self.table_arrived(done, then))
@@ -96,6 +143,8 @@ class Timers:
 
     def online(self) -> None:
         self.fetch.online()
+        self.spread_fetch.online()
+        self.session.odds.online()
         self.fetch_again()
 
     # ------------------------------------------------------- computers, Perfect

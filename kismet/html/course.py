@@ -1,0 +1,119 @@
+"""The review's chart of the chances turn by turn (``kismet.app.odds.Course``): a line per
+player drawn as inline SVG, the turns where the lead changed hands and the costliest box
+choices marked, then the same numbers in a table, as the statistics' charts do."""
+
+from __future__ import annotations
+
+from ..app.odds import Course, percent
+from ..text import counted, text
+from .escape import esc, t
+from .stats import HEIGHT, LEFT, RIGHT, TOP, WIDTH, _axes, _figure, _polyline, _Scale, _table, _xs
+
+BOTTOM_AXIS = HEIGHT - 22
+"""Where the plotting area ends (the turns' labels sit under it)."""
+
+LINES = 8
+"""Line styles, one per seat (colour and dashes: the lines stay apart in print)."""
+
+
+def _swatch(player: int) -> str:
+    return (
+        '<svg class="swatch" width="16" height="11" viewBox="0 0 16 11">'
+        f'<line class="who who-{player % LINES}" x1="1" x2="15" y1="5.5" y2="5.5"/></svg>'
+    )
+
+
+def course_html(course: Course | None, lang: str) -> str:
+    """The chart, or why it is not there yet."""
+    if course is None:
+        return f'<p class="chart-wait">{t("chance.working", lang)}</p>'
+    turns = course.turns
+    scale = _Scale(0, 100, TOP, BOTTOM_AXIS)
+    xs = _xs(len(turns))
+    lines = "".join(
+        _polyline(xs, [scale.at(c.values[p] * 100) for c in turns], f"who who-{p % LINES}")
+        for p in range(len(course.names))
+    )
+    changes = "".join(
+        f'<line class="lead-change" x1="{xs[i]:.1f}" x2="{xs[i]:.1f}" y1="{TOP}" '
+        f'y2="{BOTTOM_AXIS}"/>'
+        for i in course.lead_changes
+    )
+    costly = "".join(
+        f'<circle class="costly" cx="{xs[i]:.1f}" '
+        f'cy="{scale.at(turns[i].values[course.movers[i]] * 100):.1f}" r="4"/>'
+        for i in course.costly
+    )
+    ends = (
+        f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{t("chance.first_turn", lang)}</text>'
+        f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+        f"{t('chance.end', lang)}</text>"
+    )
+    body = _axes(scale, 25) + changes + lines + costly + ends
+    final = turns[-1].values
+    if course.target is None:
+        winner = course.names[max(range(len(final)), key=lambda p: final[p])]
+        name = counted(
+            "chance.chart", lang, len(course.lead_changes), winner=winner, turns=len(turns) - 1
+        )
+    else:
+        name = text("chance.chart_beat", lang, name=course.target, turns=len(turns) - 1)
+    legend = "".join(
+        f"<span>{_swatch(p)}{esc(player)}</span>" for p, player in enumerate(course.names)
+    )
+    marks = ""
+    if course.lead_changes:
+        marks += (
+            '<span><svg class="swatch" width="16" height="11" viewBox="0 0 16 11">'
+            '<line class="lead-change" x1="8" x2="8" y1="0" y2="11"/></svg>'
+            f"{t('chance.lead_change', lang)}</span>"
+        )
+    if course.costly:
+        marks += (
+            '<span><svg class="swatch" width="16" height="11" viewBox="0 0 16 11">'
+            '<circle class="costly" cx="8" cy="5.5" r="4"/></svg>'
+            f"{t('chance.costly', lang)}</span>"
+        )
+    key = f'<p class="chart-legend" aria-hidden="true">{legend}{marks}</p>'
+    return (
+        f'<section class="course"><h3>{t("chance.title", lang)}</h3>'
+        + _figure(name, body, _numbers(course, lang), lang, "chance-chart", key)
+        + _costly_lines(course, lang)
+        + "</section>"
+    )
+
+
+def _numbers(course: Course, lang: str) -> str:
+    """The chart's numbers: every turn start, each player's chance, and what happened."""
+    heads = [text("chance.turn", lang), *course.names, text("chance.note", lang)]
+    rows = []
+    for i, chances in enumerate(course.turns):
+        notes = []
+        if i in course.lead_changes:
+            notes.append(text("chance.lead_change", lang))
+        if i in course.costly:
+            notes.append(text("chance.costly", lang))
+        label = text("chance.start", lang) if i == 0 else str(i)
+        rows.append([label, *(percent(v) for v in chances.values), "; ".join(notes)])
+    return _table(heads, rows)
+
+
+def _costly_lines(course: Course, lang: str) -> str:
+    """The costliest choices in words, under the chart."""
+    if not course.costly:
+        return ""
+    items = "".join(
+        "<li>"
+        + esc(
+            text(
+                "chance.costly_line",
+                lang,
+                turn=i,
+                name=course.names[course.movers[i]],
+                cost=round(course.turns[i].cost * 100),
+            )
+        )
+        + "</li>"
+        for i in course.costly
+    )
+    return f'<ul class="costly-list">{items}</ul>'

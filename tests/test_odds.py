@@ -1,0 +1,219 @@
+"""The win chances at the table (``kismet.app.odds``): when they are shown, what they wait
+for, worked out in steps, and how the sheet writes them."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+import pytest
+
+from kismet.advice.chances import Forecast
+from kismet.app.odds import Due, percent
+from kismet.app.session import Session
+from kismet.app.settings import Settings, Switch
+from kismet.app.storage import MemoryStorage
+from kismet.html.course import course_html
+from kismet.html.escape import esc
+from kismet.html.sheet import sheet_html
+from kismet.rules import Game
+from tests.test_session import Clock, finish_randomly
+
+
+def seated(names: list[str], forecast: Forecast | None, seed: int = 4) -> Session:
+    app = Session(MemoryStorage(), seed=seed, clock=Clock())
+    app.new_game(names)
+    if forecast is not None:
+        app.attach(forecast.advisor)
+        app.attach_spread(forecast.spread)
+    return app
+
+
+def work_out(app: Session) -> int:
+    """Run the chances' steps as the page does until they are there; the steps taken."""
+    steps = 1
+    while not app.chances_step():
+        steps += 1
+        assert steps < 20
+    return steps
+
+
+def shown(app: Session) -> list[float | None]:
+    return [column.chance for column in app.view().sheet.columns]
+
+
+def play_turn(app: Session) -> None:
+    app.roll()
+    options = app.game.options()
+    app.choose(max(options, key=lambda box: options[box]))
+    if app.pending is not None:
+        app.confirm()
+
+
+def test_chances_wait_for_both_tables_then_work_one_player_at_a_time(forecast: Forecast) -> None:
+    app = seated(["Ann", "Bo", "Cy"], None)
+    assert app.view().chances_due is Due.TABLE
+    app.attach(forecast.advisor)
+    assert app.view().chances_due is Due.SPREAD
+    app.attach_spread(forecast.spread)
+    assert app.view().chances_due is Due.WORK and shown(app) == [None, None, None]
+    assert work_out(app) == 4  # a law per player, then the shares
+    chances = shown(app)
+    assert app.view().chances_due is None
+    assert sum(c or 0 for c in chances) == pytest.approx(1.0)
+    assert chances == pytest.approx([1 / 3] * 3, abs=1e-9)  # three empty sheets
+    html = sheet_html(app.view().sheet, "en")
+    for player in range(3):
+        assert f'data-testid="win-chance-{player}"' in html
+    assert "Chance to win: 33%" in html
+
+
+def test_after_a_turn_the_last_chances_stay_until_the_new_ones_are_there(
+    forecast: Forecast,
+) -> None:
+    app = seated(["Ann", "Bo"], forecast)
+    work_out(app)
+    before = shown(app)
+    play_turn(app)
+    assert app.view().chances_due is Due.WORK and shown(app) == before
+    work_out(app)
+    after = shown(app)
+    assert after != before
+    assert after == pytest.approx(list(forecast.chances(app.game)))
+    assert [c.turn for c in app.odds.history(app.table)] == [0, 1]
+
+
+def test_an_undo_replaces_the_turn_it_took_back(forecast: Forecast) -> None:
+    app = seated(["Ann", "Bo"], forecast)
+    work_out(app)
+    play_turn(app)
+    work_out(app)
+    first = shown(app)
+    play_turn(app)
+    work_out(app)
+    app.undo()
+    assert [c.turn for c in app.odds.history(app.table)] == [0, 1]  # the box taken back: gone
+    assert app.view().chances_due is None  # the turn start is the one worked out before
+    assert shown(app) == first
+    app.choose(app.game.open_boxes(app.game.current)[-1])
+    if app.pending is not None:
+        app.confirm()
+    work_out(app)
+    history = app.odds.history(app.table)
+    assert [c.turn for c in history] == [0, 1, 2]
+    assert history[-1].values == pytest.approx(forecast.chances(app.game))
+
+
+def test_a_decided_game_gives_one_and_zero(forecast: Forecast) -> None:
+    app = seated(["Ann", "Bo"], forecast, seed=9)
+    while not app.game.is_over:
+        play_turn(app)
+    work_out(app)
+    a, b = app.game.total(0), app.game.total(1)
+    expected = (0.5, 0.5) if a == b else (float(a > b), float(b > a))
+    latest = app.odds.latest(app.table, current=True)
+    assert latest is not None and latest.values == expected
+    assert shown(app) == [None, None]  # the result says who won: no chances beside it
+
+
+def test_no_chances_alone_with_the_setting_off_or_without_the_spread_table(
+    forecast: Forecast,
+) -> None:
+    solo = seated(["Ann"], forecast)
+    assert solo.view().chances_due is None and shown(solo) == [None]
+    app = seated(["Ann", "Bo"], forecast)
+    work_out(app)
+    app.switch(Switch.CHANCES)
+    assert not app.settings.chances
+    assert app.view().chances_due is None and shown(app) == [None, None]
+    assert "win-chance" not in sheet_html(app.view().sheet, "en")
+    app.switch(Switch.CHANCES)
+    assert shown(app) != [None, None]
+    missing = seated(["Ann", "Bo"], None)
+    missing.attach(forecast.advisor)
+    missing.attach_spread(None)  # the fetch failed: nothing waits, nothing is shown
+    assert missing.view().chances_due is None and shown(missing) == [None, None]
+    missing.odds.online()
+    assert missing.view().chances_due is Due.SPREAD
+    assert Settings.from_dict({"chances": False}) == Settings(chances=False)
+
+
+def test_a_challenge_shows_the_chance_to_beat_the_sender(forecast: Forecast) -> None:
+    sender = seated(["Ann"], None)
+    sender.play_daily(date(2026, 12, 6))
+    finish_randomly(sender, seed=5)
+    code = sender.view().linked.share.code
+    friend = seated(["Bo"], forecast, seed=3)
+    friend.open_link(code)
+    friend.accept_challenge()
+    assert friend.table.challenge == code
+    work_out(friend)
+    target = sender.game.total(0)
+    [chance] = shown(friend)
+    assert chance == pytest.approx(forecast.chances(friend.game, target)[0])
+    assert 0 < chance < 1
+    html = sheet_html(friend.view().sheet, "en")
+    assert f"Chance to beat Ann: {esc(percent(chance))}" in html
+
+
+def test_percentages_never_round_what_may_still_happen_to_certainty() -> None:
+    assert [percent(p) for p in (0.0, 0.001, 0.004, 0.43, 0.996, 1.0)] == [
+        "0%", "<1%", "<1%", "43%", ">99%", "100%"
+    ]  # fmt: skip
+
+
+def test_after_the_game_every_turn_is_worked_out_for_the_reviews_chart(
+    forecast: Forecast,
+) -> None:
+    app = seated(["Ann", "Bo"], forecast, seed=12)
+    rng = random.Random(4)
+    while not app.game.is_over:
+        app.roll()
+        options = app.game.options()
+        # Now and then a box other than the highest: some choices cost chance.
+        box = (
+            max(options, key=lambda b: options[b])
+            if rng.random() < 0.6
+            else rng.choice(list(options))
+        )
+        app.choose(box)
+        if app.pending is not None:
+            app.confirm()
+    assert app.course() is None  # only the end is worked out: the review says so
+    assert "still being worked out" in course_html(app.course(), "en")
+    steps = 0
+    while app.view().chances_due is Due.WORK:
+        app.chances_step()
+        steps += 1
+        assert steps < 200
+    course = app.course()
+    assert course is not None and len(course.turns) == 31  # 30 turn starts and the end
+    assert course.turns[0].values == pytest.approx((0.5, 0.5))
+    assert course.movers[1:] == tuple(f.player for f in app.game.history)
+    for i in (5, 17, 29):
+        game = replay_prefix(app.game, i)
+        assert course.turns[i].values == pytest.approx(forecast.chances(game))
+    # The lead: who is likelier to win; at the start (50-50) nobody has it.
+    leaders = [None if a == b else int(b > a) for a, b in (c.values for c in course.turns)]
+    changes, held = [], None
+    for i, now in enumerate(leaders):
+        if now is not None and held is not None and now != held:
+            changes.append(i)
+        held = now if now is not None else held
+    assert list(course.lead_changes) == changes
+    assert course.costly and all(course.turns[i].cost >= 0.02 for i in course.costly)
+    costs = [course.turns[i].cost for i in course.costly]
+    assert costs == sorted(costs, reverse=True)
+    html = course_html(course, "en")
+    assert 'data-testid="chance-chart"' in html and '<svg role="img"' in html
+    assert html.count("<tr>") == 1 + 31  # the numbers: a head, then every turn start
+    assert "lead changed hands" in html and "percentage points" in html
+
+
+def replay_prefix(game: Game, filled: int) -> Game:
+    """``game`` as it stood with its first ``filled`` boxes in."""
+    again = Game(list(game.players))
+    for fill in game.history[:filled]:
+        again.set_dice(list(fill.dice))
+        again.score(fill.category)
+    return again
