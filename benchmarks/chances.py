@@ -33,22 +33,28 @@ from kismet.advice.strategy import KEEP_INDEX, ROLLS, sub_multisets  # noqa: E40
 from kismet.rules import Category, Game, upper_bonus  # noqa: E402
 
 
+def one_turn(forecast: Forecast, state: State, rng: random.Random) -> tuple[Category, int, bool]:
+    """One turn from ``state`` on fresh dice, every choice the table's best: the box, its
+    points, and whether the roll was an extra Kismet (five alike, the Kismet box scored)."""
+    advisor = forecast.advisor
+    turn = advisor.turn(state)
+    dice = sorted(rng.randint(1, 6) for _ in range(5))
+    for left in (2, 1):
+        values = turn.keep[left - 1]
+        keep = max(sub_multisets(tuple(dice)), key=lambda k: values[KEEP_INDEX[k]])
+        dice = sorted([*keep, *(rng.randint(1, 6) for _ in range(5 - len(keep)))])
+    roll = tuple(dice)
+    assert roll in ROLLS
+    box = max(state.open_boxes(), key=lambda b: state.value_after(b, roll, advisor.future))
+    return box, box_points(box, roll, state.joker), state.joker and len(set(roll)) == 1
+
+
 def future(forecast: Forecast, state: State, rng: random.Random) -> int:
     """One future of a player from a turn start: the points still to come (bonus included),
     every choice the table's best."""
-    advisor = forecast.advisor
     points = 0
     while state.filled != FULL:
-        turn = advisor.turn(state)
-        dice = sorted(rng.randint(1, 6) for _ in range(5))
-        for left in (2, 1):
-            values = turn.keep[left - 1]
-            keep = max(sub_multisets(tuple(dice)), key=lambda k: values[KEEP_INDEX[k]])
-            dice = sorted([*keep, *(rng.randint(1, 6) for _ in range(5 - len(keep)))])
-        roll = tuple(dice)
-        assert roll in ROLLS
-        box = max(state.open_boxes(), key=lambda b: state.value_after(b, roll, advisor.future))
-        gained = box_points(box, roll, state.joker)
+        box, gained, _ = one_turn(forecast, state, rng)
         points += gained
         state = state.after(box, gained)
     return points + upper_bonus(state.subtotal)
@@ -70,6 +76,37 @@ def simulated(
             counts[total] = counts.get(total, 0) + 1 / futures
         laws.append(counts)
     return shares(laws)
+
+
+def together(forecast: Forecast, game: Game, futures: int, rng: random.Random) -> tuple[float, ...]:
+    """Each player's chance over whole games played on from ``game`` by the real rules, on
+    fresh dice, every choice the table's best: the extra-Kismet penalty is in (a zero in
+    the top open box of every other player, and another turn for the roller), as the
+    model's is not."""
+    players = len(game.players)
+    start = [State.of(game, p) for p in range(players)]
+    won = [0.0] * players
+    for _ in range(futures):
+        states, player = list(start), game.current
+        while any(s.filled != FULL for s in states):
+            if states[player].filled == FULL:
+                player = (player + 1) % players
+                continue
+            box, points, extra = one_turn(forecast, states[player], rng)
+            states[player] = states[player].after(box, points)
+            if extra:
+                for other in range(players):
+                    if other != player and states[other].filled != FULL:
+                        states[other] = states[other].after(states[other].open_boxes()[0], 0)
+                if states[player].filled != FULL:
+                    continue  # the roller takes another turn
+            player = (player + 1) % players
+        totals = [s.scored + upper_bonus(s.subtotal) for s in states]
+        top = max(totals)
+        winners = [p for p, total in enumerate(totals) if total == top]
+        for p in winners:
+            won[p] += 1 / len(winners) / futures
+    return tuple(won)
 
 
 def played(game: Game, turns: int, rng: random.Random, pick: Callable[[Game], Category]) -> None:
@@ -138,9 +175,10 @@ FORECAST: list[Forecast] = []
 """The forecast the simulating processes inherit."""
 
 
-def _simulate(job: tuple[Game, int, int]) -> tuple[float, ...]:
-    game, futures, seed = job
-    return simulated(FORECAST[0], game, futures, random.Random(seed))
+def _simulate(job: tuple[Game, int, int, bool]) -> tuple[float, ...]:
+    game, futures, seed, whole = job
+    how = together if whole else simulated
+    return how(FORECAST[0], game, futures, random.Random(seed))
 
 
 def main(argv: list[str]) -> int:
@@ -149,15 +187,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--site", default=str(ROOT / "dist"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", help="measure only these positions (0-based, like 8,9,10)")
+    parser.add_argument("--together", action="store_true",
+                        help="simulate whole games by the real rules, penalties in")  # fmt: skip
     args = parser.parse_args(argv)
     forecast = forecast_of(args.site)
     FORECAST[:] = [forecast]
-    print(f"win chances against {args.futures} simulated futures per player")
+    kind = "whole games (penalties in)" if args.together else "futures per player"
+    print(f"win chances against {args.futures} simulated {kind}")
     print("| position | open boxes | win_chances | simulated | largest error |")
     print("|---|---|---|---|---|")
     errors, timings = [], []
     found = positions(forecast)
-    jobs = [(game, args.futures, args.seed + i) for i, (_, game) in enumerate(found)]
+    jobs = [(game, args.futures, args.seed + i, args.together) for i, (_, game) in enumerate(found)]
     if args.only:  # each position keeps its own seed, so rows measured apart agree
         chosen = [int(i) for i in args.only.split(",")]
         found, jobs = [found[i] for i in chosen], [jobs[i] for i in chosen]

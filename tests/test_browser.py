@@ -158,11 +158,13 @@ def test_a_two_player_game(page: Any, site: Site, forecast: Forecast) -> None:
     while not game.is_over:
         play_turn(page, game)
         check_page(page, game)
-        check_chances(page, forecast.chances(game))  # after every turn, beside the totals
+        if not game.is_over:  # after every turn, beside the totals
+            check_chances(page, forecast.chances(game))
         head = page.get_attribute(f"[data-testid=player-head-{game.current}]", "class") or ""
         assert game.is_over or "current" in head
     names = " and ".join(game.players[w] for w in game.winners)
     assert names in page.text_content("[data-testid=game-over]")
+    assert page.locator("[data-testid^=win-chance-]").count() == 0  # the result says it
     # The review: the chances turn by turn, a line each, and the numbers of all 31 starts.
     page.click("[data-testid=open-review]")
     page.wait_for_selector("[data-testid=chance-chart] svg polyline.who-1", timeout=60_000)

@@ -157,8 +157,8 @@ def test_a_challenge_shows_the_chance_to_beat_the_sender(forecast: Forecast) -> 
 
 
 def test_percentages_never_round_what_may_still_happen_to_certainty() -> None:
-    assert [percent(p) for p in (0.0, 0.001, 0.004, 0.43, 0.996, 1.0)] == [
-        "0%", "<1%", "<1%", "43%", ">99%", "100%"
+    assert [percent(p) for p in (0.0, 0.001, 0.004, 0.125, 0.43, 0.996, 1.0)] == [
+        "0%", "<1%", "<1%", "13%", "43%", ">99%", "100%"
     ]  # fmt: skip
 
 

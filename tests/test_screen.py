@@ -244,3 +244,31 @@ def test_with_the_hint_open_every_box_stays_on_screen(browser: Any, site: Site) 
     assert "Best" in page.text_content("[data-testid=hint-panel] li")
     page.screenshot(path=artifact("screen-hint.png"))
     context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_eight_players_chances_fit_beside_their_totals_on_a_phone(
+    browser: Any, site: Site, scheme: str
+) -> None:
+    context = device(browser, PHONES["360x640"], scheme=scheme)
+    page = opened(context, site, 8)
+    page.wait_for_function(
+        "() => [...Array(8).keys()].every(p =>"
+        " document.querySelector(`[data-testid=win-chance-${p}]`)?.dataset.chance)",
+        timeout=60_000,
+    )
+    for player in range(8):
+        assert page.text_content(f"[data-testid=win-chance-{player}] [aria-hidden]") == "13%"
+        found = seen(page, f"[data-testid=win-chance-{player}]")
+        assert found["inView"] and not found["covered"], (player, found)
+        total = page.locator(f"[data-testid=total-{player}]").bounding_box()
+        chance = page.locator(f"[data-testid=win-chance-{player}]").bounding_box()
+        assert chance["x"] + chance["width"] <= total["x"] + total["width"] + 0.5  # in its pill
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.tap("[data-testid=roll]")
+    for box in Category:  # the strip grew by nothing a box needs
+        found = seen(page, f"[data-testid=cell-0-{box.value}]")
+        assert found["inView"] and not found["covered"], (box, found)
+    page.screenshot(path=artifact(f"screen-eight-chances-{scheme}.png"))
+    assert not page.watch.errors, page.watch.errors
+    context.close()

@@ -14,6 +14,7 @@ never waits for it, and the chances shown stay those of the last turn worked out
 from __future__ import annotations
 
 import enum
+import math
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules import Fill, Game
@@ -114,7 +115,7 @@ def percent(chance: float) -> str:
         return "<1%"
     if 0.995 < chance < 1:
         return ">99%"
-    return f"{round(chance * 100)}%"
+    return f"{math.floor(chance * 100 + 0.5)}%"  # halves up, as people round
 
 
 def chance_line(chance: float, target: str | None, lang: str) -> str:

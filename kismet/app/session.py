@@ -436,6 +436,7 @@ class Session:
             can_free=problem is FULL,
             guide=self.guide.view(table, bool(self.settings.guide), self.lang),
             rival=self.linked.rival(table),
+            chances_shown=self.chances_shown,
             chances=self.odds.latest(table) if self.chances_shown else None,
             chances_due=self.odds.due(table, self.settings, self.coach.advisor),
             target=None if (target := self._target()) is None else target[1],

@@ -95,6 +95,8 @@ class Settings(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored: only those that are set."""
         data = self._asdict()
+        if self.chances:  # stored only when turned off: the settings grow by nothing
+            del data["chances"]
         return {name: value for name, value in data.items() if value is not None}
 
     def change(self, **changes: Any) -> Settings:

@@ -84,6 +84,9 @@ class SheetView(NamedTuple):
     """The box whose rule is shown beside its name (tapped)."""
     blank: bool = False
     """A pad to print: names are plain text."""
+    chances: bool = False
+    """Each player's chance to win has its place beside their total (``Column.chance``,
+    None until worked out)."""
 
 
 def sheet_view(
@@ -284,6 +287,8 @@ class Extras(NamedTuple):
     can_free: bool = False
     guide: GuideView | None = None
     rival: str = ""
+    chances_shown: bool = False
+    """The win chances are shown at this table."""
     chances: Chances | None = None
     """The win chances of the latest turn worked out, while they are shown."""
     chances_due: Due | None = None
@@ -320,8 +325,8 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
     versus = extras.linked.versus
     if versus is not None:
         sheet = versus_sheet(versus.theirs, versus.mine)
-    elif extras.chances is not None and playing:  # at the end, the result says it all
-        sheet = with_chances(sheet, extras.chances.values, extras.target, lang)
+    elif extras.chances_shown and playing:  # at the end, the result says it all
+        sheet = with_chances(sheet, extras.chances, extras.target, lang)
     return View(
         lang=lang,
         mode=mode,
@@ -367,14 +372,17 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
 
 
 def with_chances(
-    sheet: SheetView, values: Sequence[float], target: str | None, lang: str
+    sheet: SheetView, chances: Chances | None, target: str | None, lang: str
 ) -> SheetView:
-    """The sheet with each player's chance beside their total."""
+    """The sheet with a place for each player's chance beside their total, and the chances
+    worked out (None: none yet)."""
+    if chances is None:
+        return sheet._replace(chances=True)
     columns = tuple(
         column._replace(chance=value, chance_line=chance_line(value, target, lang))
-        for column, value in zip(sheet.columns, values, strict=True)
+        for column, value in zip(sheet.columns, chances.values, strict=True)
     )
-    return sheet._replace(columns=columns)
+    return sheet._replace(columns=columns, chances=True)
 
 
 def celebrated(ui: TurnUI, finale: Finale | None, lang: str) -> str:

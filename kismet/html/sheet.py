@@ -116,19 +116,29 @@ def _bonus_note(column: Column, lang: str) -> str:
     return ""
 
 
-def _chance(player: int, column: Column) -> str:
-    """A player's chance to win, beside their total (read out as a whole line)."""
+def chance_inner(column: Column) -> str:
+    """What the span of a player's chance holds: the line a screen reader says, and the
+    figure shown (empty while there is none)."""
     if column.chance is None:
         return ""
     return (
-        f'<span class="win-chance" data-testid="win-chance-{player}" '
-        f'data-chance="{column.chance:.4f}"><span class="visually-hidden">'
-        f'{esc(column.chance_line)}</span><span aria-hidden="true">{esc(percent(column.chance))}'
-        "</span></span>"
+        f'<span class="visually-hidden">{esc(column.chance_line)}</span>'
+        f'<span aria-hidden="true">{esc(percent(column.chance))}</span>'
     )
 
 
-def _total_row(sheet: SheetView, kind: str, lang: str) -> str:
+def _chance(player: int, column: Column, inline: bool) -> str:
+    """The span of a player's chance to win, beside their total; filled ``inline``, or
+    left for the page to fill (so that new chances never redraw the sheet)."""
+    value = f"{column.chance:.4f}" if inline and column.chance is not None else ""
+    inner = chance_inner(column) if inline else ""
+    return (
+        f'<span class="win-chance" data-testid="win-chance-{player}" data-chance="{value}">'
+        f"{inner}</span>"
+    )
+
+
+def _total_row(sheet: SheetView, kind: str, lang: str, inline: bool = True) -> str:
     label_key, testid = TOTAL_ROWS[kind]
     cells = []
     for p, column in enumerate(sheet.columns):
@@ -138,7 +148,7 @@ def _total_row(sheet: SheetView, kind: str, lang: str) -> str:
         chance = ""
         if kind == "grand":  # on a phone's card the grand totals are a strip of names
             note = f'<span class="strip-name">{esc(column.name)}</span>'
-            chance = _chance(p, column)
+            chance = _chance(p, column, inline) if sheet.chances else ""
         winner = kind == "grand" and column.winner
         cls = _classes(
             (("current", column.current), ("focus", p == sheet.focus), ("winner", winner))
@@ -205,9 +215,10 @@ def _section(
     )
 
 
-def sheet_html(sheet: SheetView, lang: str) -> str:
+def sheet_html(sheet: SheetView, lang: str, *, chances: bool = True) -> str:
     """The score sheet table's rows: one column per player, the player to move's marked,
-    the points each open box would score now as buttons, and the totals."""
+    the points each open box would score now as buttons, and the totals (with each
+    player's chance, or without them a place the page fills: ``chance_inner``)."""
     count = len(sheet.columns)
     heads = "".join(_head(p, column, count, lang) for p, column in enumerate(sheet.columns))
     return "".join(
@@ -217,7 +228,7 @@ def sheet_html(sheet: SheetView, lang: str) -> str:
             "</thead>",
             _section(sheet, "basic", BASIC_BOXES, "basic", lang),
             _section(sheet, "kismet", KISMET_BOXES, "kismet", lang),
-            f"<tfoot>{_total_row(sheet, 'grand', lang)}</tfoot>",
+            f"<tfoot>{_total_row(sheet, 'grand', lang, chances)}</tfoot>",
         ]
     )
 

@@ -9,7 +9,7 @@ from pyscript import document, window
 
 from kismet.app.printing import Printed
 from kismet.html.page import game_over_html, high_scores_html, offer_html
-from kismet.html.sheet import sheet_html
+from kismet.html.sheet import chance_inner, sheet_html
 from kismet.text import text
 
 from .dom import Dialogs, by_testid, fill_list, find, pressed
@@ -27,6 +27,8 @@ class Painter:
     """Paints views; remembers what it wrote, so that an unchanged part is not redrawn."""
 
     def __init__(self, dialogs: Dialogs) -> None:
+        self.redrawn = False
+        """The last paint wrote the sheet afresh."""
         self.dialogs = dialogs
         self.painted: dict[str, str] = {}
         """The HTML last written into each part of the page."""
@@ -117,7 +119,9 @@ class Painter:
         focused = document.activeElement
         cell = focused.closest("table.sheet [data-testid]") if focused else None
         testid = cell.dataset.testid if cell else None
-        if not self.redraw("table.sheet", sheet_html(view.sheet, view.lang)):
+        self.redrawn = self.redraw("table.sheet", sheet_html(view.sheet, view.lang, chances=False))
+        self.chances(view)
+        if not self.redrawn:
             return
         again = document.querySelector(f'[data-testid="{testid}"] button') if testid else None
         if again:
@@ -126,6 +130,18 @@ class Painter:
         if current != self.current_column:
             self.current_column = current
             window.requestAnimationFrame(create_once_callable(lambda _: show_current_column()))
+
+    def chances(self, view: View) -> None:
+        """Each player's chance beside their total: only its place changes, never the
+        sheet around it (a tap on a box is never lost to a redraw)."""
+        if not view.sheet.chances:
+            return
+        for player, column in enumerate(view.sheet.columns):
+            shown = by_testid(f"win-chance-{player}")
+            value = "" if column.chance is None else f"{column.chance:.4f}"
+            if shown.dataset.chance != value or self.redrawn:
+                shown.innerHTML = chance_inner(column)
+                shown.dataset.chance = value
 
     def confirm(self, view: View) -> None:
         dialog = find("#confirm-dialog")
