@@ -11,6 +11,7 @@ import pytest
 from kismet.advice.strategy import Advisor
 from kismet.app import ledger, records
 from kismet.app.luck import expected_total, splits
+from kismet.app.pacing import Upcoming, Wait, upcoming
 from kismet.app.records import Finished
 from kismet.app.session import Session
 from kismet.app.stats import Folded, Who, player_stats
@@ -138,6 +139,10 @@ def test_luck_skill_and_expectation_add_up_to_each_total(advisor: Advisor) -> No
         app.choose(rng.choice(app.game.open_boxes(app.game.current)))
         if app.pending is not None:
             app.confirm()
+    # The last box is painted first; then the page prices the decisions (pacing.Wait.PRICE).
+    assert upcoming(app.view()) == Upcoming(Wait.PRICE) and app.view().luck is None
+    app.price_finished()
+    assert not app.view().price_due
     record = app.shelf.find(app.table.id)
     assert record is not None and None not in record.lost
     expected = expected_total(advisor)

@@ -167,6 +167,13 @@ class Linked:
             line = text("versus.beats", self.lang, winner=winner, loser=loser, high=high, low=low)
         return Duel(theirs, mine, line)
 
+    def target(self, table: Table) -> tuple[int, str] | None:
+        """A challenge: the sender's total and name, which its win chances are to beat."""
+        if table.challenge is None:
+            return None
+        theirs = self.replayed(table.challenge)
+        return theirs.total(0), theirs.players[0]
+
     def rival(self, table: Table) -> str:
         """A challenge under way: the sender's total after as many turns as this game has
         played, against this game's (empty for other games, and once it is over)."""

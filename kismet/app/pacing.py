@@ -26,6 +26,9 @@ class Wait(enum.Enum):
     PERFECT = "perfect"
     """Perfect plays its next turn on the finished linked game's dice (at once, between
     the page's own work)."""
+    PRICE = "price"
+    """The finished game's decisions are priced for luck against skill, once its last
+    box is painted (pricing a game's decisions takes about half a second in the page)."""
 
 
 class Upcoming(NamedTuple):
@@ -44,6 +47,8 @@ def upcoming(view: View) -> Upcoming | None:
         return Upcoming(Wait.COMPUTER, view.computer_delay)
     if view.linked.thinking:
         return Upcoming(Wait.PERFECT)
+    if view.price_due:
+        return Upcoming(Wait.PRICE)
     return None
 
 

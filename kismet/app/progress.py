@@ -64,6 +64,10 @@ class Progress:
             return None
         return record
 
+    def unpriced(self, table: Table) -> bool:
+        """Whether the finished game at the table waits to have its decisions priced."""
+        return self._unpriced_record(table) is not None
+
     def wants_table(self, table: Table) -> bool:
         """Whether the finished game at the table needs the strategy table for its luck:
         to price it, or (reloaded) to say what its priced decisions mean."""

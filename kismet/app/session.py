@@ -278,7 +278,6 @@ class Session:
         self.status = status.after_fill(game, fills, roller, self.lang, self.table.computer_to_move)
         self.shelf.save_game(self.table)
         self.tables.record_if_over()
-        self.progress.price(self.table, self.coach.advisor)
 
     @property
     def can_undo(self) -> bool:
@@ -312,6 +311,15 @@ class Session:
         """The strategy table has arrived: hints, the coach, computers and the review work."""
         self.coach.advisor = advisor
         self.progress.price(self.table, advisor)
+
+    @property
+    def price_due(self) -> bool:
+        """The finished game's decisions wait to be priced, and the table is there."""
+        return self.coach.advisor is not None and self.progress.unpriced(self.table)
+
+    def price_finished(self) -> None:
+        """Price the finished game's decisions (the page does it once the end is painted)."""
+        self.progress.price(self.table, self.coach.advisor)
 
     def table_missing(self, missing: bool = True) -> None:
         """The table could not be loaded: nothing waits for it (False: online again)."""
@@ -347,17 +355,9 @@ class Session:
         """The spread table arrived (None: it could not be had): the win chances work."""
         self.odds.attach(spread)
 
-    def _target(self) -> tuple[int, str] | None:
-        """A challenge: the sender's total and name, which its chances are to beat."""
-        challenge = self.table.challenge
-        if challenge is None:
-            return None
-        theirs = self.linked.replayed(challenge)
-        return theirs.total(0), theirs.players[0]
-
     def chances_step(self) -> bool:
         """One step of the work on the win chances of the turn at the table (True: done)."""
-        advisor, target = self.coach.advisor, self._target()
+        advisor, target = self.coach.advisor, self.linked.target(self.table)
         if advisor is None:
             return False
         return self.odds.work(self.table, advisor, None if target is None else target[0])
@@ -398,7 +398,7 @@ class Session:
         yet, or not shown)."""
         if not self.chances_shown:
             return None
-        target = self._target()
+        target = self.linked.target(self.table)
         return self.odds.course(self.table, None if target is None else target[1])
 
     def scene(self) -> Scene:
@@ -428,6 +428,7 @@ class Session:
             result=result_panel(table, self.shelf.history, high, self.lang, scene.versus),
             delay=self.computers.delay(grace=self.can_undo) if steps else None,
             wants_table=self.wants_table,
+            price_due=self.price_due,
             can_undo=self.can_undo,
             high_scores=high,
             paused=self.paused(),
@@ -439,6 +440,6 @@ class Session:
             chances_shown=self.chances_shown,
             chances=self.odds.latest(table) if self.chances_shown else None,
             chances_due=self.odds.due(table, self.settings, self.coach.advisor),
-            target=None if (target := self._target()) is None else target[1],
+            target=None if (target := self.linked.target(table)) is None else target[1],
         )
         return build_view(self.table, self.ui, self.settings, self.lang, extras)

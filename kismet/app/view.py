@@ -241,6 +241,8 @@ class View(NamedTuple):
     computer can move now."""
     wants_table: bool
     """A feature in use needs the strategy table, which is not loaded yet."""
+    price_due: bool = False
+    """The finished game's decisions wait to be priced (the page starts it after painting)."""
     luck: Luck | None = None
     """A finished game's luck against skill (or why it has none)."""
     layout: str = "card"
@@ -283,6 +285,7 @@ class Extras(NamedTuple):
     high_scores: tuple[HighScore, ...]
     paused: tuple[Paused, ...]
     linked: Scene
+    price_due: bool = False
     luck: Luck | None = None
     can_free: bool = False
     guide: GuideView | None = None
@@ -358,6 +361,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         print_date=table.started[:10],
         computer_delay=extras.delay,
         wants_table=extras.wants_table,
+        price_due=extras.price_due,
         luck=extras.luck,
         layout=sheet_layout(sheet, settings),
         can_see_all=len(sheet.columns) > 1 and sheet.focus is not None,

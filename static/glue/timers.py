@@ -48,6 +48,8 @@ class Timers:
             self.with_table(self.render, asked=False)
         elif upcoming.wait is Wait.COMPUTER:
             self.schedule_computer(upcoming.delay)
+        elif upcoming.wait is Wait.PRICE:
+            window.setTimeout(create_once_callable(self.price), 0)
         elif not self.thinking:
             self.thinking = True
             window.setTimeout(create_once_callable(self.perfect_turn), upcoming.delay)
@@ -163,6 +165,12 @@ class Timers:
         self.step_id = None
         self.session.computer_step()
         self.render()
+
+    def price(self) -> None:
+        """Price the finished game's decisions once its end is painted, then say its luck."""
+        if self.session.price_due:
+            self.session.price_finished()
+            self.render()
 
     def perfect_turn(self) -> None:
         """Perfect plays the same dice a turn at a time, between the page's own work."""
