@@ -162,11 +162,11 @@ def test_statistics_screens_on_a_phone_and_a_laptop(
     source = tmp_path / "kismet-2026-11-30.json"
     source.write_text(json.dumps(many_games(36, 7)))
     lang = locale[:2]
-    screens = [("phone", PHONES["360x640"], "light"), ("phone", PHONES["360x640"], "dark"),
-               ("laptop", LAPTOP, "light"), ("laptop", LAPTOP, "dark")]  # fmt: skip
-    for kind, (width, height), scheme in screens:
+    # Each device once, light then dark in the same page (the scheme is switched, not a new
+    # Python): the import is read once per device.
+    for kind, (width, height) in (("phone", PHONES["360x640"]), ("laptop", LAPTOP)):
         context = browser.new_context(
-            viewport={"width": width, "height": height}, color_scheme=scheme, locale=locale,
+            viewport={"width": width, "height": height}, color_scheme="light", locale=locale,
             has_touch=kind == "phone", is_mobile=kind == "phone",
         )  # fmt: skip
         tab = context.new_page()
@@ -178,40 +178,51 @@ def test_statistics_screens_on_a_phone_and_a_laptop(
         assert "36" in said
         tab.wait_for_selector("[data-testid=stats-histogram] .perfect-bar", state="attached")
         dialog = tab.locator("#stats-dialog")
-        # Nothing wider than the screen: the charts scale, the tables fit.
-        overflow = dialog.evaluate("d => d.scrollWidth - d.clientWidth")
-        assert overflow <= 1, overflow
-        for chart in tab.locator(".chart > svg").all():
-            assert chart.get_attribute("role") == "img" and chart.get_attribute("aria-label")
-            box = chart.bounding_box()
-            assert box is not None and box["width"] <= width
-        assert tab.locator(".chart details table").count() == 3  # the numbers, as tables
-        tab.locator("#stats-title").focus()
-        tab.screenshot(path=str(artifact(f"stats-{kind}-{scheme}-{lang}.png")))
-        # Scrolled down, Close is still at hand, and big enough to tap.
-        tab.locator("[data-testid=stats-versus]").scroll_into_view_if_needed()
+        for scheme in ("light", "dark"):
+            tab.emulate_media(color_scheme=scheme)
+            dialog.evaluate("d => { d.scrollTop = 0; }")  # back at the top
+            check_stats_screen(tab, dialog, kind, scheme, lang, width)
         close = tab.locator("[data-testid=stats-close]")
-        box = close.bounding_box()
-        assert box is not None and box["y"] >= 0 and box["height"] >= 43.5
-        assert close.evaluate("el => document.elementFromPoint(el.getBoundingClientRect().x + 5,"
-                              " el.getBoundingClientRect().y + 5) === el")  # fmt: skip
-        if kind == "phone" and scheme == "light":
-            tab.locator("[data-testid=stats-histogram]").scroll_into_view_if_needed()
-            tab.screenshot(path=str(artifact(f"stats-{kind}-{scheme}-{lang}-charts.png")))
-        if kind == "laptop" and scheme == "dark":
-            # Printed (from a dark screen), the statistics come out alone, dark on white.
-            tab.evaluate("document.body.dataset.print = 'stats'")
-            pdf = tab.pdf(format="A4", print_background=False)
-            pages, printed = pdf_text(pdf)
-            printed = " ".join(printed.split())  # the PDF's text spaces Korean words wider
-            assert tab.locator("[data-testid=stats-body]").count() == 1
-            title = "나의 기록" if lang == "ko" else "Your progress"
-            assert title in printed and "Ann" in printed
-            assert "Roll" not in printed and pages <= 4
-            save_png(pdf, f"stats-print-{lang}.png")
-        if kind == "phone" and scheme == "dark":
-            tab.screenshot(path=str(artifact(f"stats-{kind}-{scheme}-{lang}-scrolled.png")))
         close.click()
         assert not dialog.is_visible()
         context.close()
         assert not watch.errors, watch.errors
+
+
+def check_stats_screen(
+    tab: Any, dialog: Any, kind: str, scheme: str, lang: str, width: int
+) -> None:
+    """The statistics dialog on one screen: nothing wider than it, the charts named and
+    their numbers in tables, Close at hand when scrolled; screenshots, and the printout."""
+    overflow = dialog.evaluate("d => d.scrollWidth - d.clientWidth")
+    assert overflow <= 1, overflow
+    for chart in tab.locator(".chart > svg").all():
+        assert chart.get_attribute("role") == "img" and chart.get_attribute("aria-label")
+        box = chart.bounding_box()
+        assert box is not None and box["width"] <= width
+    assert tab.locator(".chart details table").count() == 3  # the numbers, as tables
+    tab.locator("#stats-title").focus()
+    tab.screenshot(path=str(artifact(f"stats-{kind}-{scheme}-{lang}.png")))
+    # Scrolled down, Close is still at hand, and big enough to tap.
+    tab.locator("[data-testid=stats-versus]").scroll_into_view_if_needed()
+    close = tab.locator("[data-testid=stats-close]")
+    box = close.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["height"] >= 43.5
+    assert close.evaluate("el => document.elementFromPoint(el.getBoundingClientRect().x + 5,"
+                          " el.getBoundingClientRect().y + 5) === el")  # fmt: skip
+    if kind == "phone" and scheme == "light":
+        tab.locator("[data-testid=stats-histogram]").scroll_into_view_if_needed()
+        tab.screenshot(path=str(artifact(f"stats-{kind}-{scheme}-{lang}-charts.png")))
+    if kind == "laptop" and scheme == "dark":
+        # Printed (from a dark screen), the statistics come out alone, dark on white.
+        tab.evaluate("document.body.dataset.print = 'stats'")
+        pdf = tab.pdf(format="A4", print_background=False)
+        pages, printed = pdf_text(pdf)
+        printed = " ".join(printed.split())  # the PDF's text spaces Korean words wider
+        assert tab.locator("[data-testid=stats-body]").count() == 1
+        title = "나의 기록" if lang == "ko" else "Your progress"
+        assert title in printed and "Ann" in printed
+        assert "Roll" not in printed and pages <= 4
+        save_png(pdf, f"stats-print-{lang}.png")
+    if kind == "phone" and scheme == "dark":
+        tab.screenshot(path=str(artifact(f"stats-{kind}-{scheme}-{lang}-scrolled.png")))
