@@ -24,6 +24,7 @@ from tests.conftest import (
     artifact,
     chromium_executable,
     open_app,
+    reveal,
     watch_page,
 )
 
@@ -430,3 +431,23 @@ def test_offline_before_the_strategy_table_a_challenge_says_so_and_stops_waiting
                   and "Failed to fetch" not in e and "strategy" not in e]  # fmt: skip
         assert not errors, watch.errors
         watch.errors.clear()
+
+
+def test_win_chances_are_kept_for_offline_play(context: Any, site: Site, tmp_path: Path) -> None:
+    with visited_once(context, site, tmp_path, seed=15) as (page, watch, url, _):
+        reveal(page, "new-game").click()
+        page.click("[data-testid=add-player]")
+        page.click("[data-testid=start-game]")
+        page.wait_for_selector("[data-testid=win-chance-1] [aria-hidden]", timeout=60_000)
+        page.wait_for_function(  # both tables, fetched quietly, are kept by the worker
+            f"async () => {{ const c = await caches.open({SITE_CACHES}[0]);"
+            " return !!(await c.match('static/strategy.bin'))"
+            " && !!(await c.match('static/spread.bin')); }",
+            timeout=30_000,
+        )
+        context.set_offline(True)
+        open_app(page, url)
+        page.wait_for_selector("[data-testid=win-chance-1] [aria-hidden]", timeout=60_000)
+        assert page.text_content("[data-testid=win-chance-0] [aria-hidden]") == "50%"
+        context.set_offline(False)
+        assert not watch.errors, watch.errors
