@@ -257,10 +257,24 @@ def write_zip(target: Path, files: dict[str, bytes]) -> None:
             archive.writestr(info, files.get(name, b""))
 
 
+LATE_MODULES = (
+    "kismet/advice/chances.py",
+    "kismet/advice/spread.py",
+    "kismet/advice/review.py",
+    "kismet/html/course.py",
+)
+"""Modules the page imports only once the strategy table is there (the win chances, the
+review's pricing and chart): they ship in LATE_ZIP, which static/glue/timers.py fetches
+with the table, not in kismet.zip, which every visit loads before the page is ready."""
+
+LATE_ZIP = "kismet-late.zip"
+
+
 def package_zip(target: Path, modules: Path) -> list[str]:
     """Write the kismet package, static/main.py (as the module ``main``) and the glue of
     static/glue/ (as the package ``glue``) as one zip of their bytecode for the page's
-    Python, which imports them from it; returns its files."""
+    Python, which imports them from it, but for LATE_MODULES, written beside it as
+    LATE_ZIP; returns the files of both."""
     trees = [*(ROOT / "kismet").rglob("*.py"), ROOT / "static" / "main.py",
              *(ROOT / "static" / "glue").glob("*.py")]  # fmt: skip
     names = sorted(p.relative_to(ROOT).as_posix() for p in trees)
@@ -269,7 +283,9 @@ def package_zip(target: Path, modules: Path) -> list[str]:
         name.removeprefix("static/").removesuffix(".py") + ".pyc": data
         for name, data in compiled.items()
     }
-    write_zip(target, files)
+    late = {name.removesuffix(".py") + ".pyc" for name in LATE_MODULES}
+    write_zip(target, {name: data for name, data in files.items() if name not in late})
+    write_zip(target.with_name(LATE_ZIP), {name: files[name] for name in sorted(late)})
     return sorted(files)
 
 

@@ -3,6 +3,7 @@ install before any test runs."""
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -63,3 +64,33 @@ def test_the_solve_and_perfect_plays_cache_keys_follow_every_file_they_import(
         assert build.digest_of(tmp_path, perfect).hexdigest() != key, name
         (tmp_path / name).write_bytes(before)
     assert build.digest_of(tmp_path, perfect).hexdigest() == key
+
+
+def test_the_late_modules_are_never_imported_before_the_strategy_table() -> None:
+    # build.LATE_MODULES ship in their own archive, fetched with the strategy table: no
+    # module of the start archive may import one when it is itself imported (imports for
+    # type checking, and imports inside functions that run once the table is there, are
+    # fine; the browser tests run those paths).
+    sys.path.insert(0, str(ROOT))
+    import build
+
+    late = {name.removesuffix(".py").replace("/", ".") for name in build.LATE_MODULES}
+    files = [*(ROOT / "kismet").rglob("*.py"), *(ROOT / "static" / "glue").glob("*.py")]
+    for path in files:
+        relative = path.relative_to(ROOT).as_posix()
+        if relative in build.LATE_MODULES:
+            continue
+        module = relative.removeprefix("static/").removesuffix(".py").replace("/", ".")
+        package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(node, ast.ImportFrom | ast.Import):
+                continue  # `if TYPE_CHECKING:` blocks and function bodies
+            if isinstance(node, ast.Import):
+                targets = {alias.name for alias in node.names}
+            else:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                named = [node.module] if node.module else []
+                start = ".".join([*base, *named] if node.level else named)
+                targets = {start, *(f"{start}.{alias.name}" for alias in node.names)}
+            assert not targets & late, (relative, targets & late)
+    assert {"kismet.advice.chances", "kismet.html.course"} <= late

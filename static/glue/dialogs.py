@@ -14,7 +14,6 @@ from pyscript import document, window
 from kismet.app.daily import parse_day
 from kismet.app.printing import Printed, printout
 from kismet.app.roster import Edit, Roster
-from kismet.html.course import course_html
 from kismet.html.page import compare_html, dailies_html, paused_html, review_html, roster_html
 from kismet.html.sheet import blank_sheet_html
 from kismet.html.stats import PERFECT_PATH, Perfect, player_options, stats_html
@@ -194,14 +193,16 @@ class Boxes:
     def show_review(self) -> None:
         review, lang = self.session.review(), self.session.lang
         by_testid("review").innerHTML = review_html(review, lang) if review else ""
-        self.review_chances()
         self.dialogs.open("review-dialog", "#review-title")
+        self.review_chances()
 
     def review_chances(self) -> None:
         """The review's chart of the chances, drawn again while the review is open (it
         arrives once every turn is worked out)."""
         if not find("#review-dialog").open:
             return
+        from kismet.html.course import course_html  # arrives with the table (LATE_MODULES)
+
         shown = self.session.chances_shown
         chart = course_html(self.session.course(), self.session.lang) if shown else ""
         self.painter.redraw("[data-testid=review-chances]", chart)

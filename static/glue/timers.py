@@ -114,8 +114,11 @@ class Timers:
 
     async def fetch_table(self) -> None:
         """Fetch the strategy table the first time a feature needs it (hint, coach,
-        computer, review); the service worker then keeps it for offline play."""
+        computer, review); the service worker then keeps it for offline play. The modules
+        that work with it only arrive with it (build.py's LATE_MODULES)."""
         from kismet.advice.strategy import TABLE_PATH, Advisor  # loaded with the table
+
+        await load_late_modules()
 
         # The browser's fetch, not pyodide.http's pyfetch: that one imports urllib.parse and
         # ipaddress, which are not in the core standard library (static/stdlib_rest.py).
@@ -177,3 +180,26 @@ class Timers:
         self.thinking = False
         self.session.perfect_turn()
         self.render()
+
+
+LATE_ZIP = "kismet-late.zip"
+"""build.py's archive of the modules that come with the strategy table."""
+
+
+async def load_late_modules() -> None:
+    """Fetch the late archive once and let the packages it fills import from it."""
+    import kismet.advice
+    import kismet.html
+
+    where = f"/home/pyodide/{LATE_ZIP}"
+    if any(where in path for path in kismet.advice.__path__):
+        return
+    response = await window.fetch(f"./{LATE_ZIP}")
+    if not response.ok:
+        raise RuntimeError(f"The late modules could not be loaded ({response.status})")
+    with open(where, "wb") as archive:
+        archive.write((await response.arrayBuffer()).to_bytes())
+    for package in (kismet.advice, kismet.html):
+        # A new path entry: nothing cached to invalidate (importlib.invalidate_caches would
+        # import importlib.metadata, outside the core standard library).
+        package.__path__.append(f"{where}/{package.__name__.replace('.', '/')}")
