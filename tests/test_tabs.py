@@ -360,6 +360,8 @@ def test_damaged_folded_tallies_are_reported_and_reset_once(tabs: Any) -> None:
 
 
 def import_file(page: Any, path: Any, expect: str) -> str:
+    # The notice of an earlier import is cleared first, so that only this one's is read.
+    page.evaluate("() => document.querySelector('[data-testid=transfer-notice]').textContent=''")
     page.set_input_files("[data-testid=import-file]", str(path))
     page.wait_for_function(
         "want => document.querySelector('[data-testid=transfer-notice]').textContent"
@@ -386,7 +388,6 @@ def test_imports_are_checked_whole(tabs: Any, tmp_path: Any) -> None:
     page = tabs()
     reveal(page, "stats").click()
     assert "Nothing was changed" in import_file(page, files["huge"], "Nothing")
-    page.evaluate("() => document.querySelector('[data-testid=transfer-notice]').textContent=''")
     assert "Nothing was changed" in import_file(page, files["negative"], "Nothing")
     said = import_file(page, files["bare"], "Imported")
     assert "Imported 1 finished games" in said and "left out" in said

@@ -25,6 +25,7 @@ from .table import Table
 if TYPE_CHECKING:
     from ..advice.chances import Forecast, Law
     from ..advice.spread import Spread
+    from ..advice.state import State
     from ..advice.strategy import Advisor
 
 
@@ -141,6 +142,8 @@ class Odds:
         """The laws of the players worked out so far for the turn in progress."""
         self._working: tuple[str, int] | None = None
         """The game and turn whose laws ``_laws`` holds."""
+        self._states: list[State] = []
+        """The players' states at that turn start."""
 
     @staticmethod
     def wanted(table: Table, settings: Settings) -> bool:
@@ -238,10 +241,11 @@ class Odds:
         if self._forecast is None or self._forecast.advisor is not advisor:
             self._forecast = Forecast(advisor, self.spread)
         forecast, game = self._forecast, table.game
-        if self._working != (table.id, turn):
-            self._working, self._laws = (table.id, turn), []
         filled, laws = tuple(game.history[:turn]), self._laws
-        states = states_after(filled, len(game.players))
+        if self._working != (table.id, turn):  # the players' states, once per turn start
+            self._working, self._laws = (table.id, turn), []
+            laws, self._states = self._laws, states_after(filled, len(game.players))
+        states = self._states
         if len(laws) < len(states):
             laws.append(forecast.law(states[len(laws)]))
             return False
@@ -257,7 +261,7 @@ class Odds:
                 other[fill.player] = forecast.law(instead)
                 cost = max(0.0, against(other, target)[fill.player] - values[fill.player])
         self._record(table.id, Chances(filled, values, cost))
-        self._working, self._laws = None, []
+        self._working, self._laws, self._states = None, [], []
         return True
 
     def _record(self, game_id: str, chances: Chances) -> None:
