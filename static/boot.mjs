@@ -2,28 +2,34 @@
 // and calls loadPyodide() from it; build.py fills in SNAPSHOT_KEY and writes
 // dist/static/boot.mjs.
 //
-// Why it exists: starting Python inside Pyodide takes about 1.8 s of CPU on every visit,
-// even when every file comes from the service worker's cache. So the first visit takes a
-// memory snapshot of the freshly started interpreter (Pyodide's own makeMemorySnapshot:
-// 31 MB, 6 MB gzipped) and keeps it in Cache Storage; later visits restore it instead of
-// starting Python again, which takes about 0.3 s. The snapshot holds only Pyodide's start-up state,
+// Why it exists: starting Python inside Pyodide takes about 1.8 s of CPU on a laptop (many
+// seconds on a phone), in one task that froze the page. So Python is started in a worker
+// (static/start-worker.mjs), which takes a memory snapshot of the fresh interpreter at once
+// (Pyodide's own makeMemorySnapshot: 31 MB, 6 MB gzipped) and hands it over; the page only
+// restores it, about 0.2 s in two tasks. The worker keeps the snapshot in Cache Storage once
+// the game is on screen, and later visits restore that one (the worker reads and unpacks
+// it) instead of starting Python at all. The snapshot holds only Pyodide's start-up state,
 // taken before PyScript or the game run any code, so nothing of a game is ever in it
 // (Python's string-hash seed is fixed within one snapshot; nothing here depends on it).
+// The game itself runs on the page: its storage (localStorage) can only be read and written
+// there, at once, as its save logic needs (README, "Python off the main thread").
 //
-// SNAPSHOT_KEY is a hash of the Pyodide files, of the core standard library and of this
-// module: a new Pyodide, a new core (which the snapshot's import caches describe) or a change
-// here makes a new key, and the old snapshot is deleted when the new one is saved.
-// Anything that goes wrong with a snapshot (no Cache Storage, a full quota, a damaged or
-// foreign entry) only means the normal, slower start: the snapshot is an optimisation and
-// never stands between the player and the game. What happened is written to
+// SNAPSHOT_KEY is a hash of the Pyodide files, of the core standard library, of this module
+// and of the start worker: a new Pyodide, a new core (which the snapshot's import caches
+// describe) or a change here makes a new key, and the old snapshot is deleted when the new
+// one is saved.
+// Anything that goes wrong with a snapshot or the worker (no Cache Storage, a full quota, a
+// damaged or foreign entry, no module workers) only means a slower start: Python is then
+// started here, on the page, as before the worker. What happened is written to
 // <html data-snapshot="...">: "restored"; "saving" then "saved" or "failed" (kept nothing);
-// or "off" (no Cache Storage).
+// or "off" (no Cache Storage); and where Python started to <html data-start>.
 //
 // makeMemorySnapshot needs Pyodide started with _makeSnapshot, an option Pyodide marks as
 // internal; it is pinned (package-lock.json), and tests/test_offline.py checks both ways
-// in. In that mode Pyodide hands Python a proxy of the JavaScript globals through which the
-// DOM's getters fail ("Illegal invocation"), so once the snapshot is taken the `js` module
-// is registered again as the real globals, before any other Python code runs.
+// in. When the page starts Python itself in that mode, Pyodide hands Python a proxy of the
+// JavaScript globals through which the DOM's getters fail ("Illegal invocation"), so once
+// the snapshot is taken the `js` module is registered again as the real globals, before any
+// other Python code runs.
 import * as pyodide from "../pyodide/pyodide.mjs";
 
 export const version = pyodide.version;
@@ -47,6 +53,10 @@ const LOCK = { info: __LOCK_INFO__, packages: {} };
 const report = (state) => {
   if (globalThis.document) document.documentElement.dataset.snapshot = state;
 };
+// Where Python was started, in <html data-start>: "worker" (the start worker), or "page".
+const startedIn = (where) => {
+  if (globalThis.document) document.documentElement.dataset.start = where;
+};
 
 const whenReady = () => new Promise((resolve) => {
   const root = document.documentElement;
@@ -57,30 +67,66 @@ const whenReady = () => new Promise((resolve) => {
   watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 });
 
-// The snapshot is kept gzipped: 31 MB of memory packs to about 6 MB, and gzip's checksum
-// rejects an entry that was damaged or cut short before Pyodide ever sees it.
-async function storedSnapshot() {
-  const cache = await caches.open(CACHE_NAME);
-  const response = await cache.match(ENTRY);
-  if (!response) return null;
-  const unpacking = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(unpacking).arrayBuffer());
-}
-
-// Saved once the game is on screen, by a worker (static/snapshot-worker.js), so packing
-// and writing it neither delays the start nor holds up the first clicks.
+// The page's own snapshot (when it had to start Python itself) is saved once the game is on
+// screen, by the start worker, so packing and writing it neither delays the start nor holds
+// up the first clicks.
 async function keep(bytes) {
   await whenReady();
   try {
-    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url));
-    worker.onmessage = ({ data }) => { report(data); worker.terminate(); };
+    const worker = startWorker();
+    worker.onmessage = ({ data }) => { report(data.state); worker.terminate(); };
     worker.onerror = () => { report("failed"); worker.terminate(); };
-    const message = { bytes, cacheName: CACHE_NAME, cachePrefix: CACHE_PREFIX, entry: ENTRY };
-    worker.postMessage(message, [bytes.buffer]);
+    worker.postMessage({ save: bytes, where: WHERE }, [bytes.buffer]);
   } catch (error) {
     report("failed");
   }
 }
+
+// Cache Storage exists only on https:// and localhost pages.
+const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
+const WHERE = { cacheName: CACHE_NAME, cachePrefix: CACHE_PREFIX, entry: ENTRY };
+const startWorker = () => new Worker(new URL("./start-worker.mjs", import.meta.url),
+                                     { type: "module" });
+
+// Python's start, off the main thread: the start worker (static/start-worker.mjs) either
+// reads and unpacks the snapshot an earlier visit kept, or starts Python itself (the 1.8 s
+// that froze a first visit) and takes the snapshot there; the page then only restores it.
+// It begins as this module is first run (index.html runs it before PyScript's own module),
+// so the runtime's files are fetched and compiled while PyScript loads. Resolves to
+// {kind: "stored" | "made", bytes, worker}, or null: then the page starts Python itself.
+// Without Cache Storage (a plain http:// page of another host) the worker still starts
+// Python; only nothing is kept for the next visit.
+function fromWorker() {
+  if (!globalThis.document || !globalThis.Worker) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    let worker;
+    try {
+      worker = startWorker();
+    } catch (error) {
+      resolve(null);
+      return;
+    }
+    worker.onmessage = ({ data }) => {
+      if (data.state) {
+        report(data.state);
+        worker.terminate();
+      } else if (data.bytes) {
+        resolve({ ...data, worker });
+      } else {
+        worker.terminate();
+        resolve(null);
+      }
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      resolve(null);
+    };
+    const config = { lockFileContents: LOCK, indexURL: INDEX_URL, stdLibURL: CORE_URL };
+    worker.postMessage({ start: { config, ...WHERE } });
+  });
+}
+
+const started = fromWorker();
 
 // The rest of the standard library, written where static/stdlib_rest.py looks for it. The page
 // says how far it has come in <html data-stdlib>: "core", then "complete".
@@ -152,29 +198,41 @@ async function startPyodide(options) {
   const config = {
     lockFileContents: LOCK, ...options, indexURL: INDEX_URL, stdLibURL: CORE_URL,
   };
-  // Cache Storage exists only on https:// and localhost pages.
-  if (!globalThis.caches || !globalThis.document || !globalThis.CompressionStream) {
-    report("off");
-    return pyodide.loadPyodide(config);
-  }
-  let snapshot = null;
-  try {
-    snapshot = await storedSnapshot();
-  } catch (error) {
-    await caches.delete(CACHE_NAME).catch(() => {});
-  }
-  if (snapshot) {
+  const handed = await started;
+  if (handed) {
     try {
-      const restored = await pyodide.loadPyodide({ ...config, _loadSnapshot: snapshot });
+      const restored = await pyodide.loadPyodide({ ...config, _loadSnapshot: handed.bytes });
       // The snapshot froze the state of `random` (seeded when Pyodide imported it): seed it
       // again from the system's randomness so no two visits share it. (The dice never use
       // `random`: kismet.rules.rng seeds from os.urandom when a game starts.)
       restored.runPython("import random\nrandom.seed()");
-      report("restored");
+      startedIn("worker");
+      if (handed.kind === "made" && !KEEPS) {
+        report("off");
+        handed.worker.terminate();
+      } else if (handed.kind === "made") {
+        report("saving");
+        whenReady().then(() => handed.worker.postMessage("save"));
+      } else {
+        report("restored");
+        handed.worker.terminate();
+      }
       return restored;
     } catch (error) {
+      handed.worker.terminate();
       await caches.delete(CACHE_NAME).catch(() => {});
     }
+  }
+  return startHere(config);
+}
+
+// Python started on the page itself: where the start worker could not run, or its snapshot
+// could not be restored.
+async function startHere(config) {
+  startedIn("page");
+  if (!KEEPS || !globalThis.document) {
+    report("off");
+    return pyodide.loadPyodide(config);
   }
   let started;
   try {

@@ -94,3 +94,25 @@ def test_the_late_modules_are_never_imported_before_the_strategy_table() -> None
                 targets = {start, *(f"{start}.{alias.name}" for alias in node.names)}
             assert not targets & late, (relative, targets & late)
     assert {"kismet.advice.chances", "kismet.html.course"} <= late
+
+
+def test_the_start_imports_the_page_in_steps_of_the_start_archive() -> None:
+    # static/main.py imports the modules one step at a time (a browser task each): every
+    # step names a module of the start archive, none fetched late, and the glue comes last.
+    sys.path.insert(0, str(ROOT))
+    import build
+
+    tree = ast.parse((ROOT / "static" / "main.py").read_text(encoding="utf-8"))
+    steps = next(
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "STEPS"
+    )
+    late = {name.removesuffix(".py").replace("/", ".") for name in build.LATE_MODULES}
+    assert steps[-1] == "glue.page" and len(steps) >= 5
+    for name in steps:
+        assert name not in late, name
+        parts = name.split(".")
+        base = ROOT / "static" if parts[0] == "glue" else ROOT
+        path = base.joinpath(*parts)
+        assert path.with_suffix(".py").is_file() or (path / "__init__.py").is_file(), name

@@ -272,6 +272,8 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
         figures["cold"] = tab.open(f"{url}?seed={seed}")
         # The first visit saves the snapshot and the service worker precaches the site.
         tab.wait(lambda: tab.attribute("html", "data-snapshot") == "saved", "the snapshot")
+        # Python was started in the start worker, not on the page's main thread.
+        assert tab.attribute("html", "data-start") == "worker"
         files = precache_size(tmp_path / "site")
         tab.wait(lambda: tab.driver.execute_async_script(CACHED) == files, "the precache")
         game = Game(["Player 1"], seed=seed)
@@ -283,6 +285,7 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
                 # this second visit starts from the snapshot.
                 figures["warm"] = tab.open(url)
                 assert tab.attribute("html", "data-snapshot") == "restored"
+                assert tab.attribute("html", "data-start") == "worker"
                 check(tab, game)
             if not all(game.held):
                 roll(tab, game)

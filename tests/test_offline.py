@@ -57,6 +57,7 @@ def visited_once(
         open_app(page, f"{url}?seed={seed}")
         precached(page, root)
         page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
+        assert started_in(page) == "worker"
         yield page, watch, url, root
 
 
@@ -65,6 +66,12 @@ def snapshot_state(page: Any) -> str | None:
     normally, then "saving", "saved" or "failed" (kept no snapshot); "off": no Cache
     Storage."""
     return page.get_attribute("html", "data-snapshot")
+
+
+def started_in(page: Any) -> str | None:
+    """Where static/boot.mjs started Python: "worker" (static/start-worker.mjs, off the
+    page's main thread), or "page"."""
+    return page.get_attribute("html", "data-start")
 
 
 def snapshot_cache(root: Path) -> str:
@@ -163,7 +170,7 @@ def test_later_visits_restore_the_pyodide_snapshot(
     with visited_once(context, site, tmp_path, seed=16) as (page, watch, url, root):
         assert page.evaluate(SNAPSHOT_CACHES) == [snapshot_cache(root)]
         open_app(page, url)
-        assert snapshot_state(page) == "restored"
+        assert snapshot_state(page) == "restored" and started_in(page) == "worker"
         play_first_box(page, 16)
         # Every restored visit has randomness of its own: the game a visit starts (no save
         # in storage) gets a new id and a new dice stream.
@@ -207,6 +214,9 @@ def test_a_damaged_snapshot_only_means_a_normal_start(
     with visited_once(context, site, tmp_path, seed=17) as (page, watch, url, root):
         page.evaluate(DAMAGE, [snapshot_cache(root), damage])
         open_app(page, url)
+        # Damaged gzip is found in the worker, which starts Python afresh; a snapshot that
+        # unpacks but does not restore sends the page to start Python itself.
+        assert started_in(page) == ("page" if damage == "not a snapshot" else "worker")
         play_first_box(page, 17)
         # Started the normal way, then kept a good snapshot and dropped the stale one.
         page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
@@ -294,6 +304,7 @@ def test_without_cache_storage_the_app_starts_the_normal_way(browser: Any, site:
         open_app(page, url + "?seed=18")
         assert page.evaluate("window.isSecureContext") is False
         assert snapshot_state(page) == "off"
+        assert started_in(page) == "worker"  # nothing kept, but still off the main thread
         play_first_box(page, 18)
         assert not watch.errors, watch.errors
         assert not watch.foreign()
