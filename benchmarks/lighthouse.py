@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Outside audit: Lighthouse 12.2.3 (desktop preset) on the built site, served locally.
+"""Outside audit: Lighthouse 12.2.3 (desktop or mobile preset) on the built site.
 
-    .venv/bin/python benchmarks/lighthouse.py [--runs 3]
+    .venv/bin/python benchmarks/lighthouse.py [--runs 3] [--mobile]
+
+The mobile preset is Lighthouse's default: a mid-range phone (CPU slowed 4x) on slow 4G,
+simulated.
 
 Builds dist/, serves it as `build.py serve` does (gzip on), installs Lighthouse at the pinned
 version into .build-cache/lighthouse/ with npm (once), runs it against the system's or
@@ -30,7 +33,8 @@ import build  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@12.2.3"
 FIGURES = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time",
-           "cumulative-layout-shift", "speed-index", "interactive")  # fmt: skip
+           "cumulative-layout-shift", "speed-index", "interactive",
+           "max-potential-fid")  # fmt: skip
 
 
 def lighthouse() -> Path:
@@ -55,7 +59,9 @@ def chromium() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--mobile", action="store_true", help="the mobile preset")
     args = parser.parse_args()
+    preset = [] if args.mobile else ["--preset=desktop"]
     site = build.build()
     server = build.make_server(site, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -66,14 +72,15 @@ def main() -> None:
         for run in range(args.runs):
             out = Path(folder) / f"report-{run}.json"
             subprocess.run(
-                [str(command), url, "--preset=desktop", "--quiet", "--output=json",
+                [str(command), url, *preset, "--quiet", "--output=json",
                  f"--output-path={out}",
                  "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
                 check=True, env={**os.environ, "CHROME_PATH": chromium()},
             )  # fmt: skip
             reports.append(json.loads(out.read_text()))
     server.shutdown()
-    print(f"Lighthouse 12.2.3, desktop preset, {args.runs} runs (medians):")
+    name = "mobile" if args.mobile else "desktop"
+    print(f"Lighthouse 12.2.3, {name} preset, {args.runs} runs (medians):")
     for category in reports[0]["categories"]:
         scores = [r["categories"][category]["score"] * 100 for r in reports]
         print(f"  {category}: {statistics.median(scores):.0f}")
@@ -81,6 +88,14 @@ def main() -> None:
         values = [r["audits"][figure]["numericValue"] for r in reports]
         unit = "" if figure == "cumulative-layout-shift" else " ms"
         print(f"  {figure}: {statistics.median(values):.0f}{unit}")
+    longest = [
+        max((t["duration"] for t in r["audits"]["long-tasks"].get("details", {}).get("items", [])),
+            default=0)
+        for r in reports
+    ]  # fmt: skip
+    print(
+        f"  longest main-thread task (as Lighthouse times it): {statistics.median(longest):.0f} ms"
+    )
     last = reports[-1]
     for category in ("accessibility", "best-practices", "seo"):
         for ref in last["categories"][category]["auditRefs"]:

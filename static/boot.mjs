@@ -200,12 +200,17 @@ async function startPyodide(options) {
   };
   const handed = await started;
   if (handed) {
+    // The 31 MB are the interpreter's memory once restored: nothing here keeps them.
+    const snapshot = handed.bytes;
+    handed.bytes = null;
     try {
-      const restored = await pyodide.loadPyodide({ ...config, _loadSnapshot: handed.bytes });
+      const restored = await pyodide.loadPyodide({ ...config, _loadSnapshot: snapshot });
       // The snapshot froze the state of `random` (seeded when Pyodide imported it): seed it
       // again from the system's randomness so no two visits share it. (The dice never use
       // `random`: kismet.rules.rng seeds from os.urandom when a game starts.)
       restored.runPython("import random\nrandom.seed()");
+      // Pyodide keeps its options, the snapshot's bytes among them: let them go.
+      if (restored._api?.config) restored._api.config._loadSnapshot = null;
       startedIn("worker");
       if (handed.kind === "made" && !KEEPS) {
         report("off");

@@ -70,6 +70,7 @@ EN: dict[str, str] = {
     ),
     "app.no_script": "Kismet needs JavaScript: it runs its Python in the page through Pyodide.",
     "app.roll": "Roll",
+    "app.roll_queued": "Your roll comes as soon as the game is ready…",
     "app.rolls_left": "{count} left",
     "app.new_game": "New game",
     "app.help": "Rules",

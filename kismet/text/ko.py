@@ -64,6 +64,7 @@ KO: dict[str, str] = {
         "키스멧은 자바스크립트가 필요합니다. 페이지 안에서 Pyodide로 파이썬을 실행합니다."
     ),
     "app.roll": "굴리기",
+    "app.roll_queued": "게임이 준비되면 바로 굴립니다…",
     "app.rolls_left": "{count}번 남음",
     "app.new_game": "새 게임",
     "app.help": "규칙",

@@ -1,0 +1,53 @@
+"""The page before its Python is ready: it answers, and a tap on Roll is never lost.
+
+The game's archive (kismet.zip) is held back on its way, as a slow network would, so the
+test has all the time it needs before the game is ready; then it is let through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kismet import Game
+from tests.conftest import READY_TIMEOUT_MS, Site
+from tests.test_browser import faces
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_page_answers_before_the_game_is_ready_and_keeps_a_roll(page: Any, site: Site) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    held: list[Any] = []
+    page.route("**/kismet.zip", lambda route: held.append(route))
+    page.goto(site.url + "?seed=23", wait_until="domcontentloaded")
+    page.wait_for_function("() => document.readyState === 'complete'")
+    assert page.get_attribute("html", "data-ready") == "false"
+    # The menu opens and closes.
+    page.click("[data-testid=menu]")
+    assert page.get_attribute("header.top", "data-menu") == "open"
+    assert page.get_attribute("[data-testid=menu]", "aria-expanded") == "true"
+    assert page.is_visible("[data-testid=help]")
+    # The rules open, and close again.
+    page.click("[data-testid=help]")
+    page.wait_for_selector("#help-dialog[open]")
+    assert page.get_attribute("header.top", "data-menu") == "closed"
+    page.click("[data-testid=help-close]")
+    page.wait_for_selector("#help-dialog", state="hidden")
+    # A tap on Roll is kept, and the page says so.
+    page.click("[data-testid=roll]")
+    assert "as soon as the game is ready" in page.text_content("[data-testid=status]")
+    assert page.get_attribute("html", "data-ready") == "false"
+    page.wait_for_timeout(300)
+    assert held, "the game's archive was never asked for"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-ready=true]", timeout=READY_TIMEOUT_MS)
+    # Once ready, the kept tap rolled the dice: the game's first roll with this seed.
+    game = Game(["Player 1"], seed=23)
+    game.roll()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=rolls-left]').textContent.includes('2')"
+    )
+    assert faces(page) == game.dice
+    assert "as soon as the game is ready" not in page.text_content("[data-testid=status]")
