@@ -93,15 +93,15 @@ def main() -> None:
             default=0)
         for r in reports
     ]  # fmt: skip
-    print(
-        f"  longest main-thread task (as Lighthouse times it): {statistics.median(longest):.0f} ms"
-    )
+    print(f"  longest main-thread task (Lighthouse's): {statistics.median(longest):.0f} ms")
     last = reports[-1]
     for category in ("accessibility", "best-practices", "seo"):
         for ref in last["categories"][category]["auditRefs"]:
             audit = last["audits"][ref["id"]]
             if ref["weight"] and audit.get("score") is not None and audit["score"] < 1:
                 print(f"  failing in {category}: {ref['id']}: {audit['title']}")
+                for item in audit.get("details", {}).get("items", [])[:5]:
+                    print(f"    {item.get('node', {}).get('snippet', '')[:160]}")
     console = last["audits"]["errors-in-console"].get("details", {}).get("items", [])
     print(f"  errors in the console: {len(console)}")
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from kismet import Category, Game, Refusal, SaveProblem
 from kismet import text as messages
@@ -108,6 +109,12 @@ def test_axe_finds_no_violations(browser: Any, site: Site, locale: str) -> None:
         page.click("[data-testid=confirm]")
     page.wait_for_selector("[data-testid=win-chance-1] [aria-hidden]", timeout=60_000)
     check("win chances")
+    # A phone: the sheet's cards show the boxes' short names, and the buttons keep the
+    # full ones for a screen reader.
+    page.set_viewport_size({"width": 360, "height": 640})
+    check("phone")
+    name = messages.text("box.ones", locale[:2])
+    expect(page.locator("[data-testid=name-ones]")).to_have_accessible_name(name)
     assert {k: v for k, v in states.items() if v} == {}
     assert not watch.errors, watch.errors
     context.close()
