@@ -6,8 +6,14 @@
 //   where Roll cannot be pressed just shows itself).
 // From ready on, every click is the game's own (static/glue/events.py); this does nothing.
 (function () {
+  // Opened as a file, the game never starts (index.html says how to serve it).
+  if (location.protocol === "file:") return;
   const root = document.documentElement;
   const ready = () => root.dataset.ready === "true";
+  // Disabled in the page as built (without scripts nothing would answer them): enabled here.
+  for (const testid of ["menu", "help", "roll"]) {
+    document.querySelector(`[data-testid="${testid}"]`).disabled = false;
+  }
   const toggleMenu = (open) => {
     const header = document.querySelector("header.top");
     header.dataset.menu = open ? "open" : "closed";

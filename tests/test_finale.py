@@ -108,7 +108,7 @@ def test_a_person_beaten_by_perfect_reads_one_story(advisor: Advisor) -> None:
     app.attach(advisor)
     app.new_game(["Ann", ""], ["human", "perfect"])
     play_out(app, random.Random(1))
-    app.price_finished()  # as the page does once the end is painted
+    app.price_finished(None)  # as the page does once the end is painted
     game = app.game
     assert list(game.winners) == [1]  # random boxes against perfect play
     view = app.view()
@@ -125,7 +125,7 @@ def test_the_luck_sentence_covers_every_person_and_the_real_ranking(advisor: Adv
     app.attach(advisor)
     app.new_game(["Ann", "Bo", "Cy"])
     play_out(app, random.Random(3))
-    app.price_finished()
+    app.price_finished(None)
     luck = app.view().luck
     assert luck is not None
     for name in ("Ann", "Bo", "Cy"):
@@ -186,7 +186,7 @@ def test_a_reloaded_finished_game_shows_its_luck_again(advisor: Advisor) -> None
     app, storage = app_with(seed=2)
     app.attach(advisor)
     finish_randomly(app)
-    app.price_finished()
+    app.price_finished(None)
     line = app.view().luck
     assert line is not None and line.splits
     again = Session(storage, clock=Clock())

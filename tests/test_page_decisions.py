@@ -73,6 +73,9 @@ def test_perfect_plays_its_turns_once_the_table_is_there(advisor: Advisor) -> No
     assert upcoming(app.view()) == Upcoming(Wait.PERFECT)
     while app.perfect_turn():
         pass
+    assert upcoming(app.view()) == Upcoming(Wait.PRICE)  # the person's decisions, priced
+    while not app.price_finished():
+        pass
     assert upcoming(app.view()) is None
 
 

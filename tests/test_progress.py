@@ -10,7 +10,7 @@ import pytest
 
 from kismet.advice.strategy import Advisor
 from kismet.app import ledger, records
-from kismet.app.luck import expected_total, splits
+from kismet.app.luck import expected_total, price_seats, splits
 from kismet.app.pacing import Upcoming, Wait, upcoming
 from kismet.app.records import Finished
 from kismet.app.session import Session
@@ -141,10 +141,18 @@ def test_luck_skill_and_expectation_add_up_to_each_total(advisor: Advisor) -> No
             app.confirm()
     # The last box is painted first; then the page prices the decisions (pacing.Wait.PRICE).
     assert upcoming(app.view()) == Upcoming(Wait.PRICE) and app.view().luck is None
-    app.price_finished()
+    # In steps (each of at least one decision): with no time to spare, one a step.
+    steps = 1
+    while not app.price_finished(0):
+        assert app.view().price_due and app.view().luck is None
+        steps += 1
+    assert steps == len(app.table.decisions) > 30
     assert not app.view().price_due
     record = app.shelf.find(app.table.id)
     assert record is not None and None not in record.lost
+    people = [seat is None for seat in app.table.seats]
+    at_once = price_seats(app.table.decisions, advisor, people)  # kept to the hundredth
+    assert record.lost == pytest.approx(at_once, abs=0.005)
     expected = expected_total(advisor)
     parts = splits(record, expected)
     assert len(parts) == 2
@@ -164,6 +172,8 @@ def test_luck_waits_for_the_table_then_prices_once(advisor: Advisor) -> None:
     finish_randomly(app)
     assert app.wants_table and app.view().luck is None
     app.attach(advisor)
+    assert app.view().price_due  # the page prices it in steps, once the table is there
+    assert app.price_finished(None)
     record = app.shelf.find(app.table.id)
     assert record is not None and record.lost[0] is not None
     assert not app.wants_table and app.view().luck is not None

@@ -12,7 +12,7 @@ computer's seat, or a game played with real dice, has no split.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..text import join_names, text
@@ -49,19 +49,42 @@ def expected_total(advisor: Advisor) -> float:
     return advisor.future(0, 0, False)
 
 
+class Pricing:
+    """A finished game's decisions being priced, a few at a time (so that no step holds
+    the page for long): the points each person's decisions cost so far (None for a
+    computer's seat)."""
+
+    def __init__(self, game_id: str, people: Sequence[bool]) -> None:
+        self.game_id = game_id
+        self.lost: list[float | None] = [0.0 if person else None for person in people]
+        self.done = 0
+        """How many decisions are priced."""
+
+    def step(
+        self, decisions: Sequence[Decision], advisor: Advisor, enough: Callable[[], bool]
+    ) -> bool:
+        """Price decisions in order until ``enough()`` says so (at least one); True once
+        every decision is priced."""
+        from ..advice.review import price
+
+        while self.done < len(decisions):
+            verdict = price(decisions[self.done], advisor)
+            self.done += 1
+            value = self.lost[verdict.decision.player]
+            if value is not None:
+                self.lost[verdict.decision.player] = value + verdict.cost
+            if enough():
+                break
+        return self.done == len(decisions)
+
+
 def price_seats(
     decisions: Sequence[Decision], advisor: Advisor, people: Sequence[bool]
 ) -> tuple[float | None, ...]:
-    """The points each person's decisions cost (None for a computer's seat)."""
-    from ..advice.review import review
-
-    lost = [0.0 if person else None for person in people]
-    for verdict in review(decisions, advisor):
-        seat = verdict.decision.player
-        value = lost[seat]
-        if value is not None:
-            lost[seat] = value + verdict.cost
-    return tuple(lost)
+    """The points each person's decisions cost (None for a computer's seat), all at once."""
+    pricing = Pricing("", people)
+    pricing.step(decisions, advisor, lambda: False)
+    return tuple(pricing.lost)
 
 
 def splits(record: Finished, expected: float) -> tuple[Split, ...]:

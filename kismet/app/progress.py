@@ -9,10 +9,12 @@ export file and merges an imported one.
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..text import text
-from .luck import Luck, expected_total, luck, luck_off, price_seats
+from .luck import Luck, Pricing, expected_total, luck, luck_off
 from .records import Finished
 from .shelf import Merged, Shelf
 from .stats import Player, PlayerStats, player_stats, players
@@ -21,6 +23,11 @@ from .transfer import ImportProblem, export_data, export_file_name, read_import
 
 if TYPE_CHECKING:
     from ..advice.strategy import Advisor
+
+
+PRICE_STEP_S = 0.03
+"""How long one step of pricing a finished game's decisions may take, at least one decision
+(about 6 ms each on a laptop; a whole game of two took 0.5 s in one task, of eight 1.6 s)."""
 
 
 class Export(NamedTuple):
@@ -44,6 +51,8 @@ class Progress:
 
     def __init__(self, shelf: Shelf) -> None:
         self.shelf = shelf
+        self._pricing: Pricing | None = None
+        """The finished game whose decisions are being priced, step by step."""
 
     # ------------------------------------------------------ luck and skill
 
@@ -74,12 +83,31 @@ class Progress:
         record = self.shelf.find(table.id) if table.game.is_over else None
         return record is not None and (record.is_priced or self.priceable(table))
 
-    def price(self, table: Table, advisor: Advisor | None) -> None:
-        """Price the finished game's decisions, once, when the strategy table is there."""
+    def price(
+        self,
+        table: Table,
+        advisor: Advisor | None,
+        step: float | None = PRICE_STEP_S,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> bool:
+        """Price the finished game's decisions, once, when the strategy table is there: for
+        about ``step`` seconds (at least one decision; None: all of them). True once they
+        are priced and recorded, or there is nothing to price."""
         record = self._unpriced_record(table) if advisor is not None else None
-        if advisor is not None and record is not None:
-            people = [seat is None for seat in table.seats]
-            self.shelf.update(record.priced(price_seats(table.decisions, advisor, people)))
+        if advisor is None or record is None:
+            self._pricing = None
+            return True
+        pricing = self._pricing
+        if pricing is None or pricing.game_id != table.id:
+            pricing = self._pricing = Pricing(table.id, [seat is None for seat in table.seats])
+        until = None if step is None else clock() + step
+        if not pricing.step(
+            table.decisions, advisor, lambda: until is not None and clock() >= until
+        ):
+            return False
+        self._pricing = None
+        self.shelf.update(record.priced(tuple(pricing.lost)))
+        return True
 
     def luck(self, table: Table, advisor: Advisor | None, lang: str) -> Luck | None:
         """The game-over panel's luck against skill (None while it cannot be said)."""

@@ -22,7 +22,7 @@ from .guide import Guide
 from .linked import Linked, Scene
 from .odds import Course, Odds
 from .parts import Shared, delegate
-from .progress import Export, Progress, Statistics
+from .progress import PRICE_STEP_S, Export, Progress, Statistics
 from .settings import Settings
 from .shelf import Shelf
 from .storage import FULL, Storage
@@ -308,18 +308,19 @@ class Session:
     # ------------------------------------------------------ computers, hints
 
     def attach(self, advisor: Advisor) -> None:
-        """The strategy table has arrived: hints, the coach, computers and the review work."""
+        """The strategy table has arrived: hints, the coach, computers and the review work
+        (a finished game's decisions are priced in steps: ``price_finished``)."""
         self.coach.advisor = advisor
-        self.progress.price(self.table, advisor)
 
     @property
     def price_due(self) -> bool:
         """The finished game's decisions wait to be priced, and the table is there."""
         return self.coach.advisor is not None and self.progress.unpriced(self.table)
 
-    def price_finished(self) -> None:
-        """Price the finished game's decisions (the page does it once the end is painted)."""
-        self.progress.price(self.table, self.coach.advisor)
+    def price_finished(self, step: float | None = PRICE_STEP_S) -> bool:
+        """Price the finished game's decisions for a step (the page's steps follow the
+        painted end); True once done. ``step=None``: all at once."""
+        return self.progress.price(self.table, self.coach.advisor, step)
 
     def table_missing(self, missing: bool = True) -> None:
         """The table could not be loaded: nothing waits for it (False: online again)."""

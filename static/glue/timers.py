@@ -170,10 +170,14 @@ class Timers:
         self.render()
 
     def price(self) -> None:
-        """Price the finished game's decisions once its end is painted, then say its luck."""
-        if self.session.price_due:
-            self.session.price_finished()
+        """Price the finished game's decisions once its end is painted, a step at a time
+        between the page's own work, then say its luck."""
+        if not self.session.price_due:
+            return
+        if self.session.price_finished():
             self.render()
+        else:
+            window.setTimeout(create_once_callable(self.price), 0)
 
     def perfect_turn(self) -> None:
         """Perfect plays the same dice a turn at a time, between the page's own work."""
