@@ -351,10 +351,14 @@ def pyscript_modules(core: Path) -> list[str]:
 
 
 def preload_tags(modules: list[str]) -> str:
-    """Link tags that start every runtime download at once instead of one after another."""
+    """Link tags that start every runtime download at once instead of one after another.
+    The WebAssembly and the core standard library are fetched by the page, which hands
+    them to the start worker (static/boot.mjs); pyodide.asm.mjs is not preloaded: the
+    worker fetches it first, and the page finds it in the browser's cache later (both
+    fetching it side by side downloaded it twice)."""
     module_urls = [f"./pyscript/{m}" for m in modules if not m.startswith(PYSCRIPT_ON_DEMAND)]
     module_urls += [f"./pyscript/{m}" for m in modules if m.startswith("toml-")]
-    module_urls += ["./static/boot.mjs", "./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
+    module_urls += ["./static/boot.mjs", "./pyodide/pyodide.mjs"]
     fetched = [
         "./pyodide/pyodide.asm.wasm",
         "./pyodide/stdlib-core.zip",
@@ -669,12 +673,27 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             and Path(path).suffix in COMPRESSIBLE
             and self.path.split("?", 1)[0].endswith(("/", Path(path).name))
         ):
+            # A validator, as static hosts send: a request to revalidate a cached copy (the
+            # page's own request for a file the start worker fetched) is answered 304.
+            stat = os.stat(path)
+            tag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}-gzip"'
+            modified = self.date_time_string(int(stat.st_mtime))
+            if tag == self.headers.get("If-None-Match") or (
+                not self.headers.get("If-None-Match")
+                and self.headers.get("If-Modified-Since") == modified
+            ):
+                self.send_response(304)
+                self.send_header("ETag", tag)
+                self.end_headers()
+                return None
             data = gzipped(path, os.path.getmtime(path))
             self.send_response(200)
             self.send_header("Content-Type", self.guess_type(path))
             self.send_header("Content-Encoding", "gzip")
             self.send_header("Content-Length", str(len(data)))
             self.send_header("Vary", "Accept-Encoding")
+            self.send_header("ETag", tag)
+            self.send_header("Last-Modified", modified)
             self.end_headers()
             return io.BytesIO(data)
         return super().send_head()

@@ -107,7 +107,9 @@ function fromWorker() {
       return;
     }
     worker.onmessage = ({ data }) => {
-      if (data.state) {
+      if (data.fetched) {
+        import("../pyodide/pyodide.asm.mjs").catch(() => {});
+      } else if (data.state) {
         report(data.state);
         worker.terminate();
       } else if (data.bytes) {
@@ -123,7 +125,45 @@ function fromWorker() {
     };
     const config = { lockFileContents: LOCK, indexURL: INDEX_URL, stdLibURL: CORE_URL };
     worker.postMessage({ start: { config, ...WHERE } });
+    // The runtime's files, fetched once: by the page (its preloads), which hands the worker
+    // the compiled WebAssembly and the core library's bytes (null: the worker fetches them).
+    // Fetched by both side by side, they were downloaded twice.
+    const hand = (name, value) => {
+      try {
+        worker.postMessage({ [name]: value });
+      } catch (error) {
+        worker.postMessage({ [name]: null });  // an engine that cannot send a module
+      }
+    };
+    compiled.then((module) => hand("module", module));
+    coreBytes.then((bytes) => hand("core", bytes));
   });
+}
+
+// The WebAssembly, compiled once (off the main thread, as the browser streams it) and shared
+// with the worker, so that what the worker compiled while starting Python serves the page.
+const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
+const compiled = globalThis.Worker
+  ? WebAssembly.compileStreaming(fetch(WASM_URL)).catch(() => null)
+  : Promise.resolve(null);
+const coreBytes = globalThis.Worker
+  ? fetch(CORE_URL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
+  : Promise.resolve(null);
+
+// Pyodide instantiates its WebAssembly with WebAssembly.instantiateStreaming: while `load`
+// runs, that call is answered from the module compiled above (when there is one).
+async function withModule(module, load) {
+  if (!module) return load();
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    WebAssembly.instantiateStreaming = streaming;
+    return { instance: await WebAssembly.instantiate(module, imports), module };
+  };
+  try {
+    return await load();
+  } finally {
+    WebAssembly.instantiateStreaming = streaming;
+  }
 }
 
 const started = fromWorker();
@@ -204,7 +244,9 @@ async function startPyodide(options) {
     const snapshot = handed.bytes;
     handed.bytes = null;
     try {
-      const restored = await pyodide.loadPyodide({ ...config, _loadSnapshot: snapshot });
+      const restored = await withModule(await compiled, () => pyodide.loadPyodide({
+        ...config, _loadSnapshot: snapshot,
+      }));
       // The snapshot froze the state of `random` (seeded when Pyodide imported it): seed it
       // again from the system's randomness so no two visits share it. (The dice never use
       // `random`: kismet.rules.rng seeds from os.urandom when a game starts.)

@@ -24,9 +24,29 @@ async function stored({ cacheName, entry }) {
   return new Uint8Array(await new Response(unpacking).arrayBuffer());
 }
 
+// What the page hands over: the compiled WebAssembly and the core library's bytes (each
+// null when the page could not have it: then the worker fetches it itself).
+const handed = {};
+const arrival = (name) => new Promise((resolve) => { handed[name] = resolve; });
+const module = arrival("module");
+const core = arrival("core");
+
 async function make(config) {
   const pyodide = await import(config.indexURL + "pyodide.mjs");
-  const python = await pyodide.loadPyodide({ ...config, _makeSnapshot: true });
+  // Fetched here first; once it is in the browser's cache, the page loads it too (it needs
+  // it to restore the snapshot) while Python starts here.
+  await import(config.indexURL + "pyodide.asm.mjs");
+  self.postMessage({ fetched: true });
+  const bytes = await core;
+  const stdLibURL = bytes ? URL.createObjectURL(new Blob([bytes])) : config.stdLibURL;
+  const compiled = await module;
+  // Pyodide instantiates its WebAssembly with instantiateStreaming: from the page's module.
+  if (compiled) {
+    WebAssembly.instantiateStreaming = async (source, imports) => (
+      { instance: await WebAssembly.instantiate(compiled, imports), module: compiled });
+  }
+  const python = await pyodide.loadPyodide({ ...config, stdLibURL, _makeSnapshot: true });
+  if (bytes) URL.revokeObjectURL(stdLibURL);
   return python.makeMemorySnapshot();
 }
 
@@ -69,14 +89,18 @@ async function keep(bytes, { cacheName, cachePrefix, entry }) {
 }
 
 self.onmessage = async ({ data }) => {
+  if (data === "save") {
+    if (!made) return;
+    const bytes = made;
+    made = null;
+    self.postMessage({ state: await keep(bytes, where) });
+    return;
+  }
+  for (const name of ["module", "core"]) if (name in data) handed[name](data[name]);
   if (data.start) {
     where = data.start;
     const answer = await start(data.start);
     self.postMessage(answer, answer.bytes ? [answer.bytes.buffer] : []);
-  } else if (data === "save" && made) {
-    const bytes = made;
-    made = null;
-    self.postMessage({ state: await keep(bytes, where) });
   } else if (data.save) {
     self.postMessage({ state: await keep(data.save, data.where) });
   }
