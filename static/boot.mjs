@@ -143,11 +143,18 @@ function fromWorker() {
 // The WebAssembly, compiled once (off the main thread, as the browser streams it) and shared
 // with the worker, so that what the worker compiled while starting Python serves the page.
 const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
+// Fetched once the page has painted: the board and the sheet come first. (A tab opened in
+// the background paints nothing until it is shown: there, a moment's wait instead.)
+const painted = new Promise((resolve) => {
+  setTimeout(resolve, 200);
+  if (globalThis.requestAnimationFrame) requestAnimationFrame(() => setTimeout(resolve, 0));
+});
 const compiled = globalThis.Worker
-  ? WebAssembly.compileStreaming(fetch(WASM_URL)).catch(() => null)
+  ? painted.then(() => WebAssembly.compileStreaming(fetch(WASM_URL))).catch(() => null)
   : Promise.resolve(null);
 const coreBytes = globalThis.Worker
-  ? fetch(CORE_URL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
+  ? painted.then(() => fetch(CORE_URL)).then((r) => (r.ok ? r.arrayBuffer() : null))
+    .catch(() => null)
   : Promise.resolve(null);
 
 // Pyodide instantiates its WebAssembly with WebAssembly.instantiateStreaming: while `load`

@@ -62,6 +62,16 @@ def first_visit(storage: Storage) -> bool:
     return not any(key.startswith(PREFIX) for key in stored)
 
 
+def opening(lang: str) -> GuideView:
+    """The guide's first step, as a first visit shows it (drawn into the page at build, so
+    that it is there from the first paint)."""
+    count = len(GuideStep)
+    heading = text("guide.step", lang, step=GuideStep.ROLL.value, count=count)
+    return GuideView(
+        GuideStep.ROLL.value, count, heading, text(_LINES[GuideStep.ROLL], lang), False
+    )
+
+
 class Guide:
     """Where the player is in the guide. It follows the game as it changes between two
     looks (a roll, a hold, a box), so no action has to tell it."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..app.compare import Play, Side
 from ..app.finale import Finale
+from ..app.guide import opening
 from ..app.linked import Offer, Scene
 from ..app.luck import Luck
 from ..app.records import HighScore
@@ -136,6 +137,8 @@ def render_index(template: str, lang: str, *, preloads: str = "") -> str:
         "pip_css": pip_css,
         "preloads": lambda: preloads,
         "print_players": lambda: print_player_options(lang),
+        "guide_step": lambda: esc(opening(lang).heading),
+        "guide_line": lambda: esc(opening(lang).line),
     }
 
     def fill(match: re.Match[str]) -> str:
