@@ -92,7 +92,7 @@ const startWorker = () => new Worker(new URL("./start-worker.mjs", import.meta.u
 // reads and unpacks the snapshot an earlier visit kept, or starts Python itself (the 1.8 s
 // that froze a first visit) and takes the snapshot there; the page then only restores it.
 // It begins as this module is first run (index.html runs it before PyScript's own module),
-// so the runtime's files are fetched and compiled while PyScript loads. Resolves to
+// so Python starts while PyScript loads. Resolves to
 // {kind: "stored" | "made", bytes, worker}, or null: then the page starts Python itself.
 // Without Cache Storage (a plain http:// page of another host) the worker still starts
 // Python; only nothing is kept for the next visit.
@@ -125,9 +125,9 @@ function fromWorker() {
     };
     const config = { lockFileContents: LOCK, indexURL: INDEX_URL, stdLibURL: CORE_URL };
     worker.postMessage({ start: { config, ...WHERE } });
-    // The runtime's files, fetched once: by the page (its preloads), which hands the worker
-    // the compiled WebAssembly and the core library's bytes (null: the worker fetches them).
-    // Fetched by both side by side, they were downloaded twice.
+    // The runtime's files, fetched once: by the page (once it has painted), which hands the
+    // worker the compiled WebAssembly and the core library's bytes (null: the worker fetches
+    // them). Fetched by both side by side, they were downloaded twice.
     const hand = (name, value) => {
       try {
         worker.postMessage({ [name]: value });
