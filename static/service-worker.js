@@ -35,9 +35,11 @@ self.addEventListener("fetch", (event) => {
     const hit = await cache.match(request, { ignoreSearch: true })
       || (request.mode === "navigate" ? await cache.match("./index.html") : undefined);
     if (hit) return hit;
-    // A file fetched only when needed (the strategy table): keep it for offline play.
+    // A file fetched only when needed (the strategy table): keep it for offline play. The
+    // worker stays alive until it is stored, even if the page is closed or goes offline
+    // the moment the response reaches it.
     const response = await fetch(request);
-    if (response.ok) cache.put(request, response.clone());
+    if (response.ok) event.waitUntil(cache.put(request, response.clone()));
     return response;
   })());
 });

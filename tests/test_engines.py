@@ -33,6 +33,7 @@ import pytest
 
 import build
 from kismet import Category, Game
+from kismet.advice.strategy import TABLE_PATH
 from tests.conftest import Site, artifact
 from tests.helpers import almost_finished
 from tests.test_browser import READ_SHEET, expected_sheet
@@ -192,6 +193,13 @@ CACHED = """const done = arguments[arguments.length - 1];
 })().catch(() => done(0));"""
 
 
+# Whether the service worker has kept a file fetched only when needed (arguments[0]).
+KEPT = """const done = arguments[arguments.length - 1];
+(async () => done(Boolean(await caches.match(new URL(arguments[0], location).href,
+                                             { ignoreSearch: true }))))()
+  .catch(() => done(false));"""
+
+
 # Runs Python (arguments[0]) in the page's Pyodide (static/boot.mjs keeps it for tests).
 RUN_PYTHON = "return globalThis.kismetPython.runPython(arguments[0])"
 
@@ -298,6 +306,9 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
         result = tab.evaluate(RUN_PYTHON, BEFORE_AND_AFTER)
         assert json.loads(result) == BEFORE_AND_AFTER_RESULT, result
         assert tab.errors() == []
+        # The finished game's luck needs the strategy table, fetched at its end: offline,
+        # it can only come from the service worker's cache.
+        tab.wait(lambda: tab.driver.execute_async_script(KEPT, TABLE_PATH), "the table kept")
         stop()  # the server is gone: the service worker serves everything
         figures["offline"] = tab.open(url)
         assert tab.attribute("html", "data-snapshot") == "restored"

@@ -190,7 +190,12 @@ class Navigator:
 class Performance:
     def now(self) -> float: ...
 
+class JsFunctionType:
+    @staticmethod
+    def new(*parts: str) -> Callable[..., Any]: ...
+
 class Window(EventTarget):
+    Function: type[JsFunctionType]
     performance: Performance
     history: History
     Date: type[JsDate]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from pyscript import document, window
 
@@ -11,6 +13,29 @@ from kismet.app.storage import StorageFull, StorageUnavailable
 if TYPE_CHECKING:
     from dom import Element
     from dom import Storage as DOMStorage
+
+T = TypeVar("T")
+
+
+@cache
+def _as_error() -> Callable[[Any], Any]:
+    return window.Function.new(
+        "promise",
+        "return Promise.resolve(promise).catch((reason) => {"
+        " throw reason instanceof Error ? reason : new Error(String(reason)); });",
+    )
+
+
+def settled(promise: Awaitable[T]) -> Awaitable[T]:
+    """The browser's promise, but one whose failure is always a JavaScript ``Error``.
+
+    Pyodide turns an ``Error`` into a Python exception that ``await`` raises. Anything else
+    rejected (WebKit's fetch, offline, has rejected with a non-``Error``) makes Pyodide's own
+    callback fail with "invalid exception object", outside the awaiting code, as an
+    uncaught error in the page. Every ``await`` of a browser promise in the glue goes
+    through here."""
+    return cast("Awaitable[T]", _as_error()(promise))
+
 
 # A DOM lookup that finds nothing gives JavaScript's null, which Pyodide hands over as a
 # false-y JsNull, not None: so every test of a looked-up element here is by truth value.
