@@ -157,14 +157,27 @@ const coreBytes = globalThis.Worker
     .catch(() => null)
   : Promise.resolve(null);
 
+// The page's turn: a task of its own for whatever waits (a tap, a frame, the spinner), then
+// the work goes on. A message, not a timer: timers wait a second in a background tab.
+const breathe = () => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+  channel.port2.postMessage(null);
+});
+
 // Pyodide instantiates its WebAssembly with WebAssembly.instantiateStreaming: while `load`
-// runs, that call is answered from the module compiled above (when there is one).
+// runs, that call is answered from the module compiled above (when there is one). Pyodide's
+// start on the page is one chain of promises that never waits, so it would be one task; the
+// page gets its turn before and after the instantiation, which cuts it in three.
 async function withModule(module, load) {
   if (!module) return load();
   const streaming = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (source, imports) => {
     WebAssembly.instantiateStreaming = streaming;
-    return { instance: await WebAssembly.instantiate(module, imports), module };
+    await breathe();
+    const instance = await WebAssembly.instantiate(module, imports);
+    await breathe();
+    return { instance, module };
   };
   try {
     return await load();
@@ -290,7 +303,11 @@ async function startHere(config) {
   }
   let started;
   try {
-    started = await pyodide.loadPyodide({ ...config, _makeSnapshot: true });
+    // The WebAssembly compiled for the worker serves here too (it is not compiled twice).
+    const module = await compiled;
+    started = await withModule(module, () => pyodide.loadPyodide({
+      ...config, _makeSnapshot: true,
+    }));
   } catch (error) {
     // A browser where the snapshot mode itself fails still gets the game, started normally.
     report("failed");

@@ -92,6 +92,17 @@ def test_a_game_against_a_perfect_and_a_casual_computer(page: Any, site: Site) -
     assert costs == sorted(costs, reverse=True) and all(c >= 0.05 for c in costs)
     assert page.evaluate("document.querySelector('#review-dialog').scrollTop") == 0
     page.screenshot(path=artifact("review.png"))
+    # Reloaded, the game's luck was recorded, so nothing priced its decisions on this visit:
+    # the review prices them itself, a step at a time, and says the same.
+    shown = page.inner_html("[data-testid=review]")
+    open_app(page, site.url)
+    page.click("[data-testid=open-review]")
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=review] li').length === n",
+        arg=len(saved["decisions"]),
+        timeout=30_000,
+    )
+    assert page.inner_html("[data-testid=review]") == shown
 
 
 @pytest.mark.browser

@@ -8,8 +8,12 @@ import random
 
 import pytest
 
+from kismet.advice import review as review_module
+from kismet.advice.review import Verdict
+from kismet.advice.state import Decision
 from kismet.advice.strategy import Advisor
 from kismet.app import ledger, records
+from kismet.app.coaching import Review
 from kismet.app.luck import expected_total, price_seats, splits
 from kismet.app.pacing import Upcoming, Wait, upcoming
 from kismet.app.records import Finished
@@ -181,6 +185,46 @@ def test_luck_waits_for_the_table_then_prices_once(advisor: Advisor) -> None:
     again = Session(storage, clock=Clock())
     kept = again.shelf.find(again.table.id)
     assert kept is not None and kept.is_priced and kept.lost == record.lost
+
+
+def test_the_review_reuses_the_lucks_verdicts_and_prices_the_rest_in_steps(
+    advisor: Advisor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, storage = app_with(seed=7)
+    finish_randomly(app)
+    app.attach(advisor)
+    assert app.price_finished(None)  # the luck's pricing, after the game's end
+    priced: list[Decision] = []
+    price = review_module.price
+
+    def counted(decision: Decision, table: Advisor) -> Verdict:
+        priced.append(decision)
+        return price(decision, table)
+
+    monkeypatch.setattr(review_module, "price", counted)
+    # The review opens at once: every decision was priced for the luck.
+    review = app.review(0)
+    assert review is not None and review.costly and priced == []
+    # Reloaded, the luck needs no pricing (it was recorded), so the review prices the
+    # decisions itself: a step at a time, each step at least one decision.
+    again = Session(storage, clock=Clock())
+    again.attach(advisor)
+    assert not again.view().price_due
+    steps = 1
+    while again.review(0) is None:
+        steps += 1
+    assert steps == len(priced) == len(again.table.decisions) > 15
+    assert again.review() == review and len(priced) == steps  # nothing priced twice
+    # Verdicts that no longer describe the decisions (one taken out) are priced afresh.
+    again.table.decisions.pop()
+    shorter = again.review()
+
+    def items(shown: Review | None) -> int:
+        assert shown is not None
+        return sum(len(turn.items) for turn in (*shown.costly, *shown.fine))
+
+    assert items(shorter) == items(review) - 1 == len(again.table.decisions)
+    assert len(priced) == 2 * steps - 1
 
 
 def test_real_dice_games_say_why_there_is_no_split() -> None:

@@ -189,6 +189,7 @@ class Navigator:
 
 class Performance:
     def now(self) -> float: ...
+    def mark(self, name: str) -> object: ...
 
 class JsFunctionType:
     @staticmethod

@@ -1,13 +1,12 @@
 """After a game: each decision of a person beside the best one, and what it cost.
 
 The app records a ``Decision`` (``kismet.advice.state``) each time a person re-rolls (the
-dice they kept) or fills a box, with the position it was taken in; ``review`` prices them
-with the strategy table.
+dice they kept) or fills a box, with the position it was taken in; ``price`` prices each
+with the strategy table (``kismet.app.luck.Pricing`` prices a game's, a few at a time).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .state import Decision
@@ -37,8 +36,3 @@ def price(decision: Decision, advisor: Advisor) -> Verdict:
     else:
         chosen = advisor.keep_choice(state, decision.keep or (), decision.rolls_left)
     return Verdict(decision, chosen, best)
-
-
-def review(decisions: Sequence[Decision], advisor: Advisor) -> list[Verdict]:
-    """Every recorded decision priced, in the order they were taken."""
-    return [price(d, advisor) for d in decisions]

@@ -12,6 +12,7 @@ from .settings import Settings
 from .turn import Hint
 
 if TYPE_CHECKING:
+    from ..advice.review import Verdict
     from ..advice.state import Decision
     from ..advice.strategy import Advisor
     from .coaching import Review
@@ -50,10 +51,10 @@ class Coach:
 
         return hint(game, self.advisor, lang)
 
-    def review(self, decisions: Sequence[Decision], game: Game, lang: str) -> Review | None:
-        """The review of the game (None without the table)."""
+    def review(self, verdicts: Sequence[Verdict], game: Game, lang: str) -> Review | None:
+        """The review of the game from its priced decisions (None without the table)."""
         if self.advisor is None:
             return None
         from .coaching import review
 
-        return review(decisions, self.advisor, game, lang)
+        return review(verdicts, self.advisor, game, lang)

@@ -144,11 +144,9 @@ class Review(NamedTuple):
     fine_title: str
 
 
-def review(decisions: Sequence[Decision], advisor: Advisor, game: Game, lang: str) -> Review:
-    """Each decision of a person, grouped by turn with its dice, beside the best one."""
-    from ..advice.review import review as price_all
-
-    verdicts = price_all(decisions, advisor)
+def review(verdicts: Sequence[Verdict], advisor: Advisor, game: Game, lang: str) -> Review:
+    """Each decision of a person (priced: ``kismet.advice.review``), grouped by turn with its
+    dice, beside the best one."""
     perfect = text("perfect.figures", lang, expected=f"{advisor.future(0, 0, False):.2f}")
     if not verdicts:
         return Review((text("review.none", lang), perfect), (), (), "")

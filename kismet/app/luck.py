@@ -19,6 +19,7 @@ from ..text import join_names, text
 from .records import Finished
 
 if TYPE_CHECKING:
+    from ..advice.review import Verdict
     from ..advice.state import Decision
     from ..advice.strategy import Advisor
 
@@ -51,14 +52,28 @@ def expected_total(advisor: Advisor) -> float:
 
 class Pricing:
     """A finished game's decisions being priced, a few at a time (so that no step holds
-    the page for long): the points each person's decisions cost so far (None for a
-    computer's seat)."""
+    the page for long): each decision's verdict, kept for the review, and the points each
+    person's decisions cost so far (None for a computer's seat)."""
 
     def __init__(self, game_id: str, people: Sequence[bool]) -> None:
         self.game_id = game_id
         self.lost: list[float | None] = [0.0 if person else None for person in people]
-        self.done = 0
+        self.verdicts: list[Verdict] = []
+        """The decisions priced so far, in order."""
+
+    @property
+    def done(self) -> int:
         """How many decisions are priced."""
+        return len(self.verdicts)
+
+    def follows(self, game_id: str, decisions: Sequence[Decision]) -> bool:
+        """Whether these verdicts are of that game's decisions (the first ones, in order):
+        not if the game changed, or a decision priced was taken back."""
+        return (
+            game_id == self.game_id
+            and self.done <= len(decisions)
+            and all(v.decision == d for v, d in zip(self.verdicts, decisions, strict=False))
+        )
 
     def step(
         self, decisions: Sequence[Decision], advisor: Advisor, enough: Callable[[], bool]
@@ -69,7 +84,7 @@ class Pricing:
 
         while self.done < len(decisions):
             verdict = price(decisions[self.done], advisor)
-            self.done += 1
+            self.verdicts.append(verdict)
             value = self.lost[verdict.decision.player]
             if value is not None:
                 self.lost[verdict.decision.player] = value + verdict.cost

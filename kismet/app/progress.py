@@ -22,6 +22,7 @@ from .table import Mode, Table
 from .transfer import ImportProblem, export_data, export_file_name, read_import
 
 if TYPE_CHECKING:
+    from ..advice.review import Verdict
     from ..advice.strategy import Advisor
 
 
@@ -83,6 +84,30 @@ class Progress:
         record = self.shelf.find(table.id) if table.game.is_over else None
         return record is not None and (record.is_priced or self.priceable(table))
 
+    def _priced_so_far(self, table: Table) -> Pricing:
+        """The pricing of the decisions at the table: the one under way or done, while it
+        still describes them; else a new one."""
+        pricing = self._pricing
+        if pricing is None or not pricing.follows(table.id, table.decisions):
+            pricing = self._pricing = Pricing(table.id, [seat is None for seat in table.seats])
+        return pricing
+
+    def _step(
+        self,
+        table: Table,
+        advisor: Advisor,
+        step: float | None,
+        clock: Callable[[], float],
+    ) -> Pricing | None:
+        """Price the table's decisions for about ``step`` seconds (at least one decision;
+        None: all of them): the pricing once every decision is priced, else None."""
+        pricing = self._priced_so_far(table)
+        until = None if step is None else clock() + step
+        done = pricing.step(
+            table.decisions, advisor, lambda: until is not None and clock() >= until
+        )
+        return pricing if done else None
+
     def price(
         self,
         table: Table,
@@ -90,24 +115,32 @@ class Progress:
         step: float | None = PRICE_STEP_S,
         clock: Callable[[], float] = time.perf_counter,
     ) -> bool:
-        """Price the finished game's decisions, once, when the strategy table is there: for
-        about ``step`` seconds (at least one decision; None: all of them). True once they
-        are priced and recorded, or there is nothing to price."""
+        """Price the finished game's decisions, once, when the strategy table is there, a
+        step at a time (see ``_step``). True once they are priced and recorded, or there
+        is nothing to price. The verdicts are kept for the game's review."""
         record = self._unpriced_record(table) if advisor is not None else None
         if advisor is None or record is None:
-            self._pricing = None
             return True
-        pricing = self._pricing
-        if pricing is None or pricing.game_id != table.id:
-            pricing = self._pricing = Pricing(table.id, [seat is None for seat in table.seats])
-        until = None if step is None else clock() + step
-        if not pricing.step(
-            table.decisions, advisor, lambda: until is not None and clock() >= until
-        ):
+        pricing = self._step(table, advisor, step, clock)
+        if pricing is None:
             return False
-        self._pricing = None
         self.shelf.update(record.priced(tuple(pricing.lost)))
         return True
+
+    def verdicts(
+        self,
+        table: Table,
+        advisor: Advisor | None,
+        step: float | None = PRICE_STEP_S,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> list[Verdict] | None:
+        """Every decision at the table priced, for the review: those the luck's pricing
+        already priced are not priced again, and the rest a step at a time (see
+        ``_step``); None until all are (or without the strategy table)."""
+        if advisor is None:
+            return None
+        pricing = self._step(table, advisor, step, clock)
+        return None if pricing is None else pricing.verdicts
 
     def luck(self, table: Table, advisor: Advisor | None, lang: str) -> Luck | None:
         """The game-over panel's luck against skill (None while it cannot be said)."""

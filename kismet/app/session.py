@@ -382,10 +382,12 @@ class Session:
         """The Hint button: the best holds or box now, and the next best, from the table."""
         self.ui.hint = self.coach.hint(self.game, self.lang)
 
-    def review(self) -> Review | None:
+    def review(self, step: float | None = None) -> Review | None:
         """After the game: each decision of a person beside the best one, grouped by turn,
-        the costliest first (None until the strategy table has arrived)."""
-        return self.coach.review(self.table.decisions, self.game, self.lang)
+        the costliest first. None until the strategy table has arrived and the decisions
+        are priced (``step``: for so long only; those the luck priced are not again)."""
+        verdicts = self.progress.verdicts(self.table, self.coach.advisor, step)
+        return None if verdicts is None else self.coach.review(verdicts, self.game, self.lang)
 
     # ------------------------------------------------------ what dialogs show
 

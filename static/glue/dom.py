@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from pyscript import document, window
 
 from kismet.app.storage import StorageFull, StorageUnavailable
 
 if TYPE_CHECKING:
+    from typing import TypeVar
+
     from dom import Element
     from dom import Storage as DOMStorage
 
-T = TypeVar("T")
+    T = TypeVar("T")
 
 
 @cache

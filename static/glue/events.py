@@ -11,6 +11,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from kismet.app.keys import Key, Pressed, closes_menu, command
+from kismet.app.progress import PRICE_STEP_S
 from kismet.app.roster import Edit
 from kismet.app.settings import Switch
 from kismet.app.storage import STAMP_KEY
@@ -65,7 +66,13 @@ class Events:
             "resume": boxes.resume,
             "new-game": lambda _: boxes.open_new_game(),
             "hint": lambda _: timers.with_table(self.ask_hint),
-            "review": lambda _: timers.with_table(boxes.show_review),
+            # A game's decisions are priced for the review in steps (at once when the
+            # luck has priced them already), so a reloaded game's review freezes nothing.
+            "review": lambda _: timers.with_table(
+                lambda: timers.in_steps(
+                    lambda: session.review(PRICE_STEP_S) is not None, boxes.show_review
+                )
+            ),
             "print": lambda _: dialogs.open("print-dialog", "[data-testid=print-game]"),
             "help": lambda _: dialogs.open("help-dialog", "#help-title"),
             "close-dialog": lambda target: dialogs.close(str(dialogs.around(target).id)),

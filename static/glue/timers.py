@@ -174,12 +174,16 @@ class Timers:
     def price(self) -> None:
         """Price the finished game's decisions once its end is painted, a step at a time
         between the page's own work, then say its luck."""
-        if not self.session.price_due:
-            return
-        if self.session.price_finished():
-            self.render()
+        if self.session.price_due:
+            self.in_steps(self.session.price_finished, self.render)
+
+    def in_steps(self, step: Callable[[], bool], then: Callable[[], None]) -> None:
+        """Call ``step`` (a short piece of work, True when it is all done) a browser task at
+        a time, then ``then``."""
+        if step():
+            then()
         else:
-            window.setTimeout(create_once_callable(self.price), 0)
+            window.setTimeout(create_once_callable(lambda: self.in_steps(step, then)), 0)
 
     def perfect_turn(self) -> None:
         """Perfect plays the same dice a turn at a time, between the page's own work."""
