@@ -6,9 +6,9 @@
 // seconds on a phone), in one task that froze the page. So Python is started in a worker
 // (static/start-worker.mjs), which takes a memory snapshot of the fresh interpreter at once
 // (Pyodide's own makeMemorySnapshot: 31 MB, 6 MB gzipped) and hands it over; the page only
-// restores it, about 0.2 s in two tasks. The worker keeps the snapshot in Cache Storage once
-// the game is on screen, and later visits restore that one (the worker reads and unpacks
-// it) instead of starting Python at all. The snapshot holds only Pyodide's start-up state,
+// restores it, about 0.2 s in three or four tasks. The worker keeps the snapshot in Cache
+// Storage once the game is on screen, and later visits restore that one (the worker reads
+// and unpacks it) instead of starting Python at all. The snapshot holds only Pyodide's start-up state,
 // taken before PyScript or the game run any code, so nothing of a game is ever in it
 // (Python's string-hash seed is fixed within one snapshot; nothing here depends on it).
 // The game itself runs on the page: its storage (localStorage) can only be read and written
@@ -152,6 +152,14 @@ const painted = new Promise((resolve) => {
 const compiled = globalThis.Worker
   ? painted.then(() => WebAssembly.compileStreaming(fetch(WASM_URL))).catch(() => null)
   : Promise.resolve(null);
+// The game's archive (build.py's preload_tags says why it is not preloaded in the head):
+// PyScript fetches it once Python has started, and finds it preloaded.
+if (globalThis.document) painted.then(() => {
+  const link = document.createElement("link");
+  Object.assign(link, { rel: "preload", as: "fetch", crossOrigin: "anonymous",
+                        href: new URL("../kismet.zip", import.meta.url).href });
+  document.head.append(link);
+});
 const coreBytes = globalThis.Worker
   ? painted.then(() => fetch(CORE_URL)).then((r) => (r.ok ? r.arrayBuffer() : null))
     .catch(() => null)
@@ -164,6 +172,13 @@ const breathe = () => new Promise((resolve) => {
   channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
   channel.port2.postMessage(null);
 });
+
+// Pyodide's hook for the file system runs once the WebAssembly is instantiated and before
+// the snapshot is restored: the page gets its turn there too (then any hook PyScript gave).
+const breatheThen = (hook) => async (fs, info) => {
+  await breathe();
+  if (hook) await hook(fs, info);
+};
 
 // Pyodide instantiates its WebAssembly with WebAssembly.instantiateStreaming: while `load`
 // runs, that call is answered from the module compiled above (when there is one). Pyodide's
@@ -265,7 +280,7 @@ async function startPyodide(options) {
     handed.bytes = null;
     try {
       const restored = await withModule(await compiled, () => pyodide.loadPyodide({
-        ...config, _loadSnapshot: snapshot,
+        ...config, _loadSnapshot: snapshot, fsInit: breatheThen(config.fsInit),
       }));
       // The snapshot froze the state of `random` (seeded when Pyodide imported it): seed it
       // again from the system's randomness so no two visits share it. (The dice never use

@@ -335,3 +335,29 @@ def test_no_request_leaves_the_origin_and_nothing_unused_loads(page: Any, site: 
     for unused in ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", ".map"):
         assert unused not in loaded, unused
     page.screenshot(path=artifact("board.png"), full_page=True)
+
+
+AWAIT_REJECTED = """
+from glue.dom import settled
+import js
+
+said = []
+for reason in (js.eval("'plain words'"), js.Error.new("an error")):
+    try:
+        await settled(js.Promise.reject(reason))
+    except Exception as error:
+        said.append(f"{type(error).__name__}: {error}")
+"|".join(said)
+"""
+
+
+def test_a_browser_promise_that_fails_with_anything_is_a_python_exception(
+    page: Any, site: Site
+) -> None:
+    # WebKit's fetch, offline, has rejected with a value that is not an Error: awaited as
+    # is, Pyodide's own callback failed ("invalid exception object") outside the awaiting
+    # code, and the page's error handling never saw it. The glue awaits browser promises
+    # through settled(), so every failure is an exception the glue can catch.
+    open_app(page, site.url)
+    said = page.evaluate("code => globalThis.kismetPython.runPythonAsync(code)", AWAIT_REJECTED)
+    assert said == "JsException: Error: plain words|JsException: Error: an error", said
