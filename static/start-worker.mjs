@@ -8,6 +8,8 @@
 //   before any code of PyScript or the game runs; the worker keeps a copy, and packs and
 //   stores it when the page sends "save" (once the game is on screen);
 // - "none": neither could be had; the page starts Python itself, the old way.
+// Once the page says it has painted ({painted: true}), the worker also fetches and compiles
+// the WebAssembly and posts the page the compiled module ({module}), for its restore.
 // A {save: bytes} message (the page's own snapshot, when it had to start Python itself) is
 // packed and stored the same way. Storing answers {state: "saved"} or {state: "failed"}.
 // Anything that goes wrong here only means a slower start: the page falls back.
@@ -24,29 +26,39 @@ async function stored({ cacheName, entry }) {
   return new Uint8Array(await new Response(unpacking).arrayBuffer());
 }
 
-// What the page hands over: the compiled WebAssembly and the core library's bytes (each
-// null when the page could not have it: then the worker fetches it itself).
-const handed = {};
-const arrival = (name) => new Promise((resolve) => { handed[name] = resolve; });
-const module = arrival("module");
-const core = arrival("core");
+// The WebAssembly, compiled here (V8 and the others stream the compile off the page's main
+// thread only in part: the page's share took up to 80 ms tasks) once the page says it has
+// painted, and posted to the page, which instantiates it to restore the snapshot: one
+// download and one compile serve both. Null if it could not be compiled or posted: then
+// each side fetches and compiles it itself.
+let painted;
+const paint = new Promise((resolve) => { painted = resolve; });
 
-async function make(config) {
+async function compile(url) {
+  await paint;
+  try {
+    const compiled = await WebAssembly.compileStreaming(fetch(url));
+    self.postMessage({ module: compiled });
+    return compiled;
+  } catch (error) {
+    self.postMessage({ module: null });  // an engine that cannot post a module, or no file
+    return null;
+  }
+}
+
+async function make(config, compiling) {
   const pyodide = await import(config.indexURL + "pyodide.mjs");
   // Fetched here first; once it is in the browser's cache, the page loads it too (it needs
   // it to restore the snapshot) while Python starts here.
   await import(config.indexURL + "pyodide.asm.mjs");
   self.postMessage({ fetched: true });
-  const bytes = await core;
-  const stdLibURL = bytes ? URL.createObjectURL(new Blob([bytes])) : config.stdLibURL;
-  const compiled = await module;
-  // Pyodide instantiates its WebAssembly with instantiateStreaming: from the page's module.
+  const compiled = await compiling;
+  // Pyodide instantiates its WebAssembly with instantiateStreaming: from the module above.
   if (compiled) {
     WebAssembly.instantiateStreaming = async (source, imports) => (
       { instance: await WebAssembly.instantiate(compiled, imports), module: compiled });
   }
-  const python = await pyodide.loadPyodide({ ...config, stdLibURL, _makeSnapshot: true });
-  if (bytes) URL.revokeObjectURL(stdLibURL);
+  const python = await pyodide.loadPyodide({ ...config, _makeSnapshot: true });
   return python.makeMemorySnapshot();
 }
 
@@ -54,6 +66,7 @@ async function make(config) {
 const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
 
 async function start({ config, cacheName, entry }) {
+  const compiling = compile(config.indexURL + "pyodide.asm.wasm");
   try {
     const bytes = KEEPS ? await stored({ cacheName, entry }) : null;
     if (bytes) return { kind: "stored", bytes };
@@ -61,7 +74,7 @@ async function start({ config, cacheName, entry }) {
     await caches.delete(cacheName).catch(() => {});
   }
   try {
-    const bytes = await make(config);
+    const bytes = await make(config, compiling);
     if (KEEPS) made = bytes.slice();
     return { kind: "made", bytes };
   } catch (error) {
@@ -96,7 +109,7 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ state: await keep(bytes, where) });
     return;
   }
-  for (const name of ["module", "core"]) if (name in data) handed[name](data[name]);
+  if (data.painted) painted();
   if (data.start) {
     where = data.start;
     const answer = await start(data.start);

@@ -96,6 +96,11 @@ class HTMLInputElement(Element):
 class ArrayBuffer:
     def to_bytes(self) -> bytes: ...
 
+class Fetched:
+    ok: bool
+    status: int
+    body: Any
+
 class Response:
     ok: bool
     status: int

@@ -19,7 +19,7 @@ from kismet.html.sheet import blank_sheet_html
 from kismet.html.stats import PERFECT_PATH, Perfect, player_options, stats_html
 from kismet.text import text
 
-from .dom import Dialogs, by_testid, find, settled
+from .dom import Dialogs, by_testid, fetched, find
 
 if TYPE_CHECKING:
     from dom import Element
@@ -104,9 +104,9 @@ class Boxes:
 
     async def fetch_perfect(self) -> None:
         """Perfect play's figures, for the comparisons (small; the service worker keeps it)."""
-        response = await settled(window.fetch(PERFECT_PATH))
-        if response.ok:
-            self.perfect = Perfect.from_dict(json.loads(await settled(response.text())))
+        got = await fetched(PERFECT_PATH, "text")
+        if got.ok:
+            self.perfect = Perfect.from_dict(json.loads(str(got.body)))
             self.paint_stats()
 
     def paint_stats(self) -> None:
@@ -140,7 +140,7 @@ class Boxes:
         if chosen is None:
             return False
         try:
-            raw: str | None = str(await settled(chosen.text()))
+            raw: str | None = str(await chosen.text())
         except Exception:  # the browser could not read it (moved, unreadable)
             raw = None
         self.session.import_file(raw)

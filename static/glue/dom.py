@@ -4,39 +4,39 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
 from kismet.app.storage import StorageFull, StorageUnavailable
 
 if TYPE_CHECKING:
-    from typing import TypeVar
-
-    from dom import Element
+    from dom import Element, Fetched
     from dom import Storage as DOMStorage
 
-    T = TypeVar("T")
+
+FETCH = """return fetch(url).then(async (response) => ({
+  ok: response.ok, status: response.status, body: response.ok ? await response[how]() : null,
+})).catch((reason) => { throw reason instanceof Error ? reason : new Error(String(reason)); });"""
+"""The body of ``fetched``'s JavaScript function, of arguments ``url`` and ``how``."""
 
 
 @cache
-def _as_error() -> Callable[[Any], Any]:
-    return window.Function.new(
-        "promise",
-        "return Promise.resolve(promise).catch((reason) => {"
-        " throw reason instanceof Error ? reason : new Error(String(reason)); });",
-    )
+def _fetch() -> Callable[[str, str], Awaitable[Fetched]]:
+    return window.Function.new("url", "how", FETCH)
 
 
-def settled(promise: Awaitable[T]) -> Awaitable[T]:
-    """The browser's promise, but one whose failure is always a JavaScript ``Error``.
+async def fetched(url: str, how: str) -> Fetched:
+    """Fetch a file of the site and read its body (``how``: "arrayBuffer" or "text"):
+    ``.ok``, ``.status``, and ``.body`` (None unless ok).
 
-    Pyodide turns an ``Error`` into a Python exception that ``await`` raises. Anything else
-    rejected (WebKit's fetch, offline, has rejected with a non-``Error``) makes Pyodide's own
-    callback fail with "invalid exception object", outside the awaiting code, as an
-    uncaught error in the page. Every ``await`` of a browser promise in the glue goes
-    through here."""
-    return cast("Awaitable[T]", _as_error()(promise))
+    A failure is always a JavaScript ``Error``, which Pyodide raises as an exception here.
+    Anything else rejected (WebKit's fetch, offline, has rejected with a non-``Error``)
+    made Pyodide's own callback fail ("invalid exception object") outside the awaiting
+    code, which then waited for ever. The promise is made and settled in JavaScript, from
+    strings only: a Python-held promise handed to a JavaScript function to wrap is not
+    safe to await in Pyodide (its proxy can be destroyed first, a fatal error)."""
+    return await _fetch()(url, how)
 
 
 # A DOM lookup that finds nothing gives JavaScript's null, which Pyodide hands over as a

@@ -15,7 +15,7 @@ from kismet.app.odds import Due
 from kismet.app.pacing import Fetching, Plan, StepTimer, TableFetch, Upcoming, Wait
 from kismet.text import text
 
-from .dom import by_testid, settled
+from .dom import by_testid, fetched
 
 if TYPE_CHECKING:
     from kismet.app.session import Session
@@ -78,12 +78,10 @@ class Timers:
         """Fetch the spread table the first time chances are shown (kept for offline)."""
         from kismet.advice.spread import SPREAD_PATH, Spread  # loaded with the table
 
-        response = await settled(window.fetch(SPREAD_PATH))
-        if not response.ok:
-            raise RuntimeError(f"The spread table could not be loaded ({response.status})")
-        self.session.attach_spread(
-            Spread.from_bytes((await settled(response.arrayBuffer())).to_bytes())
-        )
+        got = await fetched(SPREAD_PATH, "arrayBuffer")
+        if not got.ok:
+            raise RuntimeError(f"The spread table could not be loaded ({got.status})")
+        self.session.attach_spread(Spread.from_bytes(got.body.to_bytes()))
 
     def spread_arrived(self, task: asyncio.Future[None]) -> None:
         """Without the spread table the totals stand alone: nothing is said."""
@@ -124,10 +122,10 @@ class Timers:
 
         # The browser's fetch, not pyodide.http's pyfetch: that one imports urllib.parse and
         # ipaddress, which are not in the core standard library (static/stdlib_rest.py).
-        response = await settled(window.fetch(TABLE_PATH))
-        if not response.ok:
-            raise RuntimeError(f"The strategy table could not be loaded ({response.status})")
-        self.session.attach(Advisor.from_bytes((await settled(response.arrayBuffer())).to_bytes()))
+        got = await fetched(TABLE_PATH, "arrayBuffer")
+        if not got.ok:
+            raise RuntimeError(f"The strategy table could not be loaded ({got.status})")
+        self.session.attach(Advisor.from_bytes(got.body.to_bytes()))
 
     def table_arrived(self, task: asyncio.Future[None], then: Callable[[], None]) -> None:
         self.task = None
@@ -204,11 +202,11 @@ async def load_late_modules() -> None:
     where = f"/home/pyodide/{LATE_ZIP}"
     if any(where in path for path in kismet.advice.__path__):
         return
-    response = await settled(window.fetch(f"./{LATE_ZIP}"))
-    if not response.ok:
-        raise RuntimeError(f"The late modules could not be loaded ({response.status})")
+    got = await fetched(f"./{LATE_ZIP}", "arrayBuffer")
+    if not got.ok:
+        raise RuntimeError(f"The late modules could not be loaded ({got.status})")
     with open(where, "wb") as archive:
-        archive.write((await settled(response.arrayBuffer())).to_bytes())
+        archive.write(got.body.to_bytes())
     for package in (kismet.advice, kismet.html):
         # A new path entry: nothing cached to invalidate (importlib.invalidate_caches would
         # import importlib.metadata, outside the core standard library).
