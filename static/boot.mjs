@@ -6,10 +6,10 @@
 // seconds on a phone), in one task that froze the page. So Python is started in a worker
 // (static/start-worker.mjs), which takes a memory snapshot of the fresh interpreter at once
 // (Pyodide's own makeMemorySnapshot: 31 MB, 6 MB gzipped) and hands it over; the page only
-// restores it, about 0.2 s in three or four tasks. The worker keeps the snapshot in Cache
-// Storage once the game is on screen, and later visits restore that one (the worker reads
-// and unpacks it) instead of starting Python at all. The snapshot holds only Pyodide's start-up state,
-// taken before PyScript or the game run any code, so nothing of a game is ever in it
+// restores it, about 0.2 s in four tasks. The worker keeps the snapshot in Cache Storage
+// once the game is on screen, and later visits restore that one (the worker reads and
+// unpacks it) instead of starting Python at all. The snapshot holds only Pyodide's start-up
+// state, taken before PyScript or the game run any code, so nothing of a game is ever in it
 // (Python's string-hash seed is fixed within one snapshot; nothing here depends on it).
 // The game itself runs on the page: its storage (localStorage) can only be read and written
 // there, at once, as its save logic needs (README, "Python off the main thread").
@@ -176,7 +176,7 @@ const breatheThen = (hook) => async (fs, info) => {
 // Pyodide instantiates its WebAssembly with WebAssembly.instantiateStreaming: while `load`
 // runs, that call is answered from the module compiled above (when there is one). Pyodide's
 // start on the page is one chain of promises that never waits, so it would be one task; the
-// page gets its turn before and after the instantiation, which cuts it in three.
+// page gets its turn before and after the instantiation (and in fsInit, breatheThen).
 async function withModule(module, load) {
   if (!module) return load();
   const streaming = WebAssembly.instantiateStreaming;

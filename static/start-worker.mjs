@@ -36,14 +36,18 @@ const paint = new Promise((resolve) => { painted = resolve; });
 
 async function compile(url) {
   await paint;
+  let compiled = null;
   try {
-    const compiled = await WebAssembly.compileStreaming(fetch(url));
-    self.postMessage({ module: compiled });
-    return compiled;
+    compiled = await WebAssembly.compileStreaming(fetch(url));
   } catch (error) {
-    self.postMessage({ module: null });  // an engine that cannot post a module, or no file
-    return null;
+    // no file, or an engine that cannot: each side leaves it to Pyodide
   }
+  try {
+    self.postMessage({ module: compiled });
+  } catch (error) {
+    self.postMessage({ module: null });  // an engine that cannot post a module
+  }
+  return compiled;
 }
 
 async function make(config, compiling) {

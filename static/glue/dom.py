@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
@@ -37,6 +37,14 @@ async def fetched(url: str, how: str) -> Fetched:
     strings only: a Python-held promise handed to a JavaScript function to wrap is not
     safe to await in Pyodide (its proxy can be destroyed first, a fatal error)."""
     return await _fetch()(url, how)
+
+
+async def fetched_body(url: str, how: str, what: str) -> Any:
+    """The body of a file the page cannot do without (``what`` names it in the error)."""
+    got = await fetched(url, how)
+    if not got.ok:
+        raise RuntimeError(f"{what} could not be loaded ({got.status})")
+    return got.body
 
 
 # A DOM lookup that finds nothing gives JavaScript's null, which Pyodide hands over as a

@@ -15,7 +15,7 @@ from kismet.app.odds import Due
 from kismet.app.pacing import Fetching, Plan, StepTimer, TableFetch, Upcoming, Wait
 from kismet.text import text
 
-from .dom import by_testid, fetched
+from .dom import by_testid, fetched_body
 
 if TYPE_CHECKING:
     from kismet.app.session import Session
@@ -78,10 +78,8 @@ class Timers:
         """Fetch the spread table the first time chances are shown (kept for offline)."""
         from kismet.advice.spread import SPREAD_PATH, Spread  # loaded with the table
 
-        got = await fetched(SPREAD_PATH, "arrayBuffer")
-        if not got.ok:
-            raise RuntimeError(f"The spread table could not be loaded ({got.status})")
-        self.session.attach_spread(Spread.from_bytes(got.body.to_bytes()))
+        body = await fetched_body(SPREAD_PATH, "arrayBuffer", "The spread table")
+        self.session.attach_spread(Spread.from_bytes(body.to_bytes()))
 
     def spread_arrived(self, task: asyncio.Future[None]) -> None:
         """Without the spread table the totals stand alone: nothing is said."""
@@ -122,10 +120,8 @@ class Timers:
 
         # The browser's fetch, not pyodide.http's pyfetch: that one imports urllib.parse and
         # ipaddress, which are not in the core standard library (static/stdlib_rest.py).
-        got = await fetched(TABLE_PATH, "arrayBuffer")
-        if not got.ok:
-            raise RuntimeError(f"The strategy table could not be loaded ({got.status})")
-        self.session.attach(Advisor.from_bytes(got.body.to_bytes()))
+        body = await fetched_body(TABLE_PATH, "arrayBuffer", "The strategy table")
+        self.session.attach(Advisor.from_bytes(body.to_bytes()))
 
     def table_arrived(self, task: asyncio.Future[None], then: Callable[[], None]) -> None:
         self.task = None
@@ -202,11 +198,9 @@ async def load_late_modules() -> None:
     where = f"/home/pyodide/{LATE_ZIP}"
     if any(where in path for path in kismet.advice.__path__):
         return
-    got = await fetched(f"./{LATE_ZIP}", "arrayBuffer")
-    if not got.ok:
-        raise RuntimeError(f"The late modules could not be loaded ({got.status})")
+    body = await fetched_body(f"./{LATE_ZIP}", "arrayBuffer", "The late modules")
     with open(where, "wb") as archive:
-        archive.write(got.body.to_bytes())
+        archive.write(body.to_bytes())
     for package in (kismet.advice, kismet.html):
         # A new path entry: nothing cached to invalidate (importlib.invalidate_caches would
         # import importlib.metadata, outside the core standard library).
