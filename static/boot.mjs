@@ -6,10 +6,10 @@
 // seconds on a phone), in one task that froze the page. So Python is started in a worker
 // (static/start-worker.mjs), which takes a memory snapshot of the fresh interpreter at once
 // (Pyodide's own makeMemorySnapshot: 31 MB, 6 MB gzipped) and hands it over; the page only
-// restores it, about 0.2 s in four tasks. The worker keeps the snapshot in Cache Storage
-// once the game is on screen, and later visits restore that one (the worker reads and
-// unpacks it) instead of starting Python at all. The snapshot holds only Pyodide's start-up
-// state, taken before PyScript or the game run any code, so nothing of a game is ever in it
+// restores it, about 0.2 s in three or four tasks. The worker keeps the snapshot in Cache
+// Storage once the game is on screen, and later visits restore that one (the worker reads
+// and unpacks it) instead of starting Python at all. The snapshot holds only Pyodide's start-up state,
+// taken before PyScript or the game run any code, so nothing of a game is ever in it
 // (Python's string-hash seed is fixed within one snapshot; nothing here depends on it).
 // The game itself runs on the page: its storage (localStorage) can only be read and written
 // there, at once, as its save logic needs (README, "Python off the main thread").
@@ -97,27 +97,17 @@ const startWorker = () => new Worker(new URL("./start-worker.mjs", import.meta.u
 // Without Cache Storage (a plain http:// page of another host) the worker still starts
 // Python; only nothing is kept for the next visit.
 function fromWorker() {
-  if (!globalThis.document || !globalThis.Worker) {
-    moduleArrived(null);
-    return Promise.resolve(null);
-  }
+  if (!globalThis.document || !globalThis.Worker) return Promise.resolve(null);
   return new Promise((resolve) => {
     let worker;
-    const none = () => {
-      worker?.terminate();
-      moduleArrived(null);
-      resolve(null);
-    };
     try {
       worker = startWorker();
     } catch (error) {
-      none();
+      resolve(null);
       return;
     }
     worker.onmessage = ({ data }) => {
-      if ("module" in data) {
-        moduleArrived(data.module);
-      } else if (data.fetched) {
+      if (data.fetched) {
         import("../pyodide/pyodide.asm.mjs").catch(() => {});
       } else if (data.state) {
         report(data.state);
@@ -125,30 +115,43 @@ function fromWorker() {
       } else if (data.bytes) {
         resolve({ ...data, worker });
       } else {
-        none();
+        worker.terminate();
+        resolve(null);
       }
     };
-    worker.onerror = none;
+    worker.onerror = () => {
+      worker.terminate();
+      resolve(null);
+    };
     const config = { lockFileContents: LOCK, indexURL: INDEX_URL, stdLibURL: CORE_URL };
     worker.postMessage({ start: { config, ...WHERE } });
-    painted.then(() => worker.postMessage({ painted: true }));
+    // The runtime's files, fetched once: by the page (once it has painted), which hands the
+    // worker the compiled WebAssembly and the core library's bytes (null: the worker fetches
+    // them). Fetched by both side by side, they were downloaded twice.
+    const hand = (name, value) => {
+      try {
+        worker.postMessage({ [name]: value });
+      } catch (error) {
+        worker.postMessage({ [name]: null });  // an engine that cannot send a module
+      }
+    };
+    compiled.then((module) => hand("module", module));
+    coreBytes.then((bytes) => hand("core", bytes));
   });
 }
 
-// The runtime's large files wait until the page has painted: the board and the sheet come
-// first. (A tab opened in the background paints nothing until it is shown: there, a
-// moment's wait instead.)
+// The WebAssembly, compiled once (off the main thread, as the browser streams it) and shared
+// with the worker, so that what the worker compiled while starting Python serves the page.
+const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
+// Fetched once the page has painted: the board and the sheet come first. (A tab opened in
+// the background paints nothing until it is shown: there, a moment's wait instead.)
 const painted = new Promise((resolve) => {
   setTimeout(resolve, 200);
   if (globalThis.requestAnimationFrame) requestAnimationFrame(() => setTimeout(resolve, 0));
 });
-// The WebAssembly, fetched and compiled once, by the start worker (after the paint), which
-// posts the compiled module here: what the worker compiled serves the page, and the page's
-// main thread does none of the compiling. Null when the worker could not (then Pyodide
-// fetches and compiles it on the page). The core library is fetched by the worker's Pyodide;
-// the page's comes from the browser's cache.
-let moduleArrived;
-const compiled = new Promise((resolve) => { moduleArrived = resolve; });
+const compiled = globalThis.Worker
+  ? painted.then(() => WebAssembly.compileStreaming(fetch(WASM_URL))).catch(() => null)
+  : Promise.resolve(null);
 // The game's archive (build.py's preload_tags says why it is not preloaded in the head):
 // PyScript fetches it once Python has started, and finds it preloaded.
 if (globalThis.document) painted.then(() => {
@@ -157,6 +160,10 @@ if (globalThis.document) painted.then(() => {
                         href: new URL("../kismet.zip", import.meta.url).href });
   document.head.append(link);
 });
+const coreBytes = globalThis.Worker
+  ? painted.then(() => fetch(CORE_URL)).then((r) => (r.ok ? r.arrayBuffer() : null))
+    .catch(() => null)
+  : Promise.resolve(null);
 
 // The page's turn: a task of its own for whatever waits (a tap, a frame, the spinner), then
 // the work goes on. A message, not a timer: timers wait a second in a background tab.
@@ -176,7 +183,7 @@ const breatheThen = (hook) => async (fs, info) => {
 // Pyodide instantiates its WebAssembly with WebAssembly.instantiateStreaming: while `load`
 // runs, that call is answered from the module compiled above (when there is one). Pyodide's
 // start on the page is one chain of promises that never waits, so it would be one task; the
-// page gets its turn before and after the instantiation (and in fsInit, breatheThen).
+// page gets its turn before and after the instantiation, which cuts it in three.
 async function withModule(module, load) {
   if (!module) return load();
   const streaming = WebAssembly.instantiateStreaming;

@@ -8,8 +8,6 @@
 //   before any code of PyScript or the game runs; the worker keeps a copy, and packs and
 //   stores it when the page sends "save" (once the game is on screen);
 // - "none": neither could be had; the page starts Python itself, the old way.
-// Once the page says it has painted ({painted: true}), the worker also fetches and compiles
-// the WebAssembly and posts the page the compiled module ({module}), for its restore.
 // A {save: bytes} message (the page's own snapshot, when it had to start Python itself) is
 // packed and stored the same way. Storing answers {state: "saved"} or {state: "failed"}.
 // Anything that goes wrong here only means a slower start: the page falls back.
@@ -26,43 +24,29 @@ async function stored({ cacheName, entry }) {
   return new Uint8Array(await new Response(unpacking).arrayBuffer());
 }
 
-// The WebAssembly, compiled here (V8 and the others stream the compile off the page's main
-// thread only in part: the page's share took up to 80 ms tasks) once the page says it has
-// painted, and posted to the page, which instantiates it to restore the snapshot: one
-// download and one compile serve both. Null if it could not be compiled or posted: then
-// each side fetches and compiles it itself.
-let painted;
-const paint = new Promise((resolve) => { painted = resolve; });
+// What the page hands over: the compiled WebAssembly and the core library's bytes (each
+// null when the page could not have it: then the worker fetches it itself).
+const handed = {};
+const arrival = (name) => new Promise((resolve) => { handed[name] = resolve; });
+const module = arrival("module");
+const core = arrival("core");
 
-async function compile(url) {
-  await paint;
-  let compiled = null;
-  try {
-    compiled = await WebAssembly.compileStreaming(fetch(url));
-  } catch (error) {
-    // no file, or an engine that cannot: each side leaves it to Pyodide
-  }
-  try {
-    self.postMessage({ module: compiled });
-  } catch (error) {
-    self.postMessage({ module: null });  // an engine that cannot post a module
-  }
-  return compiled;
-}
-
-async function make(config, compiling) {
+async function make(config) {
   const pyodide = await import(config.indexURL + "pyodide.mjs");
   // Fetched here first; once it is in the browser's cache, the page loads it too (it needs
   // it to restore the snapshot) while Python starts here.
   await import(config.indexURL + "pyodide.asm.mjs");
   self.postMessage({ fetched: true });
-  const compiled = await compiling;
-  // Pyodide instantiates its WebAssembly with instantiateStreaming: from the module above.
+  const bytes = await core;
+  const stdLibURL = bytes ? URL.createObjectURL(new Blob([bytes])) : config.stdLibURL;
+  const compiled = await module;
+  // Pyodide instantiates its WebAssembly with instantiateStreaming: from the page's module.
   if (compiled) {
     WebAssembly.instantiateStreaming = async (source, imports) => (
       { instance: await WebAssembly.instantiate(compiled, imports), module: compiled });
   }
-  const python = await pyodide.loadPyodide({ ...config, _makeSnapshot: true });
+  const python = await pyodide.loadPyodide({ ...config, stdLibURL, _makeSnapshot: true });
+  if (bytes) URL.revokeObjectURL(stdLibURL);
   return python.makeMemorySnapshot();
 }
 
@@ -70,7 +54,6 @@ async function make(config, compiling) {
 const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
 
 async function start({ config, cacheName, entry }) {
-  const compiling = compile(config.indexURL + "pyodide.asm.wasm");
   try {
     const bytes = KEEPS ? await stored({ cacheName, entry }) : null;
     if (bytes) return { kind: "stored", bytes };
@@ -78,7 +61,7 @@ async function start({ config, cacheName, entry }) {
     await caches.delete(cacheName).catch(() => {});
   }
   try {
-    const bytes = await make(config, compiling);
+    const bytes = await make(config);
     if (KEEPS) made = bytes.slice();
     return { kind: "made", bytes };
   } catch (error) {
@@ -113,7 +96,7 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ state: await keep(bytes, where) });
     return;
   }
-  if (data.painted) painted();
+  for (const name of ["module", "core"]) if (name in data) handed[name](data[name]);
   if (data.start) {
     where = data.start;
     const answer = await start(data.start);
