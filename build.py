@@ -534,18 +534,20 @@ def perfect_figures(table: Path, target: Path) -> None:
 
 def write_boot_module(site: Path, lock: Path) -> str:
     """Write static/boot.mjs with the key of its Pyodide memory snapshot: a hash of the
-    Pyodide files, the standard library's archives, the module itself and the start worker
-    (static/start-worker.mjs), so a snapshot is only ever restored into the very runtime
-    (and core library) that made it. The lock
-    file's header goes in too (the page needs no more of the lock)."""
+    Pyodide files, the standard library's archives, the module itself, the start worker
+    (static/start-worker.mjs) and the game's archive (kismet.zip, whose modules the worker
+    imports into the snapshot), so a snapshot is only ever restored into the very runtime,
+    core library and game that made it. The lock file's header goes in too (the page needs
+    no more of the lock)."""
     template = (ROOT / "static" / "boot.mjs").read_text(encoding="utf-8")
     info = json.dumps(json.loads(lock.read_text(encoding="utf-8"))["info"], sort_keys=True)
     template = template.replace("__LOCK_INFO__", info)
     runtime = site / "pyodide"
     # The start worker takes the snapshot: a change there makes a new key too.
     worker = (ROOT / "static" / "start-worker.mjs").read_bytes()
+    game = (site / "kismet.zip").read_bytes()
     names = sorted(p.name for p in runtime.iterdir())
-    digest = digest_of(runtime, names, template.encode() + worker)
+    digest = digest_of(runtime, names, template.encode() + worker + game)
     key = digest.hexdigest()[:16]
     code = template.replace("__SNAPSHOT_KEY__", key)
     (site / "static" / "boot.mjs").write_text(code, encoding="utf-8")

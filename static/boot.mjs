@@ -8,9 +8,10 @@
 // (Pyodide's own makeMemorySnapshot: 31 MB, 6 MB gzipped) and hands it over; the page only
 // restores it, about 0.2 s in three or four tasks. The worker keeps the snapshot in Cache
 // Storage once the game is on screen, and later visits restore that one (the worker reads
-// and unpacks it) instead of starting Python at all. The snapshot holds only Pyodide's start-up state,
-// taken before PyScript or the game run any code, so nothing of a game is ever in it
-// (Python's string-hash seed is fixed within one snapshot; nothing here depends on it).
+// and unpacks it) instead of starting Python at all. The snapshot holds Pyodide's start-up
+// state and the game's own modules, imported (static/main.py's prepare()), taken before
+// PyScript or the page run any code, so nothing of a game is ever in it (Python's
+// string-hash seed is fixed within one snapshot; nothing here depends on it).
 // The game itself runs on the page: its storage (localStorage) can only be read and written
 // there, at once, as its save logic needs (README, "Python off the main thread").
 //
@@ -82,6 +83,11 @@ async function keep(bytes) {
   }
 }
 
+// The game's archive, and where the page mounts it (pyscript.toml): the start worker
+// imports the game's modules from it into the snapshot.
+const GAME = { archive: new URL("../kismet.zip", import.meta.url).href,
+               path: "/home/pyodide/kismet.zip" };
+
 // Cache Storage exists only on https:// and localhost pages.
 const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
 const WHERE = { cacheName: CACHE_NAME, cachePrefix: CACHE_PREFIX, entry: ENTRY };
@@ -124,7 +130,7 @@ function fromWorker() {
       resolve(null);
     };
     const config = { lockFileContents: LOCK, indexURL: INDEX_URL, stdLibURL: CORE_URL };
-    worker.postMessage({ start: { config, ...WHERE } });
+    worker.postMessage({ start: { config, game: GAME, ...WHERE } });
     // The runtime's files, fetched once: by the page (once it has painted), which hands the
     // worker the compiled WebAssembly and the core library's bytes (null: the worker fetches
     // them). Fetched by both side by side, they were downloaded twice.
@@ -157,7 +163,7 @@ const compiled = globalThis.Worker
 if (globalThis.document) painted.then(() => {
   const link = document.createElement("link");
   Object.assign(link, { rel: "preload", as: "fetch", crossOrigin: "anonymous",
-                        href: new URL("../kismet.zip", import.meta.url).href });
+                        href: GAME.archive });
   document.head.append(link);
 });
 const coreBytes = globalThis.Worker
@@ -285,7 +291,11 @@ async function startPyodide(options) {
       // The snapshot froze the state of `random` (seeded when Pyodide imported it): seed it
       // again from the system's randomness so no two visits share it. (The dice never use
       // `random`: kismet.rules.rng seeds from os.urandom when a game starts.)
-      restored.runPython("import random\nrandom.seed()");
+      // Whether the game's modules came imported with it, in <html data-game>: "snapshot"
+      // (the start worker's prepare()), else "page" (the page imports them).
+      const prepared = restored.runPython("import random, sys\nrandom.seed()\n" +
+                                          "'main' in sys.modules");
+      document.documentElement.dataset.game = prepared ? "snapshot" : "page";
       // Pyodide keeps its options, the snapshot's bytes among them: let them go.
       if (restored._api?.config) restored._api.config._loadSnapshot = null;
       startedIn("worker");
@@ -312,6 +322,7 @@ async function startPyodide(options) {
 // could not be restored.
 async function startHere(config) {
   startedIn("page");
+  if (globalThis.document) document.documentElement.dataset.game = "page";
   if (!KEEPS || !globalThis.document) {
     report("off");
     return pyodide.loadPyodide(config);

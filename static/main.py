@@ -6,12 +6,19 @@ hands the page back between them): importing the game's modules in parts, making
 page's objects, and the first paint. So no step freezes the page for long: between two, a
 tap on the menu, a scroll or the spinner gets its turn. ``STEPS`` lists the modules in the
 order their imports need them, each part a few tens of milliseconds in Pyodide.
+
+The game's own modules (``GAME``: pure Python, nothing of the page) are usually imported
+before the page even has Python: the start worker (``static/start-worker.mjs``) imports
+them with ``prepare()`` before it takes the memory snapshot the page restores, so on the
+page those steps find them imported and cost nothing. Only the glue, which needs the page's
+``document``, is imported here. (A start without the worker's snapshot imports them all here.)
 """
 
 import asyncio
+import sys
 from importlib import import_module
 
-STEPS = (
+GAME = (
     "kismet.rules.dice",
     "kismet.rules",
     "kismet.text",
@@ -22,14 +29,23 @@ STEPS = (
     "kismet.app.view",
     "kismet.app.session",
     "kismet.html.page",
-    "glue.page",
 )
+"""The modules of the game the page imports at start, none of which touches the page."""
+
+STEPS = (*GAME, "glue.page")
+
+
+def prepare() -> None:
+    """Import the game's modules (the start worker calls it before its snapshot)."""
+    for name in GAME:
+        import_module(name)
 
 
 async def start() -> None:
     for name in STEPS:
-        import_module(name)
-        await asyncio.sleep(0)
+        if name not in sys.modules:  # those of the snapshot take no step
+            import_module(name)
+            await asyncio.sleep(0)
     from glue.page import Page
 
     page = Page()

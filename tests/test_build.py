@@ -103,16 +103,51 @@ def test_the_start_imports_the_page_in_steps_of_the_start_archive() -> None:
     import build
 
     tree = ast.parse((ROOT / "static" / "main.py").read_text(encoding="utf-8"))
-    steps = next(
+    game = next(
         ast.literal_eval(node.value)
         for node in tree.body
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "STEPS"
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "GAME"
     )
+    steps = (*game, "glue.page")
+    assert "STEPS = (*GAME, 'glue.page')" in ast.unparse(tree)
     late = {name.removesuffix(".py").replace("/", ".") for name in build.LATE_MODULES}
-    assert steps[-1] == "glue.page" and len(steps) >= 5
+    assert len(steps) >= 5
     for name in steps:
         assert name not in late, name
         parts = name.split(".")
         base = ROOT / "static" if parts[0] == "glue" else ROOT
         path = base.joinpath(*parts)
         assert path.with_suffix(".py").is_file() or (path / "__init__.py").is_file(), name
+
+
+def test_the_game_imported_into_the_snapshot_never_touches_the_page() -> None:
+    # The start worker imports static/main.py's GAME modules before its memory snapshot,
+    # which can hold no reference to anything of JavaScript: none of them (nor anything
+    # they import from the package) may import the browser's modules, or the glue.
+    sys.path.insert(0, str(ROOT))
+    import build
+
+    tree = ast.parse((ROOT / "static" / "main.py").read_text(encoding="utf-8"))
+    game = next(
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "GAME"
+    )
+    files = build.import_closure(
+        *(
+            name.replace(".", "/") + ".py"
+            for name in game
+            if (ROOT / (name.replace(".", "/") + ".py")).is_file()
+        )
+    )
+    assert len(files) > 20, files
+    page_only = {"js", "pyodide", "pyscript", "glue", "_pyodide"}
+    for relative in files:
+        for node in ast.walk(ast.parse((ROOT / relative).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            else:
+                continue
+            assert not {name.split(".")[0] for name in names} & page_only, (relative, names)

@@ -57,7 +57,7 @@ def visited_once(
         open_app(page, f"{url}?seed={seed}")
         precached(page, root)
         page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
-        assert started_in(page) == "worker"
+        assert started_in(page) == "worker" and game_imported_in(page) == "snapshot"
         yield page, watch, url, root
 
 
@@ -72,6 +72,12 @@ def started_in(page: Any) -> str | None:
     """Where static/boot.mjs started Python: "worker" (static/start-worker.mjs, off the
     page's main thread), or "page"."""
     return page.get_attribute("html", "data-start")
+
+
+def game_imported_in(page: Any) -> str | None:
+    """Where the game's own modules were imported: "snapshot" (by the start worker, before
+    it took the snapshot the page restored), or "page"."""
+    return page.get_attribute("html", "data-game")
 
 
 def snapshot_cache(root: Path) -> str:
@@ -171,6 +177,7 @@ def test_later_visits_restore_the_pyodide_snapshot(
         assert page.evaluate(SNAPSHOT_CACHES) == [snapshot_cache(root)]
         open_app(page, url)
         assert snapshot_state(page) == "restored" and started_in(page) == "worker"
+        assert game_imported_in(page) == "snapshot"
         play_first_box(page, 16)
         # Every restored visit has randomness of its own: the game a visit starts (no save
         # in storage) gets a new id and a new dice stream.
@@ -216,13 +223,17 @@ def test_a_damaged_snapshot_only_means_a_normal_start(
         open_app(page, url)
         # Damaged gzip is found in the worker, which starts Python afresh; a snapshot that
         # unpacks but does not restore sends the page to start Python itself.
-        assert started_in(page) == ("page" if damage == "not a snapshot" else "worker")
+        on_page = damage == "not a snapshot"
+        assert started_in(page) == ("page" if on_page else "worker")
+        # The page's own snapshot is taken before the game's modules are imported.
+        assert game_imported_in(page) == ("page" if on_page else "snapshot")
         play_first_box(page, 17)
         # Started the normal way, then kept a good snapshot and dropped the stale one.
         page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
         assert page.evaluate(SNAPSHOT_CACHES) == [snapshot_cache(root)]
         open_app(page, url)
         assert snapshot_state(page) == "restored"
+        assert game_imported_in(page) == ("page" if on_page else "snapshot")
         assert not watch.errors, watch.errors
 
 

@@ -102,18 +102,21 @@ def test_the_shipped_files_and_boot_module_name_the_split(site: Site) -> None:
     assert '"abi_version"' in boot and "__LOCK_INFO__" not in boot
 
 
-def test_the_snapshot_key_changes_with_the_core(site: Site, tmp_path: Path) -> None:
+def test_the_snapshot_key_changes_with_the_core_and_the_game(site: Site, tmp_path: Path) -> None:
+    # The snapshot holds the core's import caches and the game's modules, imported.
     copy = tmp_path / "site"
     (copy / "static").mkdir(parents=True)
     (copy / "pyodide").mkdir()
     for name in ("pyodide.mjs", "stdlib-core.zip", "stdlib-rest.zip"):
         (copy / "pyodide" / name).write_bytes((site.root / "pyodide" / name).read_bytes())
+    (copy / "kismet.zip").write_bytes((site.root / "kismet.zip").read_bytes())
     lock = build.NODE_MODULES / "pyodide" / "pyodide-lock.json"
-    before = build.write_boot_module(copy, lock)
-    assert before == build.write_boot_module(copy, lock)
-    core = copy / "pyodide" / "stdlib-core.zip"
-    core.write_bytes(core.read_bytes() + b"\0")
-    assert build.write_boot_module(copy, lock) != before
+    keys = [build.write_boot_module(copy, lock)]
+    assert keys[0] == build.write_boot_module(copy, lock)
+    for changed in (copy / "pyodide" / "stdlib-core.zip", copy / "kismet.zip"):
+        changed.write_bytes(changed.read_bytes() + b"\0")
+        keys.append(build.write_boot_module(copy, lock))
+    assert len(set(keys)) == 3, keys
 
 
 # ---------------------------------------------------------- slimming, in CPython
