@@ -7,10 +7,20 @@ worker. Chromium is Playwright's own when it is installed, else the system's
 ``/usr/bin/chromium`` (Debian's package).
 Every page fails its test on a console error, an uncaught exception, a JavaScript dialog,
 or a request that leaves the page's origin.
+
+Every browser context starts with the Pyodide memory snapshot a first visit stores (made
+once per worker by a real first visit, then put in each new context's Cache Storage): so a
+test's first load restores it, as a player's second visit does, instead of starting Python
+in the start worker and packing a new snapshot, which cost about 2 s of CPU per context
+(most of the test run's time). Nothing else is stored: no service worker, no saves, so the
+page is still a first visit in every other way. The tests of the first visit itself (the
+snapshot's making and saving, the page before it is ready, the standard library a first
+start imports) are marked ``first_visit`` and get contexts with nothing stored at all.
 """
 
 from __future__ import annotations
 
+import base64
 import os
 import shutil
 import threading
@@ -83,15 +93,98 @@ def chromium_executable(chromium: Any) -> str | None:
     )
 
 
+# In a page of the site: the stored snapshot's cache name, its entry, and its bytes (gzip)
+# as base64.
+READ_SNAPSHOT = """async () => {
+  const name = (await caches.keys()).find((key) => key.startsWith('kismet-snapshot-'));
+  const cache = await caches.open(name);
+  const [entry] = await cache.keys();
+  const blob = await (await cache.match(entry)).blob();
+  const url = await new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.readAsDataURL(blob);
+  });
+  return [name, entry.url, url.slice(url.indexOf(',') + 1)];
+}"""
+
+# In a page of the site: store the snapshot fetched from `url` (a route of the test's).
+PUT_SNAPSHOT = """async ([name, entry, url]) => {
+  const bytes = await (await fetch(url)).arrayBuffer();
+  const headers = { 'content-type': 'application/gzip' };
+  await (await caches.open(name)).put(entry, new Response(bytes, { headers }));
+}"""
+
+
+@dataclass
+class Seeding:
+    """Puts a stored Pyodide snapshot in each new browser context (see the module's
+    docstring), unless the running test is marked ``first_visit``."""
+
+    site: Site
+    browser: Any
+    new_context: Any
+    """The browser's own ``new_context``."""
+    first_visit: bool = False
+    snapshot: tuple[str, str, bytes] | None = None
+    """The cache's name, the entry's URL and the gzip bytes, once made."""
+
+    def made(self) -> tuple[str, str, bytes]:
+        if self.snapshot is None:
+            context = self.new_context()
+            tab = context.new_page()
+            open_app(tab, self.site.url)
+            tab.wait_for_selector(
+                "html[data-snapshot=saved]", state="attached", timeout=READY_TIMEOUT_MS
+            )
+            name, entry, packed = tab.evaluate(READ_SNAPSHOT)
+            context.close()
+            self.snapshot = (name, entry, base64.b64decode(packed))
+        return self.snapshot
+
+    def __call__(self, **options: Any) -> Any:
+        context = self.new_context(**options)
+        if self.first_visit or options.get("java_script_enabled") is False:
+            return context
+        name, entry, packed = self.made()
+        source = f"{self.site.url}tests/seed/snapshot"  # answered by the route, never served
+        tab = context.new_page()
+        tab.route(source, lambda route: route.fulfill(body=packed))
+        tab.goto(f"{self.site.url}static/icon.svg")  # a document of the site's origin
+        tab.evaluate(PUT_SNAPSHOT, [name, entry, source])
+        tab.close()
+        return context
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def seeding(site: Site) -> Iterator[Seeding]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         executable = chromium_executable(playwright.chromium)
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
+        seeds = Seeding(site, launched, launched.new_context)
+        launched.new_context = seeds
+        yield seeds
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def browser(seeding: Seeding) -> Any:
+    """The worker's Chromium; its ``new_context`` seeds each context (``Seeding``)."""
+    return seeding.browser
+
+
+@pytest.fixture(autouse=True)
+def first_visit(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test marked ``first_visit`` gets browser contexts with nothing stored."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    seeds: Seeding = request.getfixturevalue("seeding")
+    seeds.first_visit = request.node.get_closest_marker("first_visit") is not None
+    yield
+    seeds.first_visit = False
 
 
 @dataclass

@@ -13,7 +13,8 @@ from kismet import Game
 from tests.conftest import READY_TIMEOUT_MS, Site
 from tests.test_browser import faces
 
-pytestmark = pytest.mark.browser
+# the page before a first start is ready: contexts with nothing stored
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 
 def test_the_page_answers_before_the_game_is_ready_and_keeps_a_roll(page: Any, site: Site) -> None:

@@ -203,6 +203,22 @@ def test_holds_keep_their_dice_and_can_change(page: Any, site: Site) -> None:
     assert page.text_content("[data-testid=rolls-left]").strip() == "0 left"
 
 
+def test_a_test_context_starts_from_the_stored_snapshot(page: Any, site: Site) -> None:
+    # tests/conftest.py puts a first visit's snapshot in every context (unless first_visit):
+    # the first load restores it, with the game's modules imported, and plays.
+    open_app(page, site.url + "?seed=5")
+    assert page.get_attribute("html", "data-snapshot") == "restored"
+    assert page.get_attribute("html", "data-game") == "snapshot"
+    assert not page.evaluate("navigator.serviceWorker.controller")  # still a first visit
+    page.click("[data-testid=roll]")
+    game = Game(["Player 1"], seed=5)
+    game.roll()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=rolls-left]').textContent.includes('2')"
+    )
+    assert faces(page) == game.dice
+
+
 def test_reload_mid_turn_restores_everything(page: Any, site: Site) -> None:
     open_app(page, site.url + "?seed=21")
     start_game(page, ["Ann", "Bo"])

@@ -28,7 +28,8 @@ from tests.conftest import (
     watch_page,
 )
 
-pytestmark = pytest.mark.browser
+# the snapshot's making, saving and restoring: contexts with nothing stored
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 
 @contextmanager
