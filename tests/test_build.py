@@ -96,18 +96,25 @@ def test_the_late_modules_are_never_imported_before_the_strategy_table() -> None
     assert {"kismet.advice.chances", "kismet.html.course"} <= late
 
 
-def test_the_start_imports_the_page_in_steps_of_the_start_archive() -> None:
-    # static/main.py imports the modules one step at a time (a browser task each): every
-    # step names a module of the start archive, none fetched late, and the glue comes last.
-    sys.path.insert(0, str(ROOT))
-    import build
-
+def main_game() -> tuple[tuple[str, ...], ast.Module]:
+    """static/main.py's GAME (the modules the start worker imports into the snapshot), and
+    the module's tree."""
     tree = ast.parse((ROOT / "static" / "main.py").read_text(encoding="utf-8"))
     game = next(
         ast.literal_eval(node.value)
         for node in tree.body
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "GAME"
     )
+    return game, tree
+
+
+def test_the_start_imports_the_page_in_steps_of_the_start_archive() -> None:
+    # static/main.py imports the modules one step at a time (a browser task each): every
+    # step names a module of the start archive, none fetched late, and the glue comes last.
+    sys.path.insert(0, str(ROOT))
+    import build
+
+    game, tree = main_game()
     steps = (*game, "glue.page")
     assert "STEPS = (*GAME, 'glue.page')" in ast.unparse(tree)
     late = {name.removesuffix(".py").replace("/", ".") for name in build.LATE_MODULES}
@@ -127,12 +134,7 @@ def test_the_game_imported_into_the_snapshot_never_touches_the_page() -> None:
     sys.path.insert(0, str(ROOT))
     import build
 
-    tree = ast.parse((ROOT / "static" / "main.py").read_text(encoding="utf-8"))
-    game = next(
-        ast.literal_eval(node.value)
-        for node in tree.body
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "GAME"
-    )
+    game, _ = main_game()
     files = build.import_closure(
         *(
             name.replace(".", "/") + ".py"
