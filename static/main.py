@@ -28,9 +28,13 @@ GAME = (
     "kismet.app.tables",
     "kismet.app.view",
     "kismet.app.session",
+    "kismet.app.keys",
+    "kismet.app.pacing",
+    "kismet.app.printing",
     "kismet.html.page",
 )
-"""The modules of the game the page imports at start, none of which touches the page."""
+"""The modules of the game the page imports at start, none of which touches the page
+(``tests/test_browser.py`` checks that the page imports no other module of the game)."""
 
 STEPS = (*GAME, "glue.page")
 

@@ -7,7 +7,10 @@ seed and the same choices, and everything the page shows is checked against it.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +18,8 @@ import pytest
 from kismet import Category, Game, game_from_dict
 from kismet.advice.chances import Forecast
 from tests.conftest import Site, artifact, open_app, reveal
+
+ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.browser
 
@@ -203,6 +208,18 @@ def test_holds_keep_their_dice_and_can_change(page: Any, site: Site) -> None:
     assert page.text_content("[data-testid=rolls-left]").strip() == "0 left"
 
 
+def prepared_modules() -> list[str]:
+    """The game's modules static/main.py's prepare() imports (in a fresh CPython)."""
+    script = (
+        "import sys; sys.path[:0] = ['.', 'static']; import main; main.prepare(); "
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('kismet'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return done.stdout.split()
+
+
 def test_a_test_context_starts_from_the_stored_snapshot(page: Any, site: Site) -> None:
     # tests/conftest.py puts a first visit's snapshot in every context (unless first_visit):
     # the first load restores it, with the game's modules imported, and plays.
@@ -210,6 +227,13 @@ def test_a_test_context_starts_from_the_stored_snapshot(page: Any, site: Site) -
     assert page.get_attribute("html", "data-snapshot") == "restored"
     assert page.get_attribute("html", "data-game") == "snapshot"
     assert not page.evaluate("navigator.serviceWorker.controller")  # still a first visit
+    # Every module of the game the page imported by the time it was ready came with the
+    # snapshot: static/main.py's GAME imports them all (the page imports only the glue).
+    on_page = page.evaluate(
+        "String(kismetPython.runPython(\"import sys\\n' '.join(sorted(m for m in sys.modules"
+        " if m.startswith('kismet')))\"))"
+    ).split()
+    assert on_page == prepared_modules()
     page.click("[data-testid=roll]")
     game = Game(["Player 1"], seed=5)
     game.roll()
