@@ -409,7 +409,7 @@ def digest_of(root: Path, names: Iterable[str], start: bytes = b"") -> hashlib._
     return digest
 
 
-def _module_files(name: str) -> list[Path]:
+def module_files(name: str) -> list[Path]:
     """The files importing the dotted ``name`` runs: each package's ``__init__.py`` on the
     way, and the module itself (nothing for a name that is not a module of the project)."""
     files, parts = [], name.split(".")
@@ -421,12 +421,29 @@ def _module_files(name: str) -> list[Path]:
     return files
 
 
+def imported_names(path: Path) -> list[str]:
+    """Every dotted name a file of the project imports, anywhere in it (inside functions and
+    under ``TYPE_CHECKING`` too), relative imports made absolute; ``from a import b`` gives
+    both ``a`` and ``a.b``."""
+    package = path.relative_to(ROOT).parent.parts
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from the package this file is in
+                up = package[: len(package) - node.level + 1]
+                base = ".".join([*up, *([node.module] if node.module else [])])
+            names += [base, *(f"{base}.{alias.name}" for alias in node.names)]
+    return names
+
+
 def import_closure(*scripts: str) -> tuple[str, ...]:
     """The project's files these scripts run: each script, and every module of ``kismet``
-    they import, directly or through others (imports inside functions and under
-    ``TYPE_CHECKING`` count too, so the closure can only be too wide, never too narrow).
-    Build steps are cached under the hash of their closure, so no hand-kept list can go
-    stale."""
+    they import, directly or through others (``imported_names``, so the closure can only be
+    too wide, never too narrow). Build steps are cached under the hash of their closure, so
+    no hand-kept list can go stale."""
     seen: set[Path] = set()
     todo = [ROOT / script for script in scripts]
     while todo:
@@ -434,20 +451,9 @@ def import_closure(*scripts: str) -> tuple[str, ...]:
         if path in seen:
             continue
         seen.add(path)
-        package = path.relative_to(ROOT).parent.parts
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names: list[str] = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:  # relative: from the package this file is in
-                    up = package[: len(package) - node.level + 1]
-                    base = ".".join([*up, *([node.module] if node.module else [])])
-                names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
-            for name in names:
-                if name.split(".")[0] == "kismet":
-                    todo += _module_files(name)
+        for name in imported_names(path):
+            if name.split(".")[0] == "kismet":
+                todo += module_files(name)
     return tuple(sorted(p.relative_to(ROOT).as_posix() for p in seen))
 
 

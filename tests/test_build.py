@@ -135,21 +135,10 @@ def test_the_game_imported_into_the_snapshot_never_touches_the_page() -> None:
     import build
 
     game, _ = main_game()
-    files = build.import_closure(
-        *(
-            name.replace(".", "/") + ".py"
-            for name in game
-            if (ROOT / (name.replace(".", "/") + ".py")).is_file()
-        )
-    )
+    seeds = [f.relative_to(ROOT).as_posix() for name in game for f in build.module_files(name)]
+    files = build.import_closure(*seeds)
     assert len(files) > 20, files
     page_only = {"js", "pyodide", "pyscript", "glue", "_pyodide"}
     for relative in files:
-        for node in ast.walk(ast.parse((ROOT / relative).read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                names = [node.module or ""]
-            else:
-                continue
-            assert not {name.split(".")[0] for name in names} & page_only, (relative, names)
+        imported = {name.split(".")[0] for name in build.imported_names(ROOT / relative)}
+        assert not imported & page_only, (relative, imported & page_only)
