@@ -110,6 +110,33 @@ def test_the_table_is_fetched_once_and_a_failure_is_retried_a_few_times_while_on
     assert fetch.want(asked=False) is Fetching.START and fetch.arrived(ok=True, online=True) is None
 
 
+def test_what_waits_for_the_table_runs_when_it_comes_whoever_started_the_fetch() -> None:
+    # The win chances start a quiet fetch; Hint is pressed while it runs: the hint is
+    # answered when the table arrives (it was lost, a flaky browser test found it).
+    fetch = TableFetch()
+    ran: list[str] = []
+
+    def paint() -> None:
+        ran.append("paint")
+
+    def hint() -> None:
+        ran.append("hint")
+
+    assert fetch.want(asked=False, then=paint) is Fetching.START
+    assert fetch.want(asked=True, then=hint) is Fetching.LOADING
+    assert fetch.want(asked=False, then=paint) is Fetching.LOADING  # asked twice, runs once
+    fetch.arrived(ok=True, online=True)
+    for then in fetch.taken():
+        then()
+    assert ran == ["paint", "hint"] and fetch.taken() == []
+    # A failed fetch drops what waited (the page says so; pressing again asks again).
+    assert fetch.want(asked=True, then=hint) is Fetching.START
+    fetch.arrived(ok=False, online=False)
+    assert fetch.taken() == [hint] and fetch.waiting == []  # taken, and not run
+    assert fetch.want(asked=False, then=paint) is Fetching.FAILED and fetch.waiting == []
+    assert fetch.want(asked=True, then=hint) is Fetching.START and fetch.waiting == [hint]
+
+
 # ---------------------------------------------------------------- keys, menu
 
 

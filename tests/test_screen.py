@@ -28,6 +28,15 @@ def seen(page: Any, selector: str) -> dict[str, Any]:
     return dict(page.locator(selector).evaluate(SEEN))
 
 
+def dice_still(page: Any) -> None:
+    """Wait for the dice's tumble to end: mid-tumble, a die's box is turned and moved (a
+    measure of it there once read 9 px off)."""
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-testid^=die-]')]"
+        ".every((die) => die.getAnimations().length === 0)"
+    )
+
+
 def device(
     browser: Any, size: tuple[int, int], scheme: str = "light", locale: str = "en-GB"
 ) -> Any:
@@ -103,6 +112,7 @@ def test_on_a_laptop_big_dice_every_box_and_the_main_actions_in_view(
     for testid in ("roll", "hint", "total-2", "daily", "new-game", "help"):
         found = seen(page, f"[data-testid={testid}]")
         assert found["inView"] and not found["covered"], (testid, found)
+    dice_still(page)
     assert page.locator("[data-testid=die-0]").bounding_box()["width"] >= 72
     roll = page.locator("[data-testid=roll]").bounding_box()
     dice = [page.locator(f"[data-testid=die-{i}]").bounding_box() for i in (0, 4)]

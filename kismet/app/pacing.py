@@ -10,6 +10,7 @@ follows the table's one fetch through failures and retries.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -106,31 +107,44 @@ RETRY_MS = 2000
 
 class TableFetch:
     """The strategy table's fetch: one at a time; a failed one is said, and tried again a
-    few times by itself while online, else when a player asks."""
+    few times by itself while online, else when a player asks. What waits for the table
+    is kept until it arrives, whichever feature started the fetch: a Hint pressed while
+    the win chances' quiet fetch runs is answered when the table comes, never lost."""
 
     def __init__(self) -> None:
         self.loading = False
         self.failed = False
         self.retries = RETRIES
+        self.waiting: list[Callable[[], None]] = []
+        """What runs once the table is there, in the order it was asked for."""
 
-    def want(self, *, asked: bool) -> Fetching:
+    def want(self, *, asked: bool, then: Callable[[], None] | None = None) -> Fetching:
         """A feature needs the table (``asked``: a player pressed something that needs it,
-        which tries again after a failure; a repaint that wants it does not)."""
+        which tries again after a failure; a repaint that wants it does not); ``then``
+        waits for it (once: the same callable asked twice runs once)."""
+        if self.failed and not asked and not self.loading:
+            return Fetching.FAILED
+        if then is not None and then not in self.waiting:
+            self.waiting.append(then)
         if self.loading:
             return Fetching.LOADING
-        if self.failed and not asked:
-            return Fetching.FAILED
         self.loading, self.failed = True, False
         return Fetching.START
 
     def arrived(self, *, ok: bool, online: bool) -> int | None:
         """The fetch ended; on a failure, the milliseconds before trying again by itself
-        (None: not again until asked)."""
+        (None: not again until asked). What waited is then ``taken``: on a failure it is
+        dropped (the page says the table failed; pressing again asks again)."""
         self.loading, self.failed = False, not ok
         if ok or not online or self.retries <= 0:
             return None
         self.retries -= 1
         return RETRY_MS
+
+    def taken(self) -> list[Callable[[], None]]:
+        """What waited for the fetch that just ended (and no longer waits)."""
+        waiting, self.waiting = self.waiting, []
+        return waiting
 
     def again(self) -> None:
         """A retry is due: the next feature that wants the table fetches it afresh."""

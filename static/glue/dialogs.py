@@ -26,14 +26,14 @@ if TYPE_CHECKING:
 
     from kismet.app.session import Session
 
-    from .paint import Painter
+    from .paint import Screen
 
 
 class Boxes:
     """What the page's dialogs show, filled from the session when they open."""
 
-    def __init__(self, session: Session, dialogs: Dialogs, painter: Painter) -> None:
-        self.session, self.dialogs, self.painter = session, dialogs, painter
+    def __init__(self, session: Session, dialogs: Dialogs, screen: Screen) -> None:
+        self.session, self.dialogs, self.screen = session, dialogs, screen
         self.perfect: Perfect | None = None
         """Perfect play's figures, for the statistics (fetched when they first open)."""
         self.asked_perfect = False
@@ -114,7 +114,7 @@ class Boxes:
         shown = self.session.statistics(by_testid("stats-player").value or None)
         by_testid("stats-player").innerHTML = player_options(shown.names, shown.chosen, lang)
         html = stats_html(shown.stats, self.perfect, lang)
-        self.painter.redraw("[data-testid=stats-body]", html)
+        self.screen.redraw("[data-testid=stats-body]", html)
 
     def export_file(self) -> None:
         """Download the export file (the browser saves it)."""
@@ -205,7 +205,7 @@ class Boxes:
 
         shown = self.session.chances_shown
         chart = course_html(self.session.course(), self.session.lang) if shown else ""
-        self.painter.redraw("[data-testid=review-chances]", chart)
+        self.screen.redraw("[data-testid=review-chances]", chart)
 
     def show_games(self) -> None:
         by_testid("games-list").innerHTML = paused_html(self.session.paused(), self.session.lang)

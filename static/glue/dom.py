@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import json
+from collections.abc import Awaitable, Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,8 @@ from kismet.app.storage import StorageFull, StorageUnavailable
 if TYPE_CHECKING:
     from dom import Element, Fetched
     from dom import Storage as DOMStorage
+
+    from kismet.html.paint import Op
 
 
 FETCH = """return fetch(url).then(async (response) => ({
@@ -63,49 +66,27 @@ def by_testid(testid: str) -> Element:
     return find(f'[data-testid="{testid}"]')
 
 
-def pressed(element: Element, on: bool) -> None:
-    element.setAttribute("aria-pressed", "true" if on else "false")
-
-
-def fill_list(listing: Element, lines: tuple[str, ...] | list[str]) -> None:
-    items = []
-    for line in lines:
-        item = document.createElement("li")
-        item.textContent = line
-        items.append(item)
-    listing.replaceChildren(*items)
+def apply(ops: Iterable[Op]) -> None:
+    """Carry out ops (``kismet.html.paint``) on the page: one call, the ops as JSON."""
+    window.Kismet.apply(json.dumps(list(ops)))
 
 
 class Dialogs:
     """The page's modal dialogs: the browser keeps focus inside an open one; on closing,
-    focus goes back to where it was."""
+    focus goes back to where it was (``static/paint.js`` keeps where, for every dialog,
+    whoever opened it: a paint or a dialog of the glue)."""
 
-    def __init__(self) -> None:
-        self.returning: dict[str, Element | None] = {}
-        """Where the focus was when each open dialog opened."""
+    @staticmethod
+    def open(dialog_id: str, focus: str | None = None) -> None:
+        apply([("open", f"#{dialog_id}", focus)])
 
-    def open(self, dialog_id: str, focus: str | None = None) -> None:
-        dialog = find(f"#{dialog_id}")
-        if dialog.open:
-            return
-        self.returning[dialog_id] = document.activeElement
-        dialog.showModal()
-        if focus:
-            find(focus).focus()
+    @staticmethod
+    def give_focus_back(dialog: Element) -> None:
+        apply([("focus-back", f"#{dialog.id}")])
 
-    def give_focus_back(self, dialog: Element) -> None:
-        previous = self.returning.pop(str(dialog.id), None)
-        if previous and previous.isConnected and not previous.closest("dialog"):
-            previous.focus()
-        active = document.activeElement
-        if active and dialog.contains(active):
-            active.blur()  # nothing to return to: at least leave the dialog
-
-    def close(self, dialog_id: str) -> None:
-        dialog = find(f"#{dialog_id}")
-        if dialog.open:
-            self.give_focus_back(dialog)  # before closing, so no key lands in a closed dialog
-            dialog.close()
+    @staticmethod
+    def close(dialog_id: str) -> None:
+        apply([("close", f"#{dialog_id}")])
 
     @staticmethod
     def around(element: Element) -> Element:

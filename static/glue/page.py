@@ -12,7 +12,7 @@ from kismet.text import DEFAULT_LANGUAGE, LANGUAGES
 from .dialogs import Boxes
 from .dom import Dialogs, LocalStorage, just_switched, url_seed
 from .events import Events
-from .paint import Painter
+from .paint import Screen
 from .timers import Timers
 
 
@@ -31,16 +31,16 @@ class Page:
             spare=LocalStorage(session=True),
         )
         self.dialogs = Dialogs()
-        self.painter = Painter(self.dialogs)
+        self.screen = Screen()
         self.timers = Timers(self.session, self.render)
-        self.boxes = Boxes(self.session, self.dialogs, self.painter)
+        self.boxes = Boxes(self.session, self.dialogs, self.screen)
         self.events = Events(self)
 
     def render(self) -> None:
         """Paint the session's view, then start what it waits for (the table, a computer,
         Perfect, the win chances)."""
         view = self.session.view()
-        self.painter.paint(view)
+        self.screen.paint(view)
         self.timers.start(upcoming(view))
         self.timers.odds(view.chances_due)
         self.boxes.review_chances()

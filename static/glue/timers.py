@@ -101,14 +101,14 @@ class Timers:
         if self.session.has_advisor:
             then()
             return
-        wanted = self.fetch.want(asked=asked)
+        wanted = self.fetch.want(asked=asked, then=then)
         if wanted is Fetching.FAILED:
             return
         if not quiet:
             by_testid("status").textContent = text("app.loading_table", self.session.lang)
         if wanted is Fetching.START:
             self.task = asyncio.ensure_future(self.fetch_table())
-            self.task.add_done_callback(lambda done: self.table_arrived(done, then))
+            self.task.add_done_callback(self.table_arrived)
 
     async def fetch_table(self) -> None:
         """Fetch the strategy table the first time a feature needs it (hint, coach,
@@ -123,12 +123,14 @@ class Timers:
         body = await fetched_body(TABLE_PATH, "arrayBuffer", "The strategy table")
         self.session.attach(Advisor.from_bytes(body.to_bytes()))
 
-    def table_arrived(self, task: asyncio.Future[None], then: Callable[[], None]) -> None:
+    def table_arrived(self, task: asyncio.Future[None]) -> None:
         self.task = None
         ok = task.exception() is None
         retry = self.fetch.arrived(ok=ok, online=bool(window.navigator.onLine))
+        waiting = self.fetch.taken()
         if ok:
-            then()
+            for then in waiting:
+                then()
             return
         self.session.table_missing()
         self.render()

@@ -1,0 +1,125 @@
+// Kismet's painter on the page: carries out the ops Python's kismet.html.paint decides
+// (kismet/html/paint.py lists them and says what each does), a whole paint in one call,
+// Kismet.apply(json). It decides nothing about the game: only how each kind of change is
+// made to the page, and the mechanics Python cannot see from where it runs (which element
+// has the focus, where the focus goes back when a dialog closes, the page's layout).
+"use strict";
+
+(() => {
+  const returning = new Map(); // a dialog's id -> what had the focus when it opened
+
+  const find = (selector) => {
+    const found = document.querySelector(selector);
+    if (!found) throw new Error(`The page has no ${selector}`);
+    return found;
+  };
+
+  const giveFocusBack = (dialog) => {
+    const previous = returning.get(dialog.id);
+    returning.delete(dialog.id);
+    if (previous && previous.isConnected && !previous.closest("dialog")) previous.focus();
+    const active = document.activeElement;
+    if (active && dialog.contains(active)) active.blur(); // nothing to return to: leave
+  };
+
+  // Many players: bring the column of the player to move into sight, measured once the
+  // page is laid out (so the paint never waits for it).
+  const showCurrentColumn = () => {
+    const head = document.querySelector("table.sheet thead th.current");
+    if (!head) return;
+    const scroller = find(".sheet-scroll");
+    const right = head.offsetLeft + head.offsetWidth;
+    if (right > scroller.scrollLeft + scroller.clientWidth) {
+      scroller.scrollLeft = right - scroller.clientWidth;
+    } else if (head.offsetLeft < scroller.scrollLeft) {
+      scroller.scrollLeft = Math.max(0, head.offsetLeft - 120);
+    }
+  };
+
+  const countUp = (element, ms) => {
+    const target = Number(element.dataset.count);
+    if (!(target > 0)) return;
+    const start = performance.now();
+    const frame = (now) => {
+      const share = Math.min(1, (now - start) / ms);
+      element.textContent = String(Math.round(target * share * (2 - share))); // eases out
+      if (share < 1) requestAnimationFrame(frame);
+    };
+    element.textContent = "0";
+    requestAnimationFrame(frame);
+  };
+
+  const fanfare = () => {
+    try { // three rising notes and a short buzz
+      const audio = new AudioContext();
+      [523.25, 659.25, 783.99].forEach((pitch, step) => {
+        const tone = audio.createOscillator();
+        const gain = audio.createGain();
+        tone.frequency.value = pitch;
+        gain.gain.value = 0.12;
+        tone.connect(gain);
+        gain.connect(audio.destination);
+        const start = audio.currentTime + step * 0.12;
+        tone.start(start);
+        tone.stop(start + 0.18);
+      });
+      navigator.vibrate?.(180);
+    } catch { // no sound or vibration here: the banner says it all
+    }
+  };
+
+  const OPS = {
+    text: (el, value) => { el.textContent = value; },
+    html: (el, value) => { el.innerHTML = value; },
+    hidden: (el, value) => { el.hidden = value; },
+    disabled: (el, value) => { el.disabled = value; },
+    attr: (el, name, value) => el.setAttribute(name, value),
+    data: (el, key, value) => { el.dataset[key] = value; },
+    class: (el, name, on) => el.classList.toggle(name, on),
+    value: (el, value) => { if (document.activeElement !== el) el.value = value; },
+    list: (el, lines) => el.replaceChildren(...lines.map((line) => {
+      const item = document.createElement("li");
+      item.textContent = line;
+      return item;
+    })),
+    open: (dialog, focus) => {
+      if (dialog.open) return;
+      returning.set(dialog.id, document.activeElement);
+      dialog.showModal();
+      if (focus) find(focus).focus();
+    },
+    close: (dialog) => {
+      if (!dialog.open) return;
+      giveFocusBack(dialog); // before closing, so no key lands in a closed dialog
+      dialog.close();
+    },
+    "focus-back": giveFocusBack,
+    sheet: (table, html) => { // a redraw keeps the keyboard's place in the sheet
+      const cell = document.activeElement?.closest("table.sheet [data-testid]");
+      const place = cell?.dataset.testid;
+      table.innerHTML = html;
+      if (place) table.querySelector(`[data-testid="${place}"] button`)?.focus();
+    },
+    scroll: (el, block) => el?.scrollIntoView({ block }),
+    count: countUp,
+    column: () => requestAnimationFrame(showCurrentColumn),
+    fanfare,
+  };
+  // The ops whose element may be missing (they then do nothing); every other op's element
+  // is always on the page, and a missing one is an error.
+  const OPTIONAL = new Set(["scroll"]);
+
+  const apply = (json) => {
+    for (const [name, selector, ...args] of JSON.parse(json)) {
+      const op = OPS[name];
+      if (!op) throw new Error(`No such paint op: ${name}`);
+      let element = null;
+      if (selector !== null) {
+        element = OPTIONAL.has(name) ? document.querySelector(selector) : find(selector);
+      }
+      op(element, ...args);
+    }
+  };
+
+  globalThis.Kismet = { ...globalThis.Kismet, apply };
+})();
