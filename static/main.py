@@ -29,6 +29,7 @@ GAME = (
     "kismet.app.view",
     "kismet.app.session",
     "kismet.app.keys",
+    "kismet.app.actions",
     "kismet.app.pacing",
     "kismet.app.printing",
     "kismet.html.page",

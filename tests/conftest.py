@@ -21,8 +21,10 @@ start imports) are marked ``first_visit`` and get contexts with nothing stored a
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -122,10 +124,15 @@ class Seeding:
     docstring), unless the running test is marked ``first_visit``."""
 
     site: Site
-    browser: Any
-    new_context: Any
+    launch: Any
+    """Launches a Chromium."""
+    browser: Any = None
+    new_context: Any = None
     """The browser's own ``new_context``."""
     first_visit: bool = False
+    crashed: bool = False
+    """A page of the browser crashed (Chromium's renderer process died) since it was
+    launched: see ``relaunch``."""
     snapshot: tuple[str, str, bytes] | None = None
     """The cache's name, the entry's URL and the gzip bytes, once made."""
 
@@ -142,8 +149,28 @@ class Seeding:
             self.snapshot = (name, entry, base64.b64decode(packed))
         return self.snapshot
 
+    def relaunch(self) -> None:
+        """A fresh Chromium (closing the old one), whose ``new_context`` seeds each context.
+
+        A crashed page has twice been seen to be followed by more crashes in the same
+        browser on the CI machine (never on this one): so after a crash the tests go on in
+        a new browser, and a test that failed by a crash runs once more (``--reruns``,
+        ``--only-rerun crashed`` in pyproject.toml; the summary counts every rerun)."""
+        if self.browser is not None:
+            with contextlib.suppress(Exception):  # a browser already gone
+                self.browser.close()
+        self.browser = self.launch()
+        self.new_context = self.browser.new_context
+        self.browser.new_context = self
+        self.crashed = False
+
+    def crash(self, tab: Any) -> None:
+        self.crashed = True
+        sys.stderr.write(f"Chromium's page crashed: {tab.url}\n")
+
     def __call__(self, **options: Any) -> Any:
         context = self.new_context(**options)
+        context.on("page", lambda tab: tab.on("crash", self.crash))
         if self.first_visit or options.get("java_script_enabled") is False:
             return context
         name, entry, packed = self.made()
@@ -162,16 +189,19 @@ def seeding(site: Site) -> Iterator[Seeding]:
 
     with sync_playwright() as playwright:
         executable = chromium_executable(playwright.chromium)
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        seeds = Seeding(site, launched, launched.new_context)
-        launched.new_context = seeds
+        seeds = Seeding(
+            site,
+            lambda: playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS),
+        )
+        seeds.relaunch()
         yield seeds
-        launched.close()
+        seeds.browser.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser(seeding: Seeding) -> Any:
-    """The worker's Chromium; its ``new_context`` seeds each context (``Seeding``)."""
+    """The worker's Chromium; its ``new_context`` seeds each context (``Seeding``). A new
+    one after a page crashed (``Seeding.relaunch``)."""
     return seeding.browser
 
 
@@ -216,6 +246,7 @@ def watch_page(page: Any, origin: str) -> Watch:
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: watch.errors.append(f"page error: {error}"))
+    page.on("crash", lambda _: watch.errors.append("page crashed (Chromium's renderer died)"))
     page.on("dialog", lambda dialog: (watch.errors.append(f"dialog: {dialog.message}"),
                                       dialog.dismiss()))  # fmt: skip
     page.on("request", lambda request: watch.requests.append(request.url))
@@ -228,8 +259,11 @@ def no_context_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
     so that they do not pile up (each holds a Python) for the tests after it."""
     yield
     if "browser" in request.fixturenames:
-        for left in list(request.getfixturevalue("browser").contexts):
+        seeds: Seeding = request.getfixturevalue("seeding")
+        for left in list(seeds.browser.contexts):
             left.close()
+        if seeds.crashed:
+            seeds.relaunch()
 
 
 @pytest.fixture

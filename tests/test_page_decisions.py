@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from datetime import date
 from pathlib import Path
 
+import pytest
+
 from kismet.advice.strategy import Advisor
+from kismet.app.actions import FIELDS, PAGE_ACTIONS, SESSION_ACTIONS, Clicked, act
 from kismet.app.keys import Key, Pressed, closes_menu, command
 from kismet.app.pacing import (
     RETRIES,
@@ -163,6 +167,33 @@ def test_a_click_closes_the_menu_unless_it_is_on_a_switch_or_on_the_header_itsel
     assert not closes_menu("", in_header=True)  # the header's padding, a label
     for switch in ("menu", "coach", "shapes", "sound"):
         assert not closes_menu(switch, in_header=True)
+
+
+def test_every_click_of_the_page_is_the_sessions_or_the_pages_and_not_both() -> None:
+    written = {
+        name
+        for path in [ROOT / "index.html", *sorted((ROOT / "kismet" / "html").glob("*.py"))]
+        for name in re.findall(r'data-action="([^"{}]+)"', path.read_text(encoding="utf-8"))
+    }
+    assert not set(SESSION_ACTIONS) & PAGE_ACTIONS
+    assert written == set(SESSION_ACTIONS) | PAGE_ACTIONS  # none unanswered, none stale
+    assert set(FIELDS) <= set(SESSION_ACTIONS)
+
+
+def test_a_click_as_data_does_the_sessions_part_and_leaves_the_pages_alone() -> None:
+    app, _ = app_with(seed=3)
+    assert act(app, Clicked("roll"))
+    assert app.game.rolls_left == 2
+    assert act(app, Clicked("hold", die=4))
+    assert app.game.held[4]
+    assert act(app, Clicked("score", box=Category.YARBOROUGH.value))
+    if app.pending is not None:
+        assert act(app, Clicked("confirm"))
+    assert [fill.category for fill in app.game.history] == [Category.YARBOROUGH]
+    assert not act(app, Clicked("stats"))  # the page opens its dialog
+    assert not act(app, Clicked(""))  # a tap where nothing acts
+    with pytest.raises(ValueError, match="no die"):
+        act(app, Clicked("hold"))
 
 
 # ---------------------------------------------------------------- printing

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from kismet.app.storage import StorageFull, StorageUnavailable
+from kismet.html.paint import of_testid
 
 if TYPE_CHECKING:
     from dom import Element, Fetched
@@ -63,7 +64,7 @@ def find(selector: str, inside: Element | None = None) -> Element:
 
 
 def by_testid(testid: str) -> Element:
-    return find(f'[data-testid="{testid}"]')
+    return find(of_testid(testid))
 
 
 def apply(ops: Iterable[Op]) -> None:

@@ -10,13 +10,12 @@ from typing import TYPE_CHECKING
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from kismet.app.actions import FIELDS, PAGE_ACTIONS, Clicked, act
 from kismet.app.keys import Key, Pressed, closes_menu, command
 from kismet.app.progress import PRICE_STEP_S
 from kismet.app.roster import Edit
-from kismet.app.settings import Switch
 from kismet.app.storage import STAMP_KEY
 from kismet.html.page import PAGES
-from kismet.rules import Category
 
 from .dom import by_testid, find, mark_switched
 
@@ -33,25 +32,10 @@ class Events:
         self.page = page
         session, boxes, dialogs, timers = page.session, page.boxes, page.dialogs, page.timers
         self.clicks: dict[str, Callable[[Element], None]] = {
-            "roll": lambda _: session.roll(),
-            "hold": lambda target: session.tap_die(int(target.dataset.die)),
-            "mode": lambda _: session.toggle_mode(),
-            "score": lambda target: session.choose(Category(str(target.dataset.box))),
-            "confirm": lambda _: session.confirm(),
-            "cancel": lambda _: session.cancel(),
-            "play-again": lambda _: session.play_again(),
-            "skip": lambda _: session.skip(),
-            **{switch.action: self.switch(switch) for switch in Switch},
-            "undo": lambda _: session.undo(),
             "menu": lambda _: toggle_menu(),
             "daily": lambda _: boxes.show_dailies(),
             "play-daily": boxes.play_daily,
-            "accept-challenge": lambda _: session.accept_challenge(
-                str(by_testid("challenge-name").value)
-            ),
-            "guide-end": lambda _: session.change_settings(guide=False),  # Skip, or Got it
             "guide-again": lambda _: self.guide_again(),
-            "dismiss-offer": lambda _: session.dismiss_offer(),
             "share": lambda _: boxes.show_share(),
             "send-share": lambda _: boxes.send_share(),
             "copy-share": lambda _: boxes.copy_share(),
@@ -59,8 +43,6 @@ class Events:
             "games": lambda _: boxes.show_games(),
             "stats": lambda _: boxes.show_stats(),
             "export": lambda _: boxes.export_file(),
-            "rule": lambda target: session.toggle_rule(Category(str(target.dataset.box))),
-            "free-space": lambda _: session.free_space(),
             "import": lambda _: by_testid("import-file").click(),
             "print-stats": lambda _: boxes.print_stats(),
             "resume": boxes.resume,
@@ -78,7 +60,10 @@ class Events:
             "close-dialog": lambda target: dialogs.close(str(dialogs.around(target).id)),
             **{edit.value: self.edit(edit) for edit in Edit},
         }
-        """What a click on an element with ``data-action`` does."""
+        """What a click the page does itself (``kismet.app.actions.PAGE_ACTIONS``) does; the
+        session's clicks go to ``act``."""
+        if set(self.clicks) != PAGE_ACTIONS:
+            raise RuntimeError(f"the page's clicks are not PAGE_ACTIONS: {set(self.clicks)}")
         self.keys: dict[Key, Callable[[int], None]] = {
             Key.ROLL: lambda _: session.roll(),
             Key.HOLD: session.tap_die,
@@ -89,9 +74,6 @@ class Events:
         }
         self.reading: set[asyncio.Future[bool]] = set()
         """Files being read (kept until done, so that none is collected half-way)."""
-
-    def switch(self, switch: Switch) -> Callable[[Element], None]:
-        return lambda _: self.page.session.switch(switch)
 
     def edit(self, edit: Edit) -> Callable[[Element], None]:
         return lambda target: self.page.boxes.edit_roster(edit, target)
@@ -146,6 +128,9 @@ class Events:
         if closes_menu(name, in_header=bool(clicked.closest("header.top"))):
             toggle_menu(False)
         if not target or target.disabled:
+            return
+        if act(self.page.session, clicked_on(target, name)):
+            self.page.render()
             return
         action = self.clicks.get(name)
         if action is not None:
@@ -250,6 +235,25 @@ def toggle_menu(open_it: bool | None = None) -> None:
     shown = header.getAttribute("data-menu") == "open" if open_it is None else not open_it
     header.dataset.menu = "closed" if shown else "open"
     by_testid("menu").setAttribute("aria-expanded", "false" if shown else "true")
+
+
+def attribute(element: Element, name: str) -> str | None:
+    """An attribute's value, None when it is not set. (``element.dataset.die`` raises
+    AttributeError in Pyodide for a missing key, so attributes are read by name.)"""
+    value = element.getAttribute(name)
+    return str(value) if isinstance(value, str) else None
+
+
+def clicked_on(target: Element, action: str) -> Clicked:
+    """A click as data (``kismet.app.actions``): the action and what its element carries."""
+    die = attribute(target, "data-die")
+    field = FIELDS.get(action)
+    return Clicked(
+        action,
+        die=int(die) if die is not None else None,
+        box=attribute(target, "data-box"),
+        field=str(by_testid(field).value) if field else "",
+    )
 
 
 def typing_in(element: Element) -> bool:
