@@ -34,6 +34,7 @@ GAME = (
     "kismet.app.printing",
     "kismet.html.page",
     "kismet.html.paint",
+    "kismet.html.boxes",
 )
 """The modules of the game the page imports at start, none of which touches the page
 (``tests/test_browser.py`` checks that the page imports no other module of the game)."""

@@ -94,6 +94,7 @@
       dialog.close();
     },
     "focus-back": giveFocusBack,
+    focus: (el) => el.focus(),
     sheet: (table, html) => { // a redraw keeps the keyboard's place in the sheet
       const cell = document.activeElement?.closest("table.sheet [data-testid]");
       const place = cell?.dataset.testid;

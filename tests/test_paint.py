@@ -8,9 +8,12 @@ import json
 import re
 from pathlib import Path
 
+from kismet.app.linked import Share
+from kismet.app.roster import Edit
 from kismet.app.session import Session
 from kismet.app.storage import MemoryStorage
 from kismet.app.view import Confirm, View
+from kismet.html import boxes
 from kismet.html.paint import GAME_OVER, SHEET, Op, Painter, of_testid
 from kismet.rules import Category
 
@@ -165,3 +168,33 @@ def test_a_dialogs_part_is_written_only_when_it_changes() -> None:
     assert painter.redrawn_ops(part, "<p>1</p>") == [("html", part, "<p>1</p>")]
     assert painter.redrawn_ops(part, "<p>1</p>") == []
     assert painter.redrawn_ops(part, "<p>2</p>") == [("html", part, "<p>2</p>")]
+
+
+def test_each_dialog_opens_with_its_contents_as_ops_the_page_carries_out() -> None:
+    app = session()
+    seats = app.roster()
+    dialogs = {
+        "share": boxes.share(Share("c0de", "Kismet 123"), "http://x/#c=c0de", can_send=False),
+        "compare": boxes.compare([], "en", None),
+        "stats": boxes.stats_opened(),
+        "new-game": boxes.new_game(seats, "en"),
+        "review": boxes.review(None, "en"),
+        "games": boxes.games(app.paused(), "en"),
+        "daily": boxes.dailies([], "en"),
+    }
+    for name, ops in dialogs.items():
+        assert json.loads(json.dumps(ops)) == [_listed(op) for op in ops], name
+        assert {str(op[0]) for op in ops} <= js_ops(), name
+        assert ops[-1][0] == "open", name  # filled first, then opened
+    share = dialogs["share"]
+    assert ("text", of_testid("share-text"), "Kismet 123") in share
+    assert ("hidden", of_testid("send-share"), True) in share  # no share sheet here
+    assert dialogs["new-game"][-1] == ("open", "#new-game-dialog", boxes.NAME_0)
+    # Eight seats: no room for a ninth, and the focus goes to the last name.
+    full = seats
+    while not full.full:
+        full = full.edit(Edit.ADD, 0, "en")
+    edited = boxes.edited(full, "en")
+    assert ("disabled", of_testid("add-player"), True) in edited
+    assert edited[-1] == ("focus", of_testid(f"player-name-{len(full.names) - 1}"))
+    assert "focus" in js_ops()

@@ -14,7 +14,7 @@ page as a whole), then its arguments. What each name does is ``static/paint.js``
 - ``value``: a field's value, unless the player is typing in it (it has the focus);
 - ``list``: the element's items become one ``<li>`` per line (text, never HTML);
 - ``open`` (the element to focus, or None), ``close``, ``focus-back``: a modal dialog, and
-  focus given back where it was when the dialog opened;
+  focus given back where it was when the dialog opened; ``focus``: the element takes it;
 - ``sheet``: the sheet's HTML, keeping the keyboard's place in it;
 - ``scroll``: bring the element into sight, if the page has it;
 - ``count`` (milliseconds): the number in the element counts up to its ``data-count``;
@@ -74,8 +74,6 @@ class Painter:
         """The player asked for less motion: no tumble, no counting up."""
         self.painted: dict[str, str] = {}
         """The HTML last written into each part of the page."""
-        self.redrawn = False
-        """The last paint wrote the sheet afresh."""
         self.current_column = ""
         self.counted = ""
         """The game-over panel whose total last counted up (once a game)."""
@@ -134,12 +132,13 @@ class Painter:
         self.hint(view)
         return self.ops
 
-    def redraw(self, selector: str, html: str) -> bool:
-        """Write ``html`` into the element, unless it already shows it; True if written."""
+    def redraw(self, selector: str, html: str, op: str = "html") -> bool:
+        """Write ``html`` into the element, unless it already shows it; True if written.
+        (``op``: how, "html" or, for the sheet, "sheet", which keeps the keyboard's place.)"""
         if self.painted.get(selector) == html:
             return False
         self.painted[selector] = html
-        self.ops.append(("sheet" if selector == SHEET else "html", selector, html))
+        self.ops.append((op, selector, html))
         return True
 
     def redrawn_ops(self, selector: str, html: str) -> list[Op]:
@@ -176,11 +175,12 @@ class Painter:
 
     def sheet(self, view: View) -> None:
         """Redraw the sheet (the page keeps the keyboard's place in it), then the chances."""
-        self.redrawn = self.redraw(SHEET, sheet_html(view.sheet, view.lang, chances=False))
-        if self.redrawn:
+        html = sheet_html(view.sheet, view.lang, chances=False)
+        redrawn = self.redraw(SHEET, html, "sheet")
+        if redrawn:
             self.chances_shown = {}  # the new sheet's chances are empty
         self.chances(view)
-        if not self.redrawn:
+        if not redrawn:
             return
         current = next((str(i) for i, c in enumerate(view.sheet.columns) if c.current), "")
         if current != self.current_column:

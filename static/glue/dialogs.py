@@ -14,12 +14,12 @@ from pyscript import document, window
 from kismet.app.daily import parse_day
 from kismet.app.printing import Printed, printout
 from kismet.app.roster import Edit, Roster
-from kismet.html.page import compare_html, dailies_html, paused_html, review_html, roster_html
+from kismet.html import boxes
 from kismet.html.sheet import blank_sheet_html
 from kismet.html.stats import PERFECT_PATH, Perfect, player_options, stats_html
 from kismet.text import text
 
-from .dom import Dialogs, by_testid, fetched, find
+from .dom import Dialogs, apply, by_testid, fetched, find
 
 if TYPE_CHECKING:
     from dom import Element
@@ -51,11 +51,8 @@ class Boxes:
         if share is None:
             return
         link = f"{window.location.origin}{window.location.pathname}#c={share.code}"
-        by_testid("share-text").textContent = share.text
-        by_testid("share-link").value = link
-        by_testid("share-done").textContent = ""
-        by_testid("send-share").hidden = not bool(getattr(window.navigator, "share", None))
-        self.dialogs.open("share-dialog", "#share-title")
+        can_send = bool(getattr(window.navigator, "share", None))
+        apply(boxes.share(share, link, can_send=can_send))
 
     def share_done(self, key: str) -> None:
         by_testid("share-done").textContent = text(key, self.session.lang)
@@ -87,17 +84,14 @@ class Boxes:
 
     def show_compare(self) -> None:
         scene = self.session.scene()
-        html = compare_html(scene.turns, self.session.lang, scene.expected)
-        by_testid("compare-table").innerHTML = html
-        self.dialogs.open("compare-dialog", "#compare-title")
+        apply(boxes.compare(scene.turns, self.session.lang, scene.expected))
 
     # ----------------------------------------------------------- statistics
 
     def show_stats(self) -> None:
         """The statistics dialog, on the name chosen (or who plays at the table)."""
         self.paint_stats()
-        by_testid("transfer-notice").textContent = ""
-        self.dialogs.open("stats-dialog", "#stats-title")
+        apply(boxes.stats_opened())
         if not self.asked_perfect:
             self.asked_perfect = True
             self.keep(asyncio.ensure_future(self.fetch_perfect()))
@@ -177,23 +171,18 @@ class Boxes:
         return Roster.of(names, seats)
 
     def show_roster(self, roster: Roster) -> None:
-        find("#player-list").innerHTML = roster_html(roster, self.session.lang)
-        by_testid("add-player").disabled = roster.full
+        apply(boxes.roster(roster, self.session.lang))
 
     def open_new_game(self) -> None:
-        self.show_roster(self.session.roster())
-        self.dialogs.open("new-game-dialog", '[data-testid="player-name-0"]')
+        apply(boxes.new_game(self.session.roster(), self.session.lang))
 
     def edit_roster(self, edit: Edit, target: Element) -> None:
         index = int(target.getAttribute("data-index") or 0)
         roster = self.read_roster().edit(edit, index, self.session.lang)
-        self.show_roster(roster)
-        by_testid(f"player-name-{len(roster.names) - 1}").focus()
+        apply(boxes.edited(roster, self.session.lang))
 
     def show_review(self) -> None:
-        review, lang = self.session.review(), self.session.lang
-        by_testid("review").innerHTML = review_html(review, lang) if review else ""
-        self.dialogs.open("review-dialog", "#review-title")
+        apply(boxes.review(self.session.review(), self.session.lang))
         self.review_chances()
 
     def review_chances(self) -> None:
@@ -208,17 +197,14 @@ class Boxes:
         self.screen.redraw("[data-testid=review-chances]", chart)
 
     def show_games(self) -> None:
-        by_testid("games-list").innerHTML = paused_html(self.session.paused(), self.session.lang)
-        self.dialogs.open("games-dialog", "#games-title")
+        apply(boxes.games(self.session.paused(), self.session.lang))
 
     def resume(self, target: Element) -> None:
         self.dialogs.close("games-dialog")
         self.session.resume(str(target.getAttribute("data-id")))
 
     def show_dailies(self) -> None:
-        dailies = dailies_html(self.session.dailies(today()), self.session.lang)
-        by_testid("daily-list").innerHTML = dailies
-        self.dialogs.open("daily-dialog", "#daily-title")
+        apply(boxes.dailies(self.session.dailies(today()), self.session.lang))
 
     def play_daily(self, target: Element) -> None:
         self.dialogs.close("daily-dialog")

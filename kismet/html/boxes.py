@@ -1,0 +1,89 @@
+"""The dialogs' contents as ops (``kismet.html.paint``): what each dialog shows when it
+opens, made here from the session's answers and carried out by the page's
+``Kismet.apply`` like any paint. The glue (static/glue/dialogs.py) only reads the page
+(a typed name, a chosen file) and does what only a browser can (share, copy, save, print)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .page import compare_html, dailies_html, paused_html, review_html, roster_html
+from .paint import Op, of_testid
+
+if TYPE_CHECKING:
+    from ..app.coaching import Review
+    from ..app.compare import Side
+    from ..app.linked import Share
+    from ..app.roster import Roster
+    from ..app.table import Daily, Paused
+
+NAME_0 = of_testid("player-name-0")
+"""The New game dialog's first name, which has the focus when it opens."""
+
+
+def opened(dialog: str, focus: str) -> Op:
+    """The op that opens the dialog of that id, giving ``focus`` the focus."""
+    return ("open", f"#{dialog}", focus)
+
+
+def share(shared: Share, link: str, *, can_send: bool) -> list[Op]:
+    """The Share dialog: the line and the link, and Send only where the browser shares."""
+    return [
+        ("text", of_testid("share-text"), shared.text),
+        ("value", of_testid("share-link"), link),
+        ("text", of_testid("share-done"), ""),
+        ("hidden", of_testid("send-share"), not can_send),
+        opened("share-dialog", "#share-title"),
+    ]
+
+
+def compare(sides: Sequence[Side], lang: str, expected: float | None) -> list[Op]:
+    return [
+        ("html", of_testid("compare-table"), compare_html(sides, lang, expected)),
+        opened("compare-dialog", "#compare-title"),
+    ]
+
+
+def stats_opened() -> list[Op]:
+    """The statistics dialog, its last import's or export's notice cleared."""
+    return [("text", of_testid("transfer-notice"), ""), opened("stats-dialog", "#stats-title")]
+
+
+def roster(seats: Roster, lang: str) -> list[Op]:
+    """The New game dialog's seats, and Add player while there is room for one."""
+    return [
+        ("html", "#player-list", roster_html(seats, lang)),
+        ("disabled", of_testid("add-player"), seats.full),
+    ]
+
+
+def new_game(seats: Roster, lang: str) -> list[Op]:
+    return [*roster(seats, lang), opened("new-game-dialog", NAME_0)]
+
+
+def edited(seats: Roster, lang: str) -> list[Op]:
+    """The seats after an edit, the focus on the last name (a new seat's, to type)."""
+    last = of_testid(f"player-name-{len(seats.names) - 1}")
+    return [*roster(seats, lang), ("focus", last)]
+
+
+def review(shown: Review | None, lang: str) -> list[Op]:
+    return [
+        ("html", of_testid("review"), review_html(shown, lang) if shown else ""),
+        opened("review-dialog", "#review-title"),
+    ]
+
+
+def games(paused: Sequence[Paused], lang: str) -> list[Op]:
+    return [
+        ("html", of_testid("games-list"), paused_html(paused, lang)),
+        opened("games-dialog", "#games-title"),
+    ]
+
+
+def dailies(days: Sequence[Daily], lang: str) -> list[Op]:
+    return [
+        ("html", of_testid("daily-list"), dailies_html(days, lang)),
+        opened("daily-dialog", "#daily-title"),
+    ]
