@@ -166,7 +166,7 @@ class Seeding:
 
     def crash(self, tab: Any) -> None:
         self.crashed = True
-        sys.stderr.write(f"Chromium's page crashed: {tab.url}\n")
+        sys.stderr.write(f"Chromium's page crashed: {tab.url}; {memory_now()}\n")
 
     def __call__(self, **options: Any) -> Any:
         context = self.new_context(**options)
@@ -181,6 +181,16 @@ class Seeding:
         tab.evaluate(PUT_SNAPSHOT, [name, entry, source])
         tab.close()
         return context
+
+
+def memory_now() -> str:
+    """The machine's free memory and its cgroup's out-of-memory counts, for a crash report."""
+    found = []
+    for path in ("/proc/meminfo", "/sys/fs/cgroup/memory.events"):
+        with contextlib.suppress(OSError):
+            lines = Path(path).read_text().splitlines()
+            found += [line for line in lines if line.startswith(("MemAvailable", "oom"))]
+    return ", ".join(" ".join(line.split()) for line in found) or "memory unknown"
 
 
 @pytest.fixture(scope="session")
