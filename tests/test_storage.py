@@ -8,6 +8,7 @@ the same storage (and, for the same tab, the same spare ``sessionStorage``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import date
 from typing import Any
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 from kismet import Category, Game
 from kismet.app.records import MAX_TOTAL
+from kismet.app.relay import RelayStorage, answer
 from kismet.app.session import Session
 from kismet.app.storage import (
     BACKUP_PREFIX,
@@ -27,6 +29,7 @@ from kismet.app.storage import (
     PAUSED_PREFIX,
     SETTINGS_KEY,
     MemoryStorage,
+    Storage,
     StorageFull,
     StorageUnavailable,
 )
@@ -71,8 +74,29 @@ class Quota(MemoryStorage):
         self.quota = self.used() + room
 
 
+RELAYED = {"on": False}
+"""Whether each tab reaches its storage across a relay (``kismet.app.relay``), as a
+session in a worker will: every test here runs both ways."""
+
+
+@pytest.fixture(autouse=True, params=["direct", "relayed"])
+def through(request: pytest.FixtureRequest) -> Iterator[None]:
+    RELAYED["on"] = request.param == "relayed"
+    yield
+    RELAYED["on"] = False
+
+
+def reach(storage: Storage) -> Storage:
+    """The storage as a tab reaches it: itself, or across a relay."""
+    if not RELAYED["on"]:
+        return storage
+    return RelayStorage(lambda request: answer(storage, request))
+
+
 def tab(storage: MemoryStorage, clock: Clock, spare: MemoryStorage | None = None) -> Session:
-    return Session(storage, seed=3, clock=clock, spare=spare)
+    return Session(
+        reach(storage), seed=3, clock=clock, spare=None if spare is None else reach(spare)
+    )
 
 
 def take_turn(app: Session, box: Category | None = None) -> None:
@@ -536,3 +560,31 @@ def test_the_highest_total_is_what_the_rules_allow() -> None:
     assert sum(best_roll.values()) + upper_bonus(78) == MAX_TOTAL
     game = Game(["A"])
     assert game.total(0) == 0
+
+
+def test_the_relay_answers_refusals_as_the_storage_would_and_raises_on_a_bad_request() -> None:
+    class Off(MemoryStorage):
+        def get(self, key: str) -> str | None:
+            raise StorageUnavailable()
+
+    full = Quota(quota=10)
+    relayed = RelayStorage(lambda request: answer(full, request))
+    relayed.set("k", "v")
+    assert relayed.get("k") == "v" and relayed.get("absent") is None
+    assert relayed.keys() == ["k"]
+    with pytest.raises(StorageFull):
+        relayed.set("big", "x" * 20)
+    assert full.items == {"k": "v"}  # the refused write changed nothing
+    relayed.remove("k")
+    assert full.items == {}
+    with pytest.raises(StorageUnavailable):
+        RelayStorage(lambda request: answer(Off(), request)).get("k")
+
+    def gone(request: str) -> str:
+        raise OSError("the relay is gone")
+
+    with pytest.raises(StorageUnavailable):  # a broken relay: as a refused storage
+        RelayStorage(gone).get("k")
+    assert json.loads(answer(full, '["drop", "k"]')) == {"error": "not a request"}
+    with pytest.raises(ValueError, match="relay refused"):
+        RelayStorage(lambda request: answer(full, '["drop"]')).get("k")

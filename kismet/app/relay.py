@@ -1,0 +1,96 @@
+"""The storage asked for across a relay: how a session in a worker will use the page's
+``localStorage``, which only the page has.
+
+Each call of a ``Storage`` becomes one request, a line of JSON, sent by a function that
+returns the answer at once (in the browser: a synchronous request from the worker, which
+the site's service worker passes to the page; ``benchmarks/sync_storage.py`` shows it
+works in all three engines). So every write is answered before the next line of Python
+runs, a refusal included, and ``Store`` keeps every promise it makes over ``localStorage``
+(``tests/test_storage.py`` runs them over a relay too).
+
+The protocol (``answer`` is its reference, in Python; the page's side will be JavaScript):
+
+- a request is ``["get", key]``, ``["set", key, value]``, ``["remove", key]`` or
+  ``["keys"]``;
+- an answer is ``{"value": ...}`` (the text or null; for ``keys``, the list of keys;
+  for ``set`` and ``remove``, null), or ``{"refused": "full"}`` (the quota) or
+  ``{"refused": "off"}`` (storage refused: disabled, private mode), or
+  ``{"error": ...}`` for a request the holder does not know (a bug: raised, never taken
+  for a refusal).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from .storage import Storage, StorageFull, StorageUnavailable
+
+Send = Callable[[str], str]
+"""Sends a request (JSON) and returns its answer (JSON)."""
+
+
+class RelayStorage:
+    """A ``Storage`` whose every call is a request answered by the holder of the storage."""
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+
+    def _ask(self, *request: str) -> object:
+        try:
+            answer = json.loads(self.send(json.dumps(request)))
+        except (OSError, ValueError) as error:  # the relay failed: as a refused storage
+            raise StorageUnavailable() from error
+        if not isinstance(answer, dict):
+            raise StorageUnavailable()
+        if "error" in answer:
+            raise ValueError(f"the relay refused {request!r}: {answer['error']}")
+        refused = answer.get("refused")
+        if refused == "full":
+            raise StorageFull()
+        if refused is not None or "value" not in answer:
+            raise StorageUnavailable()
+        return answer["value"]
+
+    def get(self, key: str) -> str | None:
+        value = self._ask("get", key)
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        self._ask("set", key, value)
+
+    def remove(self, key: str) -> None:
+        self._ask("remove", key)
+
+    def keys(self) -> list[str]:
+        found = self._ask("keys")
+        if not isinstance(found, list):
+            raise StorageUnavailable()
+        return [key for key in found if isinstance(key, str)]
+
+
+def answer(storage: Storage, request: str) -> str:
+    """The holder's side: carry out one request on ``storage`` and answer it (JSON)."""
+    try:
+        asked = json.loads(request)
+        if not isinstance(asked, list) or not asked or not all(isinstance(a, str) for a in asked):
+            raise ValueError(request)
+        op, *args = asked
+        value: object = None
+        if op == "get" and len(args) == 1:
+            value = storage.get(args[0])
+        elif op == "set" and len(args) == 2:
+            storage.set(args[0], args[1])
+        elif op == "remove" and len(args) == 1:
+            storage.remove(args[0])
+        elif op == "keys" and not args:
+            value = storage.keys()
+        else:
+            raise ValueError(request)
+    except StorageFull:
+        return json.dumps({"refused": "full"})
+    except StorageUnavailable:
+        return json.dumps({"refused": "off"})
+    except ValueError:
+        return json.dumps({"error": "not a request"})
+    return json.dumps({"value": value})
