@@ -27,9 +27,36 @@ self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
 });
 
+// A worker's storage request (kismet/app/relay.py): relay/<token>, a POST whose body is the
+// request. Passed to every page of the site; the one holding the token answers (the others
+// answer null), and the worker, which waits for it, gets that answer. No answer in 5 s (no
+// such page) is a refused storage.
+const RELAY_WAIT_MS = 5000;
+const relayed = async (token, request) => {
+  const body = await request.text();
+  const pages = await self.clients.matchAll({ type: "window" });
+  const asked = pages.map((page) => new Promise((resolve, reject) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => (data === null ? reject() : resolve(data));
+    page.postMessage({ relay: token, request: body }, [channel.port2]);
+  }));
+  const late = new Promise((resolve) => setTimeout(resolve, RELAY_WAIT_MS));
+  const answer = await Promise.race([Promise.any(asked).catch(() => null), late]);
+  return new Response(answer ?? JSON.stringify({ refused: "off" }), {
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+  });
+};
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  const relay = url.pathname.match(/\/relay\/([0-9a-f]+)$/);
+  if (relay && request.method === "POST") {
+    event.respondWith(relayed(relay[1], request));
+    return;
+  }
+  if (request.method !== "GET") return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE_NAME);
     const hit = await cache.match(request, { ignoreSearch: true })
