@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from kismet.app.relay import RelayStorage, answer
-from kismet.app.storage import MemoryStorage, StorageFull
 from tests.conftest import Site, open_app
+from tests.test_storage import Quota
 
 pytestmark = pytest.mark.browser
 
@@ -39,15 +39,6 @@ ASK_FROM_A_WORKER = """async ([token, requests]) => {
 }"""
 
 
-class Quota(MemoryStorage):
-    """Refuses a value longer than a browser's whole quota."""
-
-    def set(self, key: str, value: str) -> None:
-        if len(value) > 5_000_000:
-            raise StorageFull()
-        super().set(key, value)
-
-
 def test_a_worker_reaches_the_pages_storage_through_the_service_worker(
     page: Any, site: Site
 ) -> None:
@@ -65,7 +56,7 @@ def test_a_worker_reaches_the_pages_storage_through_the_service_worker(
         json.dumps(["drop", KEY]),
         "{not json",
     ]
-    reference = Quota()
+    reference = Quota(quota=5_000_000)  # about a browser's whole quota
     expected = [answer(reference, request) for request in requests]
     got = page.evaluate(ASK_FROM_A_WORKER, [token, requests])
     assert [json.loads(a) for a in got] == [json.loads(a) for a in expected]

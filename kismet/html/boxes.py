@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .page import compare_html, dailies_html, paused_html, review_html, roster_html
-from .paint import Op, of_testid
+from .paint import Op, of_testid, opened
 
 if TYPE_CHECKING:
     from ..app.coaching import Review
@@ -20,11 +20,6 @@ if TYPE_CHECKING:
 
 NAME_0 = of_testid("player-name-0")
 """The New game dialog's first name, which has the focus when it opens."""
-
-
-def opened(dialog: str, focus: str) -> Op:
-    """The op that opens the dialog of that id, giving ``focus`` the focus."""
-    return ("open", f"#{dialog}", focus)
 
 
 def share(shared: Share, link: str, *, can_send: bool) -> list[Op]:

@@ -57,6 +57,11 @@ def of_testid(name: str) -> str:
     return f'[data-testid="{name}"]'
 
 
+def opened(dialog: str, focus: str | None = None) -> Op:
+    """The op that opens the dialog of that id, giving ``focus`` the focus."""
+    return ("open", f"#{dialog}", focus)
+
+
 def on_off(on: bool) -> str:
     return "on" if on else "off"
 

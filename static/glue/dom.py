@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from kismet.app.storage import StorageFull, StorageUnavailable
-from kismet.html.paint import of_testid
+from kismet.html.paint import of_testid, opened
 
 if TYPE_CHECKING:
     from dom import Element, Fetched
@@ -79,7 +79,7 @@ class Dialogs:
 
     @staticmethod
     def open(dialog_id: str, focus: str | None = None) -> None:
-        apply([("open", f"#{dialog_id}", focus)])
+        apply([opened(dialog_id, focus)])
 
     @staticmethod
     def give_focus_back(dialog: Element) -> None:
