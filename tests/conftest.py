@@ -22,10 +22,14 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import gc
 import os
 import shutil
+import signal
 import sys
+import tempfile
 import threading
+import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +52,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 READY_TIMEOUT_MS = 90_000
+HUNG_S = 360
+"""A browser test still running after this long is taken to hang (the longest take about
+two minutes here, under a full run): see ``watchdog``."""
 
 
 @dataclass
@@ -184,13 +191,14 @@ class Seeding:
 
 
 def memory_now() -> str:
-    """The machine's free memory and its cgroup's out-of-memory counts, for a crash report."""
-    found = []
+    """The machine's free memory, its cgroup's out-of-memory counts and the free disk (for
+    Chromium's profiles in the temporary folder), for a crash report."""
+    found = [f"disk free {shutil.disk_usage(tempfile.gettempdir()).free // 2**20} MB"]
     for path in ("/proc/meminfo", "/sys/fs/cgroup/memory.events"):
         with contextlib.suppress(OSError):
             lines = Path(path).read_text().splitlines()
             found += [line for line in lines if line.startswith(("MemAvailable", "oom"))]
-    return ", ".join(" ".join(line.split()) for line in found) or "memory unknown"
+    return ", ".join(" ".join(line.split()) for line in found)
 
 
 @pytest.fixture(scope="session")
@@ -213,6 +221,98 @@ def browser(seeding: Seeding) -> Any:
     """The worker's Chromium; its ``new_context`` seeds each context (``Seeding``). A new
     one after a page crashed (``Seeding.relaunch``)."""
     return seeding.browser
+
+
+def descendants(root: int) -> list[int]:
+    """The processes ``root`` started, and theirs (Linux's /proc; none where there is none)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        below = children.get(todo.pop(), [])
+        found += below
+        todo += below
+    return found
+
+
+def kill_browsers() -> list[str]:
+    """Kills every process this test process started, and theirs, except Playwright's
+    driver: the browsers (Chromium, Firefox, WebKit), their WebDriver servers and Xvfb. Every
+    call waiting on one of them then fails (Playwright: "Target page, context or browser has
+    been closed"). Returns the killed processes' names."""
+    killed = []
+    for pid in descendants(os.getpid()):
+        with contextlib.suppress(OSError):
+            if b"run-driver" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                continue  # Playwright's driver: the browsers it runs go
+            name = Path(f"/proc/{pid}/comm").read_text().strip()
+            os.kill(pid, signal.SIGKILL)
+            killed.append(name)
+    return [f"{name} x{killed.count(name)}" for name in dict.fromkeys(killed)]
+
+
+def waiting_in() -> str:
+    """Where the tests' code waits: the main thread's stack, and each suspended greenlet's
+    (Playwright's synchronous API runs its event loop in one greenlet, the test in another),
+    the project's own lines and the last one of each."""
+    import greenlet  # Playwright's
+
+    main = sys._current_frames().get(threading.main_thread().ident or 0)
+    frames = [main] if main else []
+    frames += [g.gr_frame for g in gc.get_objects()
+               if isinstance(g, greenlet.greenlet) and g.gr_frame is not None]  # fmt: skip
+    told = []
+    for frame in frames:
+        entries = traceback.extract_stack(frame)
+        ours = [e for e in entries[:-1] if "site-packages" not in e.filename] + entries[-1:]
+        told.append("".join(traceback.format_list(ours)))
+    return "\n".join(told)
+
+
+@dataclass
+class Watchdog:
+    """Ends a browser test that hangs: the whole test run once stopped, near its end, only
+    on the CI machine, until CI's time ran out (never here). After ``HUNG_S`` it prints
+    where the test waits and kills its browsers, so that the waiting call fails (and the test
+    runs once more in a new browser: ``--only-rerun`` in pyproject.toml); if the test still
+    has not ended a minute later, the test process exits, which pytest-xdist reports as a
+    crashed worker naming the test (and replaces), and the rest of the run goes on."""
+
+    name: str
+    seeds: Seeding | None
+    done: threading.Event = field(default_factory=threading.Event)
+
+    def watch(self) -> None:
+        if self.done.wait(HUNG_S):
+            return
+        stack = waiting_in()
+        killed = kill_browsers()
+        if self.seeds is not None:
+            self.seeds.crashed = True  # the next test gets a new browser
+        sys.stderr.write(
+            f"{self.name} still running after {HUNG_S} s; {memory_now()}; it waits in:\n"
+            f"{stack}killed: {', '.join(killed) or 'nothing'}\n"
+        )
+        if not self.done.wait(60):
+            print(f"{self.name} still hangs: this test process exits", file=sys.__stderr__)
+            os._exit(3)
+
+
+@pytest.fixture(autouse=True)
+def watchdog(request: pytest.FixtureRequest) -> Iterator[None]:
+    if request.node.get_closest_marker("browser") is None:
+        yield
+        return
+    """Every browser test is watched (``Watchdog``), from before its browser is launched."""
+    dog = Watchdog(request.node.nodeid, None)
+    threading.Thread(target=dog.watch, daemon=True).start()
+    if "browser" in request.fixturenames:
+        dog.seeds = request.getfixturevalue("seeding")
+    yield
+    dog.done.set()
 
 
 @pytest.fixture(autouse=True)
