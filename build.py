@@ -350,27 +350,6 @@ def pyscript_modules(core: Path) -> list[str]:
     return sorted(wanted)
 
 
-def preload_tags(modules: list[str]) -> str:
-    """Link tags that start every runtime download at once instead of one after another.
-    Pyodide's large files are not among them. The WebAssembly and the core standard library
-    are fetched by the page once it has painted, and handed to the start worker
-    (static/boot.mjs): preloaded, Lighthouse's simulated phone counted their 4 MB before
-    the first paint (largest contentful paint 6.2 s instead of 2.9 s). pyodide.asm.mjs is
-    the worker's to fetch first; the page finds it in the browser's cache later (both
-    fetching it side by side downloaded it twice). The game's archive (kismet.zip, 270 KB)
-    is preloaded once the page has painted, by static/boot.mjs, for the same reason: a
-    preload in the head starts before the first paint, and Lighthouse's simulated phone
-    then counts its download before the largest paint (2.9 s instead of 1.6 s in some
-    runs). It is needed only once Python has started, seconds later."""
-    module_urls = [f"./pyscript/{m}" for m in modules if not m.startswith(PYSCRIPT_ON_DEMAND)]
-    module_urls += [f"./pyscript/{m}" for m in modules if m.startswith("toml-")]
-    module_urls += ["./static/boot.mjs", "./pyodide/pyodide.mjs"]
-    fetched = ["./pyscript.toml"]
-    tags = [f'<link rel="modulepreload" href="{url}">' for url in module_urls]
-    tags += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
-    return "\n  ".join(tags)
-
-
 def manifest() -> str:
     """The web app manifest: every URL relative, so it works under any sub-path."""
     icons = [{"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
@@ -538,25 +517,26 @@ def perfect_figures(table: Path, target: Path) -> None:
     shutil.copy2(cached, target)
 
 
-def write_boot_module(site: Path, lock: Path) -> str:
-    """Write static/boot.mjs with the key of its Pyodide memory snapshot: a hash of the
-    Pyodide files, the standard library's archives, the module itself, the start worker
-    (static/start-worker.mjs) and the game's archive (kismet.zip, whose modules the worker
-    imports into the snapshot), so a snapshot is only ever restored into the very runtime,
-    core library and game that made it. The lock file's header goes in too (the page needs
-    no more of the lock)."""
-    template = (ROOT / "static" / "boot.mjs").read_text(encoding="utf-8")
+def write_python_module(site: Path, lock: Path) -> str:
+    """Write static/python.mjs with the key of the Pyodide memory snapshot: a hash of the
+    Pyodide files, the standard library's archives, the modules that start Python
+    (static/python.mjs, the start worker, boot.mjs) and the game's archive (kismet.zip,
+    whose modules the start worker imports into the snapshot), so a snapshot is only ever
+    restored into the very runtime, core library and game that made it. The lock file's
+    header goes in too (Python needs no more of the lock)."""
+    template = (ROOT / "static" / "python.mjs").read_text(encoding="utf-8")
     info = json.dumps(json.loads(lock.read_text(encoding="utf-8"))["info"], sort_keys=True)
     template = template.replace("__LOCK_INFO__", info)
     runtime = site / "pyodide"
-    # The start worker takes the snapshot: a change there makes a new key too.
-    worker = (ROOT / "static" / "start-worker.mjs").read_bytes()
+    starters = b"".join(
+        (ROOT / "static" / name).read_bytes() for name in ("start-worker.mjs", "boot.mjs")
+    )
     game = (site / "kismet.zip").read_bytes()
     names = sorted(p.name for p in runtime.iterdir())
-    digest = digest_of(runtime, names, template.encode() + worker + game)
+    digest = digest_of(runtime, names, template.encode() + starters + game)
     key = digest.hexdigest()[:16]
     code = template.replace("__SNAPSHOT_KEY__", key)
-    (site / "static" / "boot.mjs").write_text(code, encoding="utf-8")
+    (site / "static" / "python.mjs").write_text(code, encoding="utf-8")
     return key
 
 
@@ -608,14 +588,14 @@ def build() -> Path:
     needed = pyscript_modules(core)
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     for lang, name in page.PAGES.items():  # one page per interface language
-        index = page.render_index(template, lang, preloads=preload_tags(needed))
+        index = page.render_index(template, lang)
         (DIST / name).write_text(index, encoding="utf-8")
     shutil.copy2(ROOT / "pyscript.toml", DIST / "pyscript.toml")
     (DIST / "manifest.webmanifest").write_text(manifest(), encoding="utf-8")
     BUILD_CACHE.mkdir(exist_ok=True)
     package_zip(DIST / "kismet.zip", modules)
     shutil.copytree(ROOT / "static", DIST / "static", ignore=shutil.ignore_patterns(
-        "service-worker.js", "boot.mjs", "*.py", "__pycache__", "glue"))  # fmt: skip
+        "service-worker.js", "python.mjs", "*.py", "__pycache__", "glue"))  # fmt: skip
     (DIST / "pyscript").mkdir()
     for name in needed:
         copy_runtime(core / name, DIST / "pyscript" / name)
@@ -623,7 +603,7 @@ def build() -> Path:
     for name in PYODIDE_FILES:
         copy_runtime(modules / "pyodide" / name, DIST / "pyodide" / name)
     stdlib_archives(modules, DIST)
-    write_boot_module(DIST, modules / "pyodide" / "pyodide-lock.json")
+    write_python_module(DIST, modules / "pyodide" / "pyodide-lock.json")
     # The spread's solve (two processes) runs beside the strategy's solve and perfect play's
     # games (one each): on two cores that takes about a minute less than one after another.
     ensure_venv()

@@ -1,21 +1,23 @@
-"""The page's Python starts here: the glue (``static/glue/``) binds the page to a
-``kismet.app.session.Session`` and paints its views.
+"""The game's Python starts here: a ``kismet.page.Page`` answering the page's events, with
+the browser's timers, fetches and storage (``static/glue/``).
 
-The start is cut into steps, each a task of its own for the browser (``asyncio.sleep(0)``
-hands the page back between them): importing the game's modules in parts, making the
-page's objects, and the first paint. So no step freezes the page for long: between two, a
-tap on the menu, a scroll or the spinner gets its turn. ``STEPS`` lists the modules in the
-order their imports need them, each part a few tens of milliseconds in Pyodide.
+Where it runs: in the start worker (``start_worker``, called by static/start-worker.mjs),
+off the page's main thread, with the page's storage reached through the storage relay; or,
+where no relay can be had (no service worker), on the page itself (``start``, the script of
+index.html that PyScript runs), as it did before the worker.
 
-The game's own modules (``GAME``: pure Python, nothing of the page) are usually imported
-before the page even has Python: the start worker (``static/start-worker.mjs``) imports
-them with ``prepare()`` before it takes the memory snapshot the page restores, so on the
-page those steps find them imported and cost nothing. Only the glue, which needs the page's
-``document``, is imported here. (A start without the worker's snapshot imports them all here.)
+The game's own modules (``GAME``: pure Python, nothing of the browser) are imported into
+the memory snapshot the start worker takes (``prepare()``), so a start from that snapshot
+finds them imported. On the page the start is cut into steps, each a task of its own for
+the browser (``asyncio.sleep(0)`` hands the page back between them): the imports the
+snapshot did not bring, making the page's objects, and the first paint.
 """
+
+from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from importlib import import_module
 
 GAME = (
@@ -32,14 +34,16 @@ GAME = (
     "kismet.app.actions",
     "kismet.app.pacing",
     "kismet.app.printing",
+    "kismet.app.relay",
     "kismet.html.page",
     "kismet.html.paint",
     "kismet.html.boxes",
+    "kismet.page.page",
 )
-"""The modules of the game the page imports at start, none of which touches the page
-(``tests/test_browser.py`` checks that the page imports no other module of the game)."""
+"""The modules of the game imported at start, none of which touches the browser
+(``tests/test_browser.py`` checks that the game imports no other module of the game)."""
 
-STEPS = (*GAME, "glue.page")
+STEPS = (*GAME, "glue.host", "glue.storage")
 
 
 def prepare() -> None:
@@ -48,13 +52,45 @@ def prepare() -> None:
         import_module(name)
 
 
+def start_worker(page: str) -> Callable[[str], None]:
+    """Start the game in the start worker, for the page described by ``page`` (JSON: a
+    ``kismet.page.host.Start``, with the page's address as ``base``); returns what answers
+    each of its events (JSON)."""
+    import json
+
+    import js
+    from glue.host import JsHost
+    from glue.storage import relayed
+
+    from kismet.page.host import Start
+    from kismet.page.page import Page
+
+    base = str(json.loads(page).get("base", ""))
+    host = JsHost(lambda ops: js.kismetDeliver(ops), base)
+    game = Page(host, Start.from_json(page), relayed("local"), relayed("session"))
+    game.start()
+    return game.handle
+
+
 async def start() -> None:
+    """Start the game on the page (PyScript runs this where the worker could not)."""
     for name in STEPS:
         if name not in sys.modules:  # those of the snapshot take no step
             import_module(name)
             await asyncio.sleep(0)
-    from glue.page import Page
+    import js
+    from glue.host import JsHost
+    from glue.storage import LocalStorage
+    from pyodide.ffi import create_proxy
 
-    page = Page()
+    from kismet.page.host import Start
+    from kismet.page.page import Page
+
+    client = js.Kismet
+    host = JsHost(lambda ops: client.apply(ops), str(js.document.baseURI))
+    game = Page(
+        host, Start.from_json(str(client.start())), LocalStorage(), LocalStorage(session=True)
+    )
     await asyncio.sleep(0)
-    page.start()
+    client.connect(create_proxy(game.handle))
+    game.start()

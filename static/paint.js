@@ -68,6 +68,30 @@
     }
   };
 
+  const toggleMenu = (open) => {
+    const header = find("header.top");
+    const shown = open === null ? header.dataset.menu !== "open" : open;
+    header.dataset.menu = shown ? "open" : "closed";
+    find('[data-testid="menu"]').setAttribute("aria-expanded", String(shown));
+  };
+
+  // Arrow keys: the focus to the next (or previous) open box of the sheet.
+  const moveFocus = (step) => {
+    const options = [...document.querySelectorAll("table.sheet button.option")];
+    if (!options.length) return;
+    const here = options.indexOf(document.activeElement);
+    options[here < 0 ? 0 : (here + step + options.length) % options.length].focus();
+  };
+
+  const download = (name, text) => {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const link = Object.assign(document.createElement("a"), { href: url, download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
   const OPS = {
     text: (el, value) => { el.textContent = value; },
     html: (el, value) => { el.innerHTML = value; },
@@ -105,6 +129,28 @@
     count: countUp,
     column: () => requestAnimationFrame(showCurrentColumn),
     fanfare,
+    menu: (_, open) => toggleMenu(open),
+    "move-focus": (_, step) => moveFocus(step),
+    blur: (el) => el.blur(),
+    download: (_, name, text) => download(name, text),
+    print: (_, which) => { document.body.dataset.print = which; window.print(); },
+    // A change of language: each language has its own page; the game is saved, so load
+    // it, without the welcome of a new visit (the mark is for that page only).
+    navigate: (_, page) => {
+      try { sessionStorage.setItem("kismet:switched", "1"); } catch { /* welcomed back */ }
+      location.replace(page + location.search);
+    },
+    // A challenge link has been read: the address keeps no fragment.
+    address: () => history.replaceState(null, "", location.pathname + location.search),
+    // The game answers from now on: every control of the header too, and the keys.
+    ready: (_, answered, taken) => {
+      for (const control of document.querySelectorAll("header button, header select")) {
+        control.disabled = false;
+      }
+      globalThis.Kismet.keys = { answered: new Set(answered), taken: new Set(taken) };
+      document.documentElement.dataset.ready = "true";
+      performance.mark("kismet-ready"); // for profilers and Lighthouse's user timings
+    },
   };
   // The ops whose element may be missing (they then do nothing); every other op's element
   // is always on the page, and a missing one is an error.

@@ -1,6 +1,8 @@
-// Registers the service worker once the game is ready (so its precache of the whole site
-// never competes with the start-up), and offers a reload when a new version is waiting.
-// The game is saved after every action, so reloading for an update loses nothing.
+// The service worker: registered at once, so that it relays the page's storage to the game's
+// Python in the start worker (it takes control of a first visit within a moment, long before
+// Python is ready); it caches the whole site once the game is ready (so that precaching never
+// competes with the start), and a new version waiting is offered as a reload. The game is
+// saved after every action, so reloading for an update loses nothing.
 const whenReady = (start) => {
   const root = document.documentElement;
   if (root.dataset.ready === "true") return start();
@@ -10,7 +12,10 @@ const whenReady = (start) => {
   watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 };
 
-if ("serviceWorker" in navigator && location.protocol !== "file:") whenReady(() => {
+const canServe = "serviceWorker" in navigator && location.protocol !== "file:"
+  && !!globalThis.crypto?.getRandomValues && globalThis.isSecureContext !== false;
+
+if (canServe) {
   const notice = document.querySelector('[data-testid="update"]');
   const offer = (worker) => {
     notice.hidden = false;
@@ -21,26 +26,34 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") whenReady(() 
     if (!reloading && notice && !notice.hidden) { reloading = true; location.reload(); }
   });
   navigator.serviceWorker.register("./sw.js").then((registration) => {
-    if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+    // A page loaded without it (a reload that bypassed it) asks it to take the page over.
+    if (!navigator.serviceWorker.controller) registration.active?.postMessage("claim");
+    whenReady(() => {
+      if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+      (registration.active ?? registration.installing)?.postMessage("precache");
+    });
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
       worker.addEventListener("statechange", () => {
-        if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+        if (worker.state === "installed" && navigator.serviceWorker.controller) {
+          whenReady(() => offer(worker));
+        }
       });
     });
   }).catch(() => {});
-});
+}
 
-// The storage relay (kismet/app/relay.py says the protocol): a worker of this page asks
-// for its storage with a synchronous request to relay/<token>; the service worker passes
-// it to every page of the site, and the page holding that token answers from its
-// localStorage (the others answer null). Kismet.relay is this page's token.
+// The storage relay (kismet/app/relay.py says the protocol): the game's Python in a worker
+// of this page asks for the page's storage with a synchronous request to relay/<token> (this
+// tab's sessionStorage: relay/<token>/session); the service worker passes it to every page
+// of the site, and the page holding that token answers (the others answer null).
+// Kismet.relay is this page's token; Kismet.serviceWorker says one is coming.
 (() => {
-  if (!("serviceWorker" in navigator) || !globalThis.crypto?.getRandomValues) return;
+  if (!canServe) return;
   const token = Array.from(crypto.getRandomValues(new Uint8Array(12)),
     (byte) => byte.toString(16).padStart(2, "0")).join("");
   const wrong = JSON.stringify({ error: "not a request" });
-  const answer = (text) => {
+  const answer = (store, text) => {
     let asked;
     try { asked = JSON.parse(text); } catch { return wrong; }
     if (!Array.isArray(asked) || !asked.length || asked.some((a) => typeof a !== "string")) {
@@ -49,11 +62,11 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") whenReady(() 
     const [op, ...args] = asked;
     try {
       let value = null;
-      if (op === "get" && args.length === 1) value = localStorage.getItem(args[0]);
-      else if (op === "set" && args.length === 2) localStorage.setItem(args[0], args[1]);
-      else if (op === "remove" && args.length === 1) localStorage.removeItem(args[0]);
+      if (op === "get" && args.length === 1) value = store().getItem(args[0]);
+      else if (op === "set" && args.length === 2) store().setItem(args[0], args[1]);
+      else if (op === "remove" && args.length === 1) store().removeItem(args[0]);
       else if (op === "keys" && !args.length) {
-        value = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+        value = Array.from({ length: store().length }, (_, i) => store().key(i));
       } else return wrong;
       return JSON.stringify({ value });
     } catch (error) { // Firefox named a full storage NS_ERROR_DOM_QUOTA_REACHED
@@ -61,10 +74,15 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") whenReady(() 
       return JSON.stringify({ refused: full ? "full" : "off" });
     }
   };
+  const stores = { local: () => localStorage, session: () => sessionStorage };
   navigator.serviceWorker.addEventListener("message", (event) => {
-    const { relay, request } = event.data ?? {};
+    const { relay, area, request } = event.data ?? {};
     if (typeof relay !== "string") return;
-    event.ports[0]?.postMessage(relay === token ? answer(String(request)) : null);
+    const store = stores[area] ?? stores.local;
+    event.ports[0]?.postMessage(relay === token ? answer(store, String(request)) : null);
   });
-  globalThis.Kismet = { ...globalThis.Kismet, relay: token };
+  // Messages from the service worker wait until the page starts them (or until it is
+  // parsed): the relay's may come before.
+  navigator.serviceWorker.startMessages();
+  globalThis.Kismet = { ...globalThis.Kismet, relay: token, serviceWorker: true };
 })();

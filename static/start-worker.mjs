@@ -1,20 +1,31 @@
-// Kismet's start worker: the heavy part of Python's start, off the page's main thread
-// (static/boot.mjs starts it and says why). It answers one "start" message with the memory
-// snapshot the page restores, as {kind, bytes} (bytes transferred, not copied):
-// - "stored": the snapshot kept by an earlier visit, read and unpacked here (unpacking 31 MB
-//   on the page took about 180 ms of its main thread);
-// - "made": a fresh one. Pyodide starts Python here (about 1.8 s of CPU on a laptop, many
-//   seconds on a phone, that used to freeze the page), the game's own modules are imported
-//   (prepare() below), and the snapshot is taken before any code of PyScript or of the
-//   page runs; the worker keeps a copy, and packs and stores it when the page sends "save"
-//   (once the game is on screen);
-// - "none": neither could be had; the page starts Python itself, the old way.
-// A {save: bytes} message (the page's own snapshot, when it had to start Python itself) is
-// packed and stored the same way. Storing answers {state: "saved"} or {state: "failed"}.
-// Anything that goes wrong here only means a slower start: the page falls back.
+// Kismet's start worker: the game's Python, off the page's main thread.
+//
+// Python starts here, never on the page: from the memory snapshot an earlier visit kept in
+// Cache Storage (read, unpacked and restored here), or afresh (about 1.8 s of CPU on a
+// laptop, many seconds on a phone), importing the game's own modules (prepare(), below) and
+// taking a snapshot of that interpreter, before any game exists, to keep for the next visit.
+//
+// Then the game runs here too (static/main.py's start_worker): the page (static/client.mjs)
+// sends each event as JSON, and this sends back the ops that paint it. The game's storage
+// is the page's localStorage, which a worker cannot reach by itself: each read and write is
+// a synchronous request to relay/<token>, which the site's service worker passes to the
+// page holding that token (static/register.js), so every write is answered, a refusal
+// included, before the next line of Python runs (kismet/app/relay.py).
+//
+// Where the relay cannot answer (no service worker: a plain http:// host other than
+// localhost, a browser that refuses them), the page runs the game itself, as it did before
+// this worker: it gets the snapshot's bytes and restores them (static/boot.mjs, through
+// PyScript). The answer to "start" is then {fallback: {kind, bytes}}: "stored" (the kept
+// snapshot), "made" (a fresh one: this worker keeps a copy, and packs and stores it when the
+// page sends "save"), or "none" (no snapshot could be had: the page starts Python itself).
+//
+// A {save: bytes, where} message (a snapshot to keep, sent by the page to a worker of its
+// own) is packed and stored; storing answers {state: "saved"} or {state: "failed"}.
+import { CONFIG, GAME, GAME_ON_PATH, KEEPS, RESEED, WHERE, restFetched,
+         withTheRest } from "./python.mjs";
 
-let made = null;
-let where = null;
+const post = (message, transfer = []) => self.postMessage(message, transfer);
+const root = (values) => post({ root: values });
 
 async function stored({ cacheName, entry }) {
   const cache = await caches.open(cacheName);
@@ -25,69 +36,174 @@ async function stored({ cacheName, entry }) {
   return new Uint8Array(await new Response(unpacking).arrayBuffer());
 }
 
-// What the page hands over: the compiled WebAssembly and the core library's bytes (each
-// null when the page could not have it: then the worker fetches it itself).
-const handed = {};
-const arrival = (name) => new Promise((resolve) => { handed[name] = resolve; });
-const module = arrival("module");
-const core = arrival("core");
+const pyodideModule = () => import(CONFIG.indexURL + "pyodide.mjs");
 
-async function make(config, game) {
-  const pyodide = await import(config.indexURL + "pyodide.mjs");
-  // Fetched here first; once it is in the browser's cache, the page loads it too (it needs
-  // it to restore the snapshot) while Python starts here.
-  await import(config.indexURL + "pyodide.asm.mjs");
-  self.postMessage({ fetched: true });
-  const bytes = await core;
-  const stdLibURL = bytes ? URL.createObjectURL(new Blob([bytes])) : config.stdLibURL;
-  const compiled = await module;
-  // Pyodide instantiates its WebAssembly with instantiateStreaming: from the page's module.
-  if (compiled) {
-    WebAssembly.instantiateStreaming = async (source, imports) => (
-      { instance: await WebAssembly.instantiate(compiled, imports), module: compiled });
-  }
-  const python = await pyodide.loadPyodide({ ...config, stdLibURL, _makeSnapshot: true });
-  if (bytes) URL.revokeObjectURL(stdLibURL);
-  await prepare(python, game);
-  return python.makeMemorySnapshot();
+// Python afresh, the game's modules imported, and the snapshot taken: {python, bytes}.
+async function make() {
+  const pyodide = await pyodideModule();
+  const python = await pyodide.loadPyodide({ ...CONFIG, _makeSnapshot: true });
+  await prepare(python);
+  const bytes = python.makeMemorySnapshot();
+  // In snapshot mode Pyodide hands Python a proxy of the globals made for the snapshot;
+  // from here on Python gets the real ones.
+  python.registerJsModule("js", globalThis);
+  python.runPython("import sys\nsys.modules.pop('js', None)");
+  return { python, bytes };
 }
 
 // The game's own modules, imported into the snapshot (static/main.py's prepare(): pure
-// Python, nothing of the page, no state of a game), so the page restores them imported
-// instead of importing them on its main thread: about a third of the page's start there.
-// The archive is the one the page mounts at the same place (pyscript.toml), and its hash
-// is in the snapshot's key. If anything here fails the snapshot is taken all the same, and
-// the page imports what is missing.
-async function prepare(python, { archive, path }) {
+// Python, nothing of the page, no state of a game), so a later visit restores them imported.
+// If anything here fails the snapshot is taken all the same, and what is missing is
+// imported when the game starts.
+async function prepare(python) {
   try {
-    const response = await fetch(archive);
-    if (!response.ok) return;
-    python.FS.writeFile(path, new Uint8Array(await response.arrayBuffer()));
-    python.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})\n` +
-                     "import main\nmain.prepare()");
+    python.FS.writeFile(GAME.path, await archive());
+    python.runPython(`${GAME_ON_PATH}\nimport main\nmain.prepare()`);
   } catch (error) {
     console.warn("The game's modules were not imported into the snapshot:", error);
   }
 }
 
-// Cache Storage exists only on https:// and localhost pages: without it, nothing is kept.
-const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
-
-async function start({ config, game, cacheName, entry }) {
-  try {
-    const bytes = KEEPS ? await stored({ cacheName, entry }) : null;
-    if (bytes) return { kind: "stored", bytes };
-  } catch (error) {
-    await caches.delete(cacheName).catch(() => {});
+let archiveBytes = null;
+async function archive() {
+  if (!archiveBytes) {
+    const response = await fetch(GAME.archive);
+    if (!response.ok) throw new Error(`${GAME.archive}: HTTP ${response.status}`);
+    archiveBytes = new Uint8Array(await response.arrayBuffer());
   }
+  return archiveBytes;
+}
+
+// Python ready to run the game: {python, kind, bytes}, bytes being the snapshot's (kept for
+// the next visit, or for the page if it must run the game itself).
+async function python() {
   try {
-    const bytes = await make(config, game);
-    if (KEEPS) made = bytes.slice();
-    return { kind: "made", bytes };
+    const bytes = KEEPS ? await stored(WHERE) : null;
+    if (bytes) {
+      const pyodide = await pyodideModule();
+      // Pyodide reads the snapshot into its memory; the copy stays for the page, if the
+      // page must run the game.
+      const restored = await pyodide.loadPyodide({ ...CONFIG, _loadSnapshot: bytes.slice() });
+      if (restored._api?.config) restored._api.config._loadSnapshot = null;
+      return { python: restored, kind: "stored", bytes };
+    }
   } catch (error) {
-    return { kind: "none", bytes: null };
+    await caches.delete(WHERE.cacheName).catch(() => {});
+  }
+  const { python, bytes } = await make();
+  return { python, kind: "made", bytes };
+}
+
+// ------------------------------------------------------------------- the relay
+
+let relayURL = null;
+
+// One request of the storage relay (kismet/app/relay.py), answered before it returns: the
+// page's localStorage ("local") or this tab's sessionStorage ("session").
+self.kismetRelay = (area, request) => {
+  const xhr = new XMLHttpRequest();
+  xhr.open("POST", area === "session" ? `${relayURL}/session` : relayURL, false);
+  xhr.send(request);
+  if (xhr.status !== 200) throw new Error(`the storage relay answered HTTP ${xhr.status}`);
+  return xhr.responseText;
+};
+
+// Whether the relay answers: the service worker controls this worker and the page holds
+// the token. It may take a moment on a first visit (the service worker is installed while
+// Python starts): asked again every RELAY_POLL_MS until RELAY_WAIT_MS have gone.
+const RELAY_POLL_MS = 100;
+const RELAY_WAIT_MS = 4000;
+const PROBE = JSON.stringify(["get", "kismet:v1:probe"]);
+
+function relayAnswers() {
+  try {
+    const answer = JSON.parse(self.kismetRelay("local", PROBE));
+    return !!answer && ("value" in answer || "refused" in answer);
+  } catch (error) {
+    return false;
   }
 }
+
+async function relayReady(page) {
+  if (!page.relay || !page.serviceWorker) return false;
+  relayURL = new URL(`relay/${page.relay}`, page.base).href;
+  const until = performance.now() + RELAY_WAIT_MS;
+  while (!relayAnswers()) {
+    if (performance.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, RELAY_POLL_MS));
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------- the game
+
+// The ops of a paint (JSON), for the page's Kismet.apply.
+self.kismetDeliver = (ops) => post({ ops });
+
+let handle = null;
+let made = null;
+
+async function start(page) {
+  let got;
+  try {
+    got = await python();
+  } catch (error) {
+    post({ fallback: { kind: "none", bytes: null } });
+    return;
+  }
+  if (!(await relayReady(page))) {
+    if (got.kind === "made" && KEEPS) made = got.bytes.slice();
+    post({ fallback: { kind: got.kind, bytes: got.bytes } }, [got.bytes.buffer]);
+    return;
+  }
+  const py = got.python;
+  const prepared = py.runPython(RESEED);
+  root({ start: "worker", game: prepared ? "snapshot" : "worker", python: "worker" });
+  // The rest of the standard library: from the service worker's cache at once, or on a
+  // first visit once the game is ready.
+  let ready;
+  const isReady = new Promise((resolve) => { ready = resolve; });
+  withTheRest(py, restFetched(page.controlled ? null : isReady),
+              (stage) => root({ stdlib: stage }));
+  if (got.kind === "stored") py.FS.writeFile(GAME.path, await archive());
+  py.runPython(GAME_ON_PATH);
+  try {
+    handle = py.runPython("import main\nmain.start_worker")(JSON.stringify(page));
+  } catch (error) {
+    console.error("The game could not start:", error);
+    post({ error: String(error) });
+    return;
+  }
+  self.kismetPython = py;
+  ready();
+  if (got.kind === "made" && KEEPS) {
+    post({ save: got.bytes }, [got.bytes.buffer]);
+  } else {
+    root({ snapshot: got.kind === "stored" ? "restored" : "off" });
+  }
+}
+
+// What the page sends once the game runs here: its events, and (for the tests and anyone
+// curious) Python to run.
+function event(json) {
+  try {
+    handle(json);
+  } catch (error) {
+    post({ error: `${error}\nwhile answering ${json}` });
+  }
+  post({ answered: true }); // after its ops
+}
+
+async function runPython({ id, code }) {
+  try {
+    const result = await self.kismetPython.runPythonAsync(code);
+    post({ python: id, result: result?.toJs ? result.toJs() : result });
+  } catch (error) {
+    post({ python: id, error: String(error) });
+  }
+}
+
+// ------------------------------------------------------------- keeping a snapshot
 
 async function keep(bytes, { cacheName, cachePrefix, entry }) {
   try {
@@ -109,19 +225,18 @@ async function keep(bytes, { cacheName, cachePrefix, entry }) {
 }
 
 self.onmessage = async ({ data }) => {
-  if (data === "save") {
+  if (data.event) {
+    event(data.event);
+  } else if (data.python) {
+    runPython(data.python);
+  } else if (data === "save") {
     if (!made) return;
     const bytes = made;
     made = null;
-    self.postMessage({ state: await keep(bytes, where) });
-    return;
-  }
-  for (const name of ["module", "core"]) if (name in data) handed[name](data[name]);
-  if (data.start) {
-    where = data.start;
-    const answer = await start(data.start);
-    self.postMessage(answer, answer.bytes ? [answer.bytes.buffer] : []);
+    post({ state: await keep(bytes, WHERE) });
+  } else if (data.start) {
+    start(data.start);
   } else if (data.save) {
-    self.postMessage({ state: await keep(data.save, data.where) });
+    post({ state: await keep(data.save, data.where ?? WHERE) });
   }
 };

@@ -190,6 +190,73 @@ class Seeding:
         return context
 
 
+SETTLED = "() => globalThis.Kismet?.settled?.()"
+"""In a page of the site: resolves once the game has answered every event sent to it (the
+game's Python runs in a worker, and answers a moment after the click, as a player sees)."""
+
+ACTIONS = ("check", "click", "dblclick", "dispatch_event", "fill", "press", "select_option",
+           "set_input_files", "tap", "type", "uncheck", "evaluate")  # fmt: skip
+"""The calls of a page (or of a locator, its keyboard or mouse) after which a test reads
+what the game did: each then waits for the game to have answered (``SETTLED``)."""
+
+
+def settle(page: Any) -> None:
+    """Wait until the game has answered the events the page sent it (nothing, if a
+    navigation took the page away meanwhile)."""
+    with contextlib.suppress(Exception):
+        evaluate(page, SETTLED)
+
+
+def settling(call: Any, page_of: Any) -> Any:
+    def act(self: Any, *args: Any, **kwargs: Any) -> Any:
+        result = call(self, *args, **kwargs)
+        settle(page_of(self))
+        return result
+
+    return act
+
+
+class Settling:
+    """A page's keyboard or mouse, whose actions wait for the game's answer."""
+
+    def __init__(self, page: Any, device: Any) -> None:
+        self.page, self.device = page, device
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.device, name)
+        if not callable(found):
+            return found
+
+        def act(*args: Any, **kwargs: Any) -> Any:
+            result = found(*args, **kwargs)
+            settle(self.page)
+            return result
+
+        return act
+
+
+def settle_after_actions() -> None:
+    """Every Playwright page, locator, keyboard and mouse of the tests waits, after each
+    action, for the game to answer it: as a player looks at the screen after a tap."""
+    from playwright.sync_api import Locator, Page
+
+    global evaluate
+    evaluate = Page.evaluate
+    for name in ACTIONS:
+        setattr(Page, name, settling(getattr(Page, name), lambda page: page))
+        if hasattr(Locator, name):
+            setattr(Locator, name, settling(getattr(Locator, name), lambda loc: loc.page))
+    for device in ("keyboard", "mouse"):
+        getter = getattr(Page, device).fget
+        setattr(Page, device, property(lambda page, get=getter: Settling(page, get(page))))
+
+
+evaluate: Any = None
+"""Playwright's own ``Page.evaluate`` (``settle_after_actions`` wraps the page's)."""
+
+settle_after_actions()
+
+
 def memory_now() -> str:
     """The machine's free memory, its cgroup's out-of-memory counts and the free disk (for
     Chromium's profiles in the temporary folder), for a crash report."""

@@ -226,12 +226,12 @@ def test_a_test_context_starts_from_the_stored_snapshot(page: Any, site: Site) -
     open_app(page, site.url + "?seed=5")
     assert page.get_attribute("html", "data-snapshot") == "restored"
     assert page.get_attribute("html", "data-game") == "snapshot"
-    assert not page.evaluate("navigator.serviceWorker.controller")  # still a first visit
-    # Every module of the game the page imported by the time it was ready came with the
-    # snapshot: static/main.py's GAME imports them all (the page imports only the glue).
+    assert page.get_attribute("html", "data-python") == "worker"
+    # Every module of the game imported by the time it was ready came with the snapshot:
+    # static/main.py's GAME imports them all (the start imports only the glue).
     on_page = page.evaluate(
-        "String(kismetPython.runPython(\"import sys\\n' '.join(sorted(m for m in sys.modules"
-        " if m.startswith('kismet')))\"))"
+        "Kismet.python(\"import sys\\n' '.join(sorted(m for m in sys.modules"
+        " if m.startswith('kismet')))\")"
     ).split()
     assert on_page == prepared_modules()
     page.click("[data-testid=roll]")
@@ -378,21 +378,22 @@ def test_no_request_leaves_the_origin_and_nothing_unused_loads(page: Any, site: 
 
 
 FETCH_REJECTED = """
-from glue.dom import fetched
+from glue.host import JsHost
 import js
 
 said = []
 real = js.fetch
+host = JsHost(lambda ops: None, BASE)
 for reason in ("'plain words'", "new Error('an error')", "undefined"):
     js.globalThis.fetch = js.eval(f"() => Promise.reject({reason})")
     try:
-        await fetched("static/spread.bin", "arrayBuffer")
+        await host.fetch("static/spread.bin", "bytes")
     except Exception as error:
         said.append(f"{type(error).__name__}: {error}")
     finally:
         js.globalThis.fetch = real
-got = await fetched("static/spread.bin", "arrayBuffer")
-said.append(f"{got.ok} {got.status} {len(got.body.to_bytes()) > 0}")
+got = await host.fetch("static/spread.bin", "bytes")
+said.append(f"{got.ok} {got.status} {len(got.body) > 0}")
 "|".join(said)
 """
 
@@ -405,9 +406,9 @@ def test_a_failed_fetch_is_a_python_exception_whatever_it_rejected_with(
     # waited for ever. The glue's fetched() turns every failure into an exception.
     open_app(page, site.url)
     said = page.evaluate(
-        "code => Promise.race([globalThis.kismetPython.runPythonAsync(code),"
+        "code => Promise.race([Kismet.python(code),"
         " new Promise(done => setTimeout(() => done('still waiting after 15 s'), 15000))])",
-        FETCH_REJECTED,
+        FETCH_REJECTED.replace("BASE", repr(site.url)),
     )
     expected = ["JsException: Error: plain words", "JsException: Error: an error",
                 "JsException: Error: undefined", "True 200 True"]  # fmt: skip

@@ -75,24 +75,28 @@ def test_no_class_with_its_bases_in_the_project_is_over_four_hundred_lines() -> 
 def test_the_glue_imports_only_the_browser_and_the_package() -> None:
     # The glue is the top layer: it may use every layer of kismet, and nothing in kismet
     # may use the browser (no pyscript, js or pyodide import below the glue).
-    allowed = set(sys.stdlib_module_names) | {"kismet", "pyscript", "pyodide", "dom", "glue"}
+    allowed = set(sys.stdlib_module_names) | {"kismet", "js", "pyodide", "dom", "glue"}
     for path in GLUE:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 assert node.module.split(".")[0] in allowed, f"{path.name}: {node.module}"
+            if isinstance(node, ast.Import):
+                assert all(a.name.split(".")[0] in allowed for a in node.names), path.name
 
 
-MAX_GLUE_LINES = 450
+MAX_GLUE_LINES = 300
+"""All of the glue: what the browser gives the page's Python, nothing that decides."""
 
 
-def test_the_glue_is_split_by_job_and_keeps_no_state_in_its_modules() -> None:
-    # Each file of the glue has one job and stays readable; the page's state lives in one
-    # Page object, never in module globals (constants are UPPER_CASE, never mutable).
-    assert len(GLUE) >= 5
+def test_the_glue_is_thin_and_keeps_no_state_in_its_modules() -> None:
+    # Everything that decides is kismet's (kismet.page answers the page's events): the glue
+    # only reaches the browser. The page's state lives in one Page object, never in module
+    # globals (constants are UPPER_CASE, never mutable).
+    sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in GLUE}
+    assert sum(sizes.values()) <= MAX_GLUE_LINES, sizes
     mutable = (ast.Dict, ast.List, ast.Set, ast.Call, ast.DictComp, ast.ListComp, ast.SetComp)
     for path in GLUE:
         source = path.read_text(encoding="utf-8")
-        assert len(source.splitlines()) <= MAX_GLUE_LINES, f"{path.name} is too long"
         for node in ast.parse(source).body:
             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
                 assert path.name == "main.py", f"{path.name} acts when imported"

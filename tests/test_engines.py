@@ -145,6 +145,15 @@ class Tab:
         element = self.driver.find_element("css selector", selector)
         self.evaluate("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait until the game has answered what the page sent it (it runs in a worker)."""
+        self.driver.execute_async_script(SETTLED)
+
+    def python(self, code: str) -> Any:
+        """Run Python where the game runs (in its worker, or on the page)."""
+        return self.driver.execute_async_script(RUN_PYTHON, code)
 
     def attribute(self, selector: str, name: str) -> str | None:
         script = "const e = document.querySelector(arguments[0]);"
@@ -200,8 +209,13 @@ KEPT = """const done = arguments[arguments.length - 1];
   .catch(() => done(false));"""
 
 
-# Runs Python (arguments[0]) in the page's Pyodide (static/boot.mjs keeps it for tests).
-RUN_PYTHON = "return globalThis.kismetPython.runPython(arguments[0])"
+# Runs Python (arguments[0]) where the game's Python runs (static/client.mjs).
+RUN_PYTHON = """const done = arguments[arguments.length - 1];
+Kismet.python(arguments[0]).then(done, (error) => done(`failed: ${error}`));"""
+
+# Waits until the game has answered every event the page sent it.
+SETTLED = """const done = arguments[arguments.length - 1];
+(globalThis.Kismet?.settled?.() ?? Promise.resolve()).then(() => done(true));"""
 
 
 def precache_size(root: Path) -> int:
@@ -303,7 +317,7 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
         assert tab.attribute("[data-testid=game-over]", "data-testid") == "game-over"
         # The rest of the standard library: from its archive, and fetched at once when it
         # had not arrived (a synchronous request, which works online only).
-        result = tab.evaluate(RUN_PYTHON, BEFORE_AND_AFTER)
+        result = tab.python(BEFORE_AND_AFTER)
         assert json.loads(result) == BEFORE_AND_AFTER_RESULT, result
         assert tab.errors() == []
         # The finished game's luck needs the strategy table, fetched at its end: offline,
@@ -317,7 +331,7 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
         assert roll_again  # the game is over, and still shown as it ended
         # Offline, the rest comes from the service worker's cache before the page is ready.
         assert tab.attribute("html", "data-stdlib") == "complete"
-        result = tab.evaluate(RUN_PYTHON, IMPORT_THREE)
+        result = tab.python(IMPORT_THREE)
         assert json.loads(result) == IMPORT_THREE_RESULT, result
         assert tab.errors() == []
     if engine == "firefox":

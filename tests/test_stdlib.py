@@ -234,7 +234,7 @@ def test_a_rest_that_cannot_be_fetched_is_a_clear_import_error(
 
 # ---------------------------------------------------------------- in the page
 
-PYTHON = "(code) => globalThis.kismetPython.runPython(code)"  # static/boot.mjs keeps it
+PYTHON = "(code) => Kismet.python(code)"  # static/client.mjs runs it where the game runs
 
 FROM_REST = """import json, sys, stdlib_rest
 json.dumps(sorted(

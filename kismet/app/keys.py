@@ -77,6 +77,32 @@ def command(pressed: Pressed) -> tuple[Key, int] | None:
     return shortcut(pressed.key)
 
 
+def code(pressed: Pressed) -> str:
+    """A key in its context as one string: the key, then a 0 or 1 for each of
+    ``modified``, ``typing``, ``in_dialog`` and ``on_button`` ("r|0000")."""
+    flags = (pressed.modified, pressed.typing, pressed.in_dialog, pressed.on_button)
+    return f"{pressed.key}|{''.join('1' if flag else '0' for flag in flags)}"
+
+
+def key_table() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every key in every context the game answers (as ``code`` writes them), and those
+    of them whose default the browser must not do: the page reads its keys against these,
+    at once, wherever the game's Python runs (a worker answers too late to stop a
+    browser's default)."""
+    answered: list[str] = []
+    taken: list[str] = []
+    for key in [*SHORTCUTS, "Escape", "Enter"]:
+        for n in range(16):
+            flags = [bool(n & bit) for bit in (8, 4, 2, 1)]
+            pressed = Pressed(key, *flags)
+            found = command(pressed)
+            if found is not None:
+                answered.append(code(pressed))
+                if not found[0].keeps_default:
+                    taken.append(code(pressed))
+    return tuple(answered), tuple(taken)
+
+
 MENU_STAYS = frozenset({"menu", "coach", "shapes", "sound"})
 """Actions after which the header's menu stays open (a switch, to see it change)."""
 

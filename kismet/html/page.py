@@ -118,9 +118,9 @@ def coach_margin_options(lang: str) -> str:
 _PLACEHOLDER = re.compile(r"\{\{(t:[a-z_.]+|[a-z_]+)\}\}")
 
 
-def render_index(template: str, lang: str, *, preloads: str = "") -> str:
+def render_index(template: str, lang: str) -> str:
     """Fill the page template: ``{{t:key}}`` texts, ``{{dice}}``, ``{{sheet}}``, ``{{help}}``,
-    ``{{pip_css}}``, the menus, and ``{{preloads}}`` (link tags the build computes).
+    ``{{pip_css}}`` and the menus.
 
     The sheet is the empty one of a solo game, so the first paint shows the board before
     Python starts.
@@ -135,7 +135,6 @@ def render_index(template: str, lang: str, *, preloads: str = "") -> str:
         "language_options": lambda: language_options(lang),
         "coach_margins": lambda: coach_margin_options(lang),
         "pip_css": pip_css,
-        "preloads": lambda: preloads,
         "print_players": lambda: print_player_options(lang),
         "guide_step": lambda: esc(opening(lang).heading),
         "guide_line": lambda: esc(opening(lang).line),

@@ -1,15 +1,11 @@
-"""The page's glue: binds the page to ``kismet.app.session.Session`` and paints its ``View``.
+"""The glue: what ``kismet.page.Page`` needs of the browser, wherever it runs (the start
+worker, or the page itself where the worker cannot reach the storage).
 
-Data flows one way: a DOM event -> one call on the session -> ``Page.render()`` of the new
-view. The glue decides nothing about the game: anything that needs an ``if`` about the
-rules, the session, the timing or the keys belongs in ``kismet/`` (where CPython tests see
-it). Text typed by players reaches the page only through ``textContent``, input values, or
-HTML that ``kismet.html`` escaped.
+It decides nothing: which event does what, what to paint, when a computer moves or a
+fetch is tried again are all ``kismet``'s (tested in CPython); the page's own side of the
+events and the ops is ``static/client.mjs`` and ``static/paint.js``.
 
-- ``dom``: finding elements, dialogs, the browser's storage and address;
-- ``paint``: painting a ``View``;
-- ``timers``: what the page starts by itself (the strategy table, computers, Perfect);
-- ``dialogs``: the dialogs' contents, files and printing;
-- ``events``: what each click, key and event does;
-- ``page``: the one object holding the page's state, which ``static/main.py`` starts.
+- ``host``: timers, fetches, the date and the network's state (``JsHost``);
+- ``storage``: the browser's ``localStorage`` on the page, or the same across the storage
+  relay from a worker.
 """

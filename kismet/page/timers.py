@@ -1,42 +1,39 @@
 """What the page starts by itself once a view is painted: the strategy table's fetch, the
-computer's next step, Perfect's next turn. The choices are ``kismet.app.pacing``'s; this
-holds the browser's timers and fetches."""
+computer's next step, Perfect's next turn, the luck's pricing, the win chances' work. The
+choices are ``kismet.app.pacing``'s and ``kismet.app.odds``'s; this holds the timers and
+fetches, through the ``Host``."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_once_callable, create_proxy
-from pyscript import window
-
-from kismet.app.odds import Due
-from kismet.app.pacing import Fetching, Plan, StepTimer, TableFetch, Upcoming, Wait
-from kismet.text import text
-
-from .dom import by_testid, fetched_body
+from ..app.odds import Due
+from ..app.pacing import Fetching, Plan, StepTimer, TableFetch, Upcoming, Wait
 
 if TYPE_CHECKING:
-    from kismet.app.session import Session
+    from ..app.session import Session
+    from .host import Host
 
 
 class Timers:
-    """The page's own timed work, for one session; ``render`` paints the page again."""
+    """The page's own timed work, for one session; ``render`` paints the page again and
+    ``emit`` sends ops with the next paint."""
 
-    def __init__(self, session: Session, render: Callable[[], None]) -> None:
-        self.session, self.render = session, render
+    def __init__(
+        self,
+        session: Session,
+        host: Host,
+        render: Callable[[], None],
+        say: Callable[[str], None],
+    ) -> None:
+        self.session, self.host, self.render, self.say = session, host, render, say
         self.fetch = TableFetch()
-        self.task: asyncio.Future[None] | None = None
-        """The table's fetch while it runs (kept, so that it is not collected half-way)."""
         self.step = StepTimer()
         self.step_id: int | None = None
-        self.step_proxy = create_proxy(self.computer_step)
-        """One proxy for every scheduled step (a cancelled timeout then leaks nothing)."""
         self.thinking = False
         """Perfect's next turn is scheduled."""
         self.spread_fetch = TableFetch()
-        self.spread_task: asyncio.Future[None] | None = None
         self.working = False
         """A step of the win chances' work is scheduled."""
 
@@ -49,21 +46,20 @@ class Timers:
         elif upcoming.wait is Wait.COMPUTER:
             self.schedule_computer(upcoming.delay)
         elif upcoming.wait is Wait.PRICE:
-            window.setTimeout(create_once_callable(self.price), 0)
+            self.host.later(0, self.price)
         elif not self.thinking:
             self.thinking = True
-            window.setTimeout(create_once_callable(self.perfect_turn), upcoming.delay)
+            self.host.later(upcoming.delay, self.perfect_turn)
 
     def odds(self, due: Due | None) -> None:
         """Start what the win chances wait for (``kismet.app.odds.Due``)."""
         if due is Due.TABLE:
             self.with_table(self.render, asked=False, quiet=True)
         elif due is Due.SPREAD and self.spread_fetch.want(asked=False) is Fetching.START:
-            self.spread_task = asyncio.ensure_future(self.fetch_spread())
-            self.spread_task.add_done_callback(self.spread_arrived)
+            self.host.spawn(self.fetch_spread())
         elif due is Due.WORK and not self.working:
             self.working = True
-            window.setTimeout(create_once_callable(self.chances_step), 0)
+            self.host.later(0, self.chances_step)
 
     def chances_step(self) -> None:
         """One step of the chances' work, then the next after the page's own work; the
@@ -75,20 +71,27 @@ class Timers:
             self.odds(Due.WORK)
 
     async def fetch_spread(self) -> None:
-        """Fetch the spread table the first time chances are shown (kept for offline)."""
-        from kismet.advice.spread import SPREAD_PATH, Spread  # loaded with the table
+        """Fetch the spread table the first time chances are shown (kept for offline).
+        Without it the totals stand alone: nothing is said."""
+        try:
+            from ..advice.spread import SPREAD_PATH, Spread  # loaded with the table
 
-        body = await fetched_body(SPREAD_PATH, "arrayBuffer", "The spread table")
-        self.session.attach_spread(Spread.from_bytes(body.to_bytes()))
-
-    def spread_arrived(self, task: asyncio.Future[None]) -> None:
-        """Without the spread table the totals stand alone: nothing is said."""
-        self.spread_task = None
-        ok = task.exception() is None
+            body = await self.fetched(SPREAD_PATH, "The spread table")
+            self.session.attach_spread(Spread.from_bytes(body))
+            ok = True
+        except Exception:
+            ok = False
         self.spread_fetch.arrived(ok=ok, online=False)  # no retries by itself
         if not ok:
             self.session.attach_spread(None)
         self.render()
+
+    async def fetched(self, url: str, what: str) -> bytes:
+        """The bytes of a file the feature cannot do without (``what`` names it)."""
+        got = await self.host.fetch(url, "bytes")
+        if not got.ok or not isinstance(got.body, bytes):
+            raise RuntimeError(f"{what} could not be loaded ({got.status})")
+        return got.body
 
     # ------------------------------------------------------ the strategy table
 
@@ -105,28 +108,27 @@ class Timers:
         if wanted is Fetching.FAILED:
             return
         if not quiet:
-            by_testid("status").textContent = text("app.loading_table", self.session.lang)
+            self.say("app.loading_table")
         if wanted is Fetching.START:
-            self.task = asyncio.ensure_future(self.fetch_table())
-            self.task.add_done_callback(self.table_arrived)
+            self.host.spawn(self.fetch_table())
 
     async def fetch_table(self) -> None:
         """Fetch the strategy table the first time a feature needs it (hint, coach,
         computer, review); the service worker then keeps it for offline play. The modules
         that work with it only arrive with it (build.py's LATE_MODULES)."""
-        from kismet.advice.strategy import TABLE_PATH, Advisor  # loaded with the table
+        try:
+            from ..advice.strategy import TABLE_PATH, Advisor
 
-        await load_late_modules()
+            await self.host.load_late()
+            body = await self.fetched(TABLE_PATH, "The strategy table")
+            self.session.attach(Advisor.from_bytes(body))
+            ok = True
+        except Exception:
+            ok = False
+        self.table_arrived(ok)
 
-        # The browser's fetch, not pyodide.http's pyfetch: that one imports urllib.parse and
-        # ipaddress, which are not in the core standard library (static/stdlib_rest.py).
-        body = await fetched_body(TABLE_PATH, "arrayBuffer", "The strategy table")
-        self.session.attach(Advisor.from_bytes(body.to_bytes()))
-
-    def table_arrived(self, task: asyncio.Future[None]) -> None:
-        self.task = None
-        ok = task.exception() is None
-        retry = self.fetch.arrived(ok=ok, online=bool(window.navigator.onLine))
+    def table_arrived(self, ok: bool) -> None:
+        retry = self.fetch.arrived(ok=ok, online=self.host.online())
         waiting = self.fetch.taken()
         if ok:
             for then in waiting:
@@ -134,9 +136,9 @@ class Timers:
             return
         self.session.table_missing()
         self.render()
-        by_testid("status").textContent = text("app.table_failed", self.session.lang)
+        self.say("app.table_failed")
         if retry is not None:
-            window.setTimeout(create_once_callable(self.fetch_again), retry)
+            self.host.later(retry, self.fetch_again)
 
     def fetch_again(self) -> None:
         """A failed fetch is tried afresh by what needs the table."""
@@ -158,8 +160,8 @@ class Timers:
         if plan is Plan.KEEP:
             return
         if plan is Plan.REPLACE and self.step_id is not None:
-            window.clearTimeout(self.step_id)
-        self.step_id = window.setTimeout(self.step_proxy, delay)
+            self.host.cancel(self.step_id)
+        self.step_id = self.host.later(delay, self.computer_step)
 
     def computer_step(self) -> None:
         self.step.fired()
@@ -179,31 +181,10 @@ class Timers:
         if step():
             then()
         else:
-            window.setTimeout(create_once_callable(lambda: self.in_steps(step, then)), 0)
+            self.host.later(0, lambda: self.in_steps(step, then))
 
     def perfect_turn(self) -> None:
         """Perfect plays the same dice a turn at a time, between the page's own work."""
         self.thinking = False
         self.session.perfect_turn()
         self.render()
-
-
-LATE_ZIP = "kismet-late.zip"
-"""build.py's archive of the modules that come with the strategy table."""
-
-
-async def load_late_modules() -> None:
-    """Fetch the late archive once and let the packages it fills import from it."""
-    import kismet.advice
-    import kismet.html
-
-    where = f"/home/pyodide/{LATE_ZIP}"
-    if any(where in path for path in kismet.advice.__path__):
-        return
-    body = await fetched_body(f"./{LATE_ZIP}", "arrayBuffer", "The late modules")
-    with open(where, "wb") as archive:
-        archive.write(body.to_bytes())
-    for package in (kismet.advice, kismet.html):
-        # A new path entry: nothing cached to invalidate (importlib.invalidate_caches would
-        # import importlib.metadata, outside the core standard library).
-        package.__path__.append(f"{where}/{package.__name__.replace('.', '/')}")

@@ -1,0 +1,194 @@
+"""The dialogs' contents (share, compare, statistics, games, daily games, new game,
+review), the files a player saves and opens, printing, and the challenge in the address:
+what each asks of the session, as ops (``kismet.html.boxes``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from ..app.daily import parse_day
+from ..app.printing import Printed, printout
+from ..app.roster import Edit, Roster
+from ..html import boxes
+from ..html.paint import Op, of_testid
+from ..html.sheet import blank_sheet_html
+from ..html.stats import PERFECT_PATH, Perfect, player_options, stats_html
+from ..text import text
+
+if TYPE_CHECKING:
+    from ..app.session import Session
+    from ..html.paint import Painter
+    from .host import Host, Start
+
+REVIEW = "review-dialog"
+
+SHARE_WORDS = ("share.shared", "share.copied", "share.failed")
+"""What the Share dialog says once the page shared or copied (or could not): the page does
+both itself, within the player's tap, as browsers require, so it gets the words with the
+dialog (``data-share.shared`` and so on, on the line that says it)."""
+
+
+class Boxes:
+    """What the page's dialogs show, filled from the session when they open; ``emit``
+    sends ops with the next paint."""
+
+    def __init__(
+        self,
+        session: Session,
+        host: Host,
+        start: Start,
+        painter: Painter,
+        emit: Callable[[Sequence[Op]], None],
+    ) -> None:
+        self.session, self.host, self.start, self.painter = session, host, start, painter
+        self.emit = emit
+        self.perfect: Perfect | None = None
+        """Perfect play's figures, for the statistics (fetched when they first open)."""
+        self.asked_perfect = False
+        self.review_open = False
+        """The review is open: its chart of the chances is drawn again as they arrive."""
+        self.stats_chosen = ""
+        """The name last chosen in the statistics ("": who plays at the table)."""
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    # ---------------------------------------------------------------- share
+
+    def show_share(self) -> None:
+        share = self.session.scene().share
+        if share is None:
+            return
+        link = f"{self.start.address}#c={share.code}"
+        done = of_testid("share-done")
+        words = [("attr", done, f"data-{key}", text(key, self.lang)) for key in SHARE_WORDS]
+        self.emit([*words, *boxes.share(share, link, can_send=self.start.can_share)])
+
+    def show_compare(self) -> None:
+        scene = self.session.scene()
+        self.emit(boxes.compare(scene.turns, self.lang, scene.expected))
+
+    # ----------------------------------------------------------- statistics
+
+    def show_stats(self, chosen: str) -> None:
+        """The statistics dialog, on the name chosen (or who plays at the table)."""
+        self.paint_stats(chosen)
+        self.emit(boxes.stats_opened())
+        if not self.asked_perfect:
+            self.asked_perfect = True
+            self.host.spawn(self.fetch_perfect())
+
+    async def fetch_perfect(self) -> None:
+        """Perfect play's figures, for the comparisons (small; the service worker keeps it).
+        Without them the statistics stand alone."""
+        try:
+            got = await self.host.fetch(PERFECT_PATH, "text")
+            if got.ok and isinstance(got.body, str):
+                self.perfect = Perfect.from_dict(json.loads(got.body))
+        except Exception:
+            return
+        if self.perfect is not None:
+            self.paint_stats(self.stats_chosen)
+
+    def paint_stats(self, chosen: str) -> None:
+        self.stats_chosen = chosen
+        shown = self.session.statistics(chosen or None)
+        options = player_options(shown.names, shown.chosen, self.lang)
+        html = stats_html(shown.stats, self.perfect, self.lang)
+        self.emit(
+            [
+                ("html", of_testid("stats-player"), options),
+                *self.painter.redrawn_ops(of_testid("stats-body"), html),
+            ]
+        )
+
+    def export_file(self) -> None:
+        """The export file, for the page to save (the browser's download)."""
+        exported = self.session.export()
+        done = text("export.done", self.lang, name=exported.name)
+        self.emit(
+            [
+                ("download", None, exported.name, exported.text),
+                ("text", of_testid("transfer-notice"), done),
+            ]
+        )
+
+    def import_file(self, raw: str | None, chosen: str) -> None:
+        """Merge a chosen file (None: the browser could not read it); the dialog says what
+        happened."""
+        self.session.import_file(raw)
+        self.emit([("text", of_testid("transfer-notice"), self.session.status)])
+        self.paint_stats(chosen)
+
+    # ------------------------------------------------------------- printing
+
+    def print_stats(self) -> None:
+        """Print the statistics (the next paint sets the page back to printing the game)."""
+        self.emit([("print", None, Printed.STATS.value)])
+
+    def print_sheet(self, choice: str, players: str) -> None:
+        """The Print dialog's Print: this game, or a blank sheet."""
+        job = printout(choice, players)
+        ops: list[Op] = [("close", "#print-dialog")]
+        if job.page is Printed.BLANK:
+            blank = blank_sheet_html(job.columns, self.lang, six_games=job.six_games)
+            ops.append(("html", of_testid("blank-sheet"), blank))
+            ops.append(
+                ("text", of_testid("print-date"), text("print.date", self.lang, date="_" * 12))
+            )
+        self.emit([*ops, ("print", None, job.page.value)])
+
+    # ---------------------------------------------------- games and players
+
+    def show_roster(self, roster: Roster) -> None:
+        self.emit(boxes.roster(roster, self.lang))
+
+    def open_new_game(self) -> None:
+        self.emit(boxes.new_game(self.session.roster(), self.lang))
+
+    def edit_roster(self, edit: Edit, roster: Roster, index: int) -> None:
+        self.emit(boxes.edited(roster.edit(edit, index, self.lang), self.lang))
+
+    def show_review(self) -> None:
+        self.emit(boxes.review(self.session.review(), self.lang))
+        self.review_open = True
+        self.review_chances()
+
+    def review_chances(self) -> None:
+        """The review's chart of the chances, drawn again while the review is open (it
+        arrives once every turn is worked out)."""
+        if not self.review_open:
+            return
+        from ..html.course import course_html  # arrives with the table (LATE_MODULES)
+
+        shown = self.session.chances_shown
+        chart = course_html(self.session.course(), self.lang) if shown else ""
+        self.emit(self.painter.redrawn_ops(of_testid("review-chances"), chart))
+
+    def closed(self, dialog: str) -> None:
+        if dialog == REVIEW:
+            self.review_open = False
+
+    def show_games(self) -> None:
+        self.emit(boxes.games(self.session.paused(), self.lang))
+
+    def resume(self, game_id: str) -> None:
+        self.emit([("close", "#games-dialog")])
+        self.session.resume(game_id)
+
+    def show_dailies(self) -> None:
+        self.emit(boxes.dailies(self.session.dailies(self.host.today()), self.lang))
+
+    def play_daily(self, day: str) -> None:
+        self.emit([("close", "#daily-dialog")])
+        self.session.play_daily(parse_day(day))
+
+    def open_link(self, fragment: str) -> None:
+        """A challenge link (``#c=...``) in the address: replayed, then offered or refused,
+        and the address keeps no fragment."""
+        if fragment.startswith("#c="):
+            self.session.open_link(fragment[3:])
+            self.emit([("address", None)])

@@ -1,0 +1,244 @@
+"""The page's Python: one ``Page`` holds the session and answers every event the page
+reports (``kismet.page.events``) with ops the page carries out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from ..app.actions import PAGE_ACTIONS, act
+from ..app.keys import Key, closes_menu, command, key_table
+from ..app.pacing import upcoming
+from ..app.progress import PRICE_STEP_S
+from ..app.roster import Edit
+from ..app.session import Session
+from ..app.storage import STAMP_KEY
+from ..html.page import PAGES
+from ..html.paint import Op, Painter, of_testid, opened
+from ..text import DEFAULT_LANGUAGE, LANGUAGES, text
+from .dialogs import Boxes
+from .events import Event, Kind
+from .timers import Timers
+
+if TYPE_CHECKING:
+    from ..app.storage import Storage
+    from .host import Host, Start
+
+CLIENT_ACTIONS = frozenset({"send-share", "copy-share", "import"})
+"""The clicks the page does all by itself, within the player's tap, as browsers require:
+share, copy to the clipboard, open the file chooser (``static/client.mjs``)."""
+
+
+class Page:
+    """The session at a page's table, and what paints it, times it and answers its events."""
+
+    def __init__(
+        self, host: Host, start: Start, storage: Storage, spare: Storage | None = None
+    ) -> None:
+        self.host, self.start_info = host, start
+        self.session = Session(
+            storage,
+            seed=start.seed(),
+            lang=start.lang if start.lang in LANGUAGES else DEFAULT_LANGUAGE,
+            greet=start.greet,
+            spare=spare,
+        )
+        self.painter = Painter(reduced_motion=start.reduced_motion)
+        self.out: list[Op] | None = None
+        """Ops kept while an event is answered, sent as one message at its end."""
+        self.timers = Timers(self.session, host, self.render, self.say)
+        self.boxes = Boxes(self.session, host, start, self.painter, self.emit)
+        self.clicks: dict[str, Callable[[Event], None]] = {
+            "menu": lambda _: self.emit([("menu", None, None)]),
+            "daily": lambda _: self.boxes.show_dailies(),
+            "play-daily": lambda event: self.boxes.play_daily(event.day),
+            "guide-again": lambda _: self.guide_again(),
+            "share": lambda _: self.boxes.show_share(),
+            "compare": lambda _: self.timers.with_table(self.boxes.show_compare),
+            "games": lambda _: self.boxes.show_games(),
+            "stats": lambda event: self.boxes.show_stats(event.value("stats-player")),
+            "export": lambda _: self.boxes.export_file(),
+            "print-stats": lambda _: self.boxes.print_stats(),
+            "resume": lambda event: self.boxes.resume(event.id),
+            "new-game": lambda _: self.boxes.open_new_game(),
+            "hint": lambda _: self.timers.with_table(self.ask_hint),
+            # A game's decisions are priced for the review in steps (at once when the
+            # luck has priced them already), so a reloaded game's review freezes nothing.
+            "review": lambda _: self.timers.with_table(
+                lambda: self.timers.in_steps(
+                    lambda: self.session.review(PRICE_STEP_S) is not None,
+                    self.boxes.show_review,
+                )
+            ),
+            "print": lambda _: self.emit([opened("print-dialog", "[data-testid=print-game]")]),
+            "help": lambda _: self.emit([opened("help-dialog", "#help-title")]),
+            "close-dialog": lambda event: self.emit([("close", f"#{event.dialog}")]),
+            **{edit.value: self.edit(edit) for edit in Edit},
+        }
+        """What a click the page's Python does itself (``kismet.app.actions.PAGE_ACTIONS``,
+        but those of ``CLIENT_ACTIONS``) does; the session's clicks go to ``act``."""
+        if set(self.clicks) != PAGE_ACTIONS - CLIENT_ACTIONS:
+            raise RuntimeError(f"the page's clicks are not PAGE_ACTIONS: {set(self.clicks)}")
+        self.keys: dict[Key, Callable[[int], None]] = {
+            Key.ROLL: lambda _: self.session.roll(),
+            Key.HOLD: self.session.tap_die,
+            Key.NEW_GAME: lambda _: self.boxes.open_new_game(),
+            Key.HELP: lambda _: self.emit([opened("help-dialog", "#help-title")]),
+            Key.MOVE: lambda step: self.emit([("move-focus", None, step)]),
+            Key.CLOSE_MENU: lambda _: self.emit([("menu", None, False)]),
+        }
+        self.kinds: dict[Kind, Callable[[Event], None]] = {
+            Kind.CLICK: self.on_click,
+            Kind.KEY: self.on_key,
+            Kind.SUBMIT: self.on_submit,
+            Kind.INPUT: lambda event: self.changed(
+                self.session.type_faces, event.value("entry-faces")
+            ),
+            Kind.CHANGE: self.on_change,
+            Kind.IMPORT: lambda event: self.changed(
+                self.boxes.import_file, event.text, event.value("stats-player")
+            ),
+            Kind.CANCEL: lambda _: self.changed(self.session.cancel),
+            Kind.CLOSED: lambda event: self.boxes.closed(event.dialog),
+            Kind.HASH: self.on_hash,
+            Kind.STORAGE: self.on_storage,
+            Kind.ONLINE: lambda _: self.timers.online(),
+        }
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    # ---------------------------------------------------------------- ops out
+
+    def emit(self, ops: Sequence[Op]) -> None:
+        """Send ops to the page: with the rest of the event's, while one is answered."""
+        if self.out is not None:
+            self.out.extend(ops)
+        elif ops:
+            self.host.send(list(ops))
+
+    def say(self, key: str) -> None:
+        """Say a message on the status line (until the next paint says another)."""
+        self.emit([("text", of_testid("status"), text(key, self.lang))])
+
+    def render(self) -> None:
+        """Paint the session's view, then start what it waits for (the table, a computer,
+        Perfect, the win chances)."""
+        view = self.session.view()
+        self.emit(self.painter.paint(view))
+        self.timers.start(upcoming(view))
+        self.timers.odds(view.chances_due)
+        self.boxes.review_chances()
+
+    def changed(self, change: Callable[..., object], *args: object) -> None:
+        """Do ``change`` on the session, then paint."""
+        change(*args)
+        self.render()
+
+    # -------------------------------------------------------------- events in
+
+    def start(self) -> None:
+        """Take up a challenge in the address, paint, and let the header be used."""
+        self.out = []
+        try:
+            self.boxes.open_link(self.start_info.hash)
+            self.render()
+            self.emit([("ready", None, *key_table())])
+        finally:
+            self.flush()
+
+    def handle(self, message: str) -> None:
+        """Answer one event the page sent (JSON), with one message of ops."""
+        event = Event.from_json(message)
+        self.out = []
+        try:
+            self.kinds[event.kind](event)
+        finally:
+            self.flush()
+
+    def flush(self) -> None:
+        ops, self.out = self.out or [], None
+        if ops:
+            self.host.send(ops)
+
+    def on_click(self, event: Event) -> None:
+        if closes_menu(event.action, in_header=event.in_header):
+            self.emit([("menu", None, False)])
+        if event.disabled:
+            return
+        if act(self.session, event.clicked()):
+            self.render()
+            return
+        action = self.clicks.get(event.action)
+        if action is not None:
+            action(event)
+            self.render()
+
+    def on_key(self, event: Event) -> None:
+        found = None if event.pressed is None else command(event.pressed)
+        if found is None:
+            return
+        action, value = found
+        self.keys[action](value)
+        if not action.on_the_page:
+            self.render()
+
+    def on_submit(self, event: Event) -> None:
+        if event.form == "new-game":  # the Start button, or Enter in a name field
+            self.emit([("close", "#new-game-dialog")])
+            if event.roster is not None:
+                self.changed(self.session.start, event.roster)
+        elif event.form == "entry":
+            self.session.enter_roll(event.value("entry-faces"))
+            self.emit([("blur", of_testid("entry-faces"))])
+            self.render()
+        elif event.form == "print":
+            self.boxes.print_sheet(event.value("print-what"), event.value("print-players"))
+
+    def on_change(self, event: Event) -> None:
+        if event.field == "language":
+            lang = event.value("language")
+            if lang not in PAGES:
+                return
+            self.session.set_language(lang)
+            # Each language has its own page, rendered at build; the game is saved, so load
+            # it, without the welcome of a new visit.
+            self.emit([("navigate", None, PAGES[lang])])
+        elif event.field == "coach-margin":
+            try:
+                margin = float(event.value("coach-margin"))
+            except ValueError:
+                return
+            self.changed(lambda: self.session.change_settings(coach_margin=margin))
+        elif event.field == "stats-player":
+            self.boxes.paint_stats(event.value("stats-player"))
+        elif event.field == "seat" and event.roster is not None:
+            # A seat turned into a computer (or back) takes the name the app gives it.
+            self.boxes.show_roster(event.roster.renamed(self.lang))
+
+    def on_hash(self, event: Event) -> None:
+        self.boxes.open_link(event.text or "")
+        self.render()
+
+    def on_storage(self, event: Event) -> None:
+        # Another tab of the site wrote: its last write of any kind changes the stamp. No
+        # key means the storage was cleared.
+        if event.key is None or event.key == STAMP_KEY:
+            self.changed(self.session.sync)
+
+    def edit(self, edit: Edit) -> Callable[[Event], None]:
+        def edited(event: Event) -> None:
+            if event.roster is not None:
+                self.boxes.edit_roster(edit, event.roster, event.seat)
+
+        return edited
+
+    def ask_hint(self) -> None:
+        self.session.ask_hint()
+        self.render()
+
+    def guide_again(self) -> None:
+        """The rules' button: the first game's guide runs again, over the game at the table."""
+        self.emit([("close", "#help-dialog")])
+        self.session.change_settings(guide=True)

@@ -1,0 +1,109 @@
+"""``kismet.page.host.Host`` over the browser's own timers and fetches: the same in the
+start worker and on the page (Pyodide's ``js`` is the global scope of either)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Coroutine, Sequence
+from datetime import date
+from functools import cache
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy
+
+from kismet.html.paint import Op
+from kismet.page.host import Fetched
+
+FETCH = """return fetch(new URL(url, base)).then(async (response) => ({
+  ok: response.ok, status: response.status, body: response.ok ? await response[how]() : null,
+})).catch((reason) => { throw reason instanceof Error ? reason : new Error(String(reason)); });"""
+"""The body of the fetch's JavaScript function, of arguments ``url``, ``base`` and ``how``.
+
+A failure is always a JavaScript ``Error``, which Pyodide raises as an exception. Anything
+else rejected (WebKit's fetch, offline, has rejected with a non-``Error``) made Pyodide's
+own callback fail ("invalid exception object") outside the awaiting code, which then waited
+for ever. The promise is made and settled in JavaScript, from strings only: a Python-held
+promise handed to a JavaScript function to wrap is not safe to await in Pyodide (its proxy
+can be destroyed first, a fatal error)."""
+
+
+@cache
+def _fetch() -> Any:
+    return js.Function.new("url", "base", "how", FETCH)
+
+
+LATE_ZIP = "kismet-late.zip"
+"""build.py's archive of the modules that come with the strategy table."""
+
+
+class JsHost:
+    """The browser's side of the page's Python. ``deliver`` takes a paint's ops as JSON
+    (to the page's ``Kismet.apply``, or posted to it from the worker); ``base`` is the
+    page's address, against which the site's files are fetched."""
+
+    def __init__(self, deliver: Callable[[str], None], base: str) -> None:
+        self.deliver, self.base = deliver, base
+        self.timers: dict[int, Any] = {}
+        """Each timer waiting, with the proxy of its callback (destroyed once run or
+        cancelled, so that nothing leaks)."""
+        self.tasks: set[asyncio.Future[None]] = set()
+        """Work under way (kept until done, so that none is collected half-way)."""
+
+    def send(self, ops: Sequence[Op]) -> None:
+        self.deliver(json.dumps(list(ops)))
+
+    def later(self, ms: int, then: Callable[[], None]) -> int:
+        timer = 0
+
+        def run() -> None:
+            self.timers.pop(timer).destroy()
+            then()
+
+        proxy = create_proxy(run)
+        timer = int(js.setTimeout(proxy, ms))
+        self.timers[timer] = proxy
+        return timer
+
+    def cancel(self, timer: int) -> None:
+        proxy = self.timers.pop(timer, None)
+        if proxy is not None:
+            js.clearTimeout(timer)
+            proxy.destroy()
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def fetch(self, url: str, how: str) -> Fetched:
+        got = await _fetch()(url, self.base, "arrayBuffer" if how == "bytes" else "text")
+        body: bytes | str | None = None
+        if got.ok:
+            body = got.body.to_bytes() if how == "bytes" else str(got.body)
+        return Fetched(bool(got.ok), int(got.status), body)
+
+    async def load_late(self) -> None:
+        """Fetch the late archive once and let the packages it fills import from it."""
+        import kismet.advice
+        import kismet.html
+
+        where = f"/home/pyodide/{LATE_ZIP}"
+        if any(where in path for path in kismet.advice.__path__):
+            return
+        got = await self.fetch(f"./{LATE_ZIP}", "bytes")
+        if not got.ok or not isinstance(got.body, bytes):
+            raise RuntimeError(f"The late modules could not be loaded ({got.status})")
+        with open(where, "wb") as archive:
+            archive.write(got.body)
+        for package in (kismet.advice, kismet.html):
+            # A new path entry: nothing cached to invalidate (importlib.invalidate_caches
+            # would import importlib.metadata, outside the core standard library).
+            package.__path__.append(f"{where}/{package.__name__.replace('.', '/')}")
+
+    def online(self) -> bool:
+        return bool(js.navigator.onLine)
+
+    def today(self) -> date:
+        return date.fromisoformat(str(js.Date.new().toLocaleDateString("en-CA")))

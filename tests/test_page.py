@@ -1,0 +1,326 @@
+"""The page's Python in CPython: ``kismet.page.Page`` answering the page's events (as
+``static/client.mjs`` sends them) with ops, over a host made of plain Python. What each
+event does to the page is decided here, so it is tested here; the browser tests check
+that the page carries it out."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Callable, Coroutine, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kismet import Category, Game
+from kismet.app.keys import Pressed, code, command, key_table
+from kismet.app.pacing import RETRY_MS
+from kismet.app.roster import Roster
+from kismet.app.storage import GAME_KEY, STAMP_KEY, MemoryStorage
+from kismet.html.paint import Op
+from kismet.page.events import VALUES, Event, Kind
+from kismet.page.host import Fetched, Start
+from kismet.page.page import Page
+from kismet.text import text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Host:
+    """A ``kismet.page.host.Host`` in plain Python: the ops sent, the timers waiting (run
+    by hand), and files from a dict."""
+
+    def __init__(self, files: dict[str, bytes | str] | None = None) -> None:
+        self.sent: list[list[Op]] = []
+        self.timers: dict[int, tuple[int, Callable[[], None]]] = {}
+        self.files = files or {}
+        self.fetched: list[str] = []
+        self.late = False
+        self.is_online = True
+        self.tasks: list[Coroutine[Any, Any, None]] = []
+        HOSTS.append(self)
+
+    def send(self, ops: Sequence[Op]) -> None:
+        json.dumps(list(ops))  # every op crosses as JSON
+        self.sent.append(list(ops))
+
+    def later(self, ms: int, then: Callable[[], None]) -> int:
+        timer = len(self.timers) + 1 + max(self.timers, default=0)
+        self.timers[timer] = (ms, then)
+        return timer
+
+    def cancel(self, timer: int) -> None:
+        self.timers.pop(timer, None)
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        self.tasks.append(work)
+
+    def run_tasks(self) -> None:
+        """Run the work under way to its end (fetches answer at once)."""
+        while self.tasks:
+            asyncio.run(self.tasks.pop(0))
+
+    async def fetch(self, url: str, how: str) -> Fetched:
+        self.fetched.append(url)
+        body = self.files.get(url)
+        if body is None:
+            return Fetched(False, 404)
+        return Fetched(True, 200, body)
+
+    async def load_late(self) -> None:
+        self.late = True
+
+    def online(self) -> bool:
+        return self.is_online
+
+    def today(self) -> date:
+        return date(2026, 12, 3)
+
+    def run_timers(self, until: int = 20) -> None:
+        """Run the timers waiting (and those they start), soonest first."""
+        for _ in range(until):
+            if not self.timers:
+                return
+            timer = min(self.timers, key=lambda t: self.timers[t][0])
+            _, then = self.timers.pop(timer)
+            then()
+
+    def last(self) -> list[Op]:
+        return self.sent[-1]
+
+    def all_ops(self) -> list[Op]:
+        return [op for message in self.sent for op in message]
+
+
+HOSTS: list[Host] = []
+
+
+@pytest.fixture(autouse=True)
+def no_work_left_behind() -> Any:
+    """Work a test left unrun is closed (never awaited, it would be warned about)."""
+    yield
+    while HOSTS:
+        for work in HOSTS.pop().tasks:
+            work.close()
+
+
+def started(
+    storage: MemoryStorage | None = None, host: Host | None = None, **start: Any
+) -> tuple[Page, Host]:
+    host = host or Host()
+    page = Page(host, Start(**{"lang": "en", "search": "?seed=5", **start}), storage or MemoryStorage())
+    page.start()
+    return page, host
+
+
+def send(page: Page, kind: str, **fields: Any) -> None:
+    page.handle(json.dumps({"kind": kind, **fields}))
+
+
+def faces(ops: list[Op]) -> tuple[int, ...]:
+    found = {
+        int(re.sub(r"\D", "", str(op[1]))): int(str(op[3]))
+        for op in ops
+        if op[0] == "data" and "die-" in str(op[1]) and op[2] == "face" and op[3]
+    }
+    return tuple(found[i] for i in sorted(found))
+
+
+def test_the_start_paints_the_game_then_says_ready_with_the_keys_the_game_takes() -> None:
+    page, host = started()
+    [first] = host.sent  # one message
+    assert ("text", '[data-testid="current-player"]', "Player 1's turn") in first
+    assert first[-1][0] == "ready"
+    _, _, answered, taken = first[-1]
+    assert (answered, taken) == tuple(map(list, key_table())) or (answered, taken) == key_table()
+
+
+def test_the_key_table_is_commands_answer_for_every_key_in_every_context() -> None:
+    answered, taken = key_table()
+    assert set(taken) <= set(answered)
+    for key in ["r", " ", "Enter", "Escape", "ArrowLeft", "3", "x", "?", "N"]:
+        for n in range(16):
+            pressed = Pressed(key, *(bool(n & bit) for bit in (8, 4, 2, 1)))
+            found = command(pressed)
+            assert (code(pressed) in answered) == (found is not None), pressed
+            stops = found is not None and not found[0].keeps_default
+            assert (code(pressed) in taken) == stops, pressed
+    assert "Escape|0000" in answered and "Escape|0000" not in taken  # the browser's too
+    assert "r|0100" not in answered  # typing a name
+
+
+def test_a_click_on_roll_rolls_the_games_dice_and_paints_them_in_one_message() -> None:
+    page, host = started()
+    send(page, "click", action="roll")
+    game = Game(["Player 1"], seed=5)
+    game.roll()
+    assert len(host.sent) == 2
+    assert faces(host.last()) == game.dice
+    send(page, "click", action="hold", die="1")  # the page's data-die, as text
+    game.toggle_hold(1)
+    assert page.session.game.held == game.held
+    send(page, "key", pressed={"key": "r"})
+    game.roll()
+    assert faces(host.last()) == game.dice
+
+
+def test_a_disabled_control_does_nothing_but_close_the_menu() -> None:
+    page, host = started()
+    send(page, "click", action="roll", disabled=True)
+    assert host.last() == [("menu", None, False)]
+    assert page.session.game.rolls_left == 3
+
+
+def test_the_menu_stays_open_for_its_switches_and_closes_for_the_rest() -> None:
+    page, host = started()
+    send(page, "click", action="menu", in_header=True)
+    assert host.last()[0] == ("menu", None, None)  # toggled
+    send(page, "click", action="sound", in_header=True)
+    assert ("menu", None, False) not in host.last()
+    send(page, "click", action="", in_header=True)  # the header's padding
+    assert host.sent[-1] == host.sent[-2] or ("menu", None, False) not in host.last()
+    send(page, "click", action="stats", in_header=True, values={"stats-player": ""})
+    assert host.last()[0] == ("menu", None, False)
+    assert ("open", "#stats-dialog", "#stats-title") in host.last()
+    host.run_tasks()
+    assert host.fetched == ["./static/perfect.json"]  # perfect play's figures, once
+
+
+def test_keys_move_the_focus_close_the_menu_and_open_the_rules() -> None:
+    page, host = started()
+    send(page, "key", pressed={"key": "ArrowDown"})
+    assert host.last() == [("move-focus", None, 1)]
+    send(page, "key", pressed={"key": "Escape"})
+    assert host.last() == [("menu", None, False)]
+    send(page, "key", pressed={"key": "?"})
+    assert ("open", "#help-dialog", "#help-title") in host.last()
+    count = len(host.sent)
+    send(page, "key", pressed={"key": "r", "typing": True})
+    assert len(host.sent) == count  # nothing to paint
+
+
+def test_a_new_game_starts_with_the_seats_the_dialog_had() -> None:
+    page, host = started()
+    send(page, "click", action="new-game")
+    assert ("open", "#new-game-dialog", '[data-testid="player-name-0"]') in host.last()
+    seats = [["Ann", "human"], ["Bo", "human"]]
+    send(page, "click", action="add-player", roster=seats)
+    assert ("focus", '[data-testid="player-name-2"]') in host.last()
+    send(page, "submit", form="new-game", roster=seats)
+    assert host.last()[0] == ("close", "#new-game-dialog")
+    assert page.session.game.players == ("Ann", "Bo")
+
+
+def test_the_print_dialog_prints_what_was_chosen() -> None:
+    page, host = started()
+    send(page, "submit", form="print", values={"print-what": "blank", "print-players": "3"})
+    ops = host.last()
+    assert ops[0] == ("close", "#print-dialog") and ops[-1] == ("print", None, "blank")
+    assert any(op[0] == "html" and op[1] == '[data-testid="blank-sheet"]' for op in ops)
+    send(page, "click", action="print-stats")
+    assert ("print", None, "stats") in host.last()
+
+
+def test_the_real_dice_are_typed_entered_and_the_field_let_go() -> None:
+    page, host = started()
+    send(page, "click", action="mode")
+    send(page, "input", values={"entry-faces": "6 6 6"})
+    send(page, "submit", form="entry", values={"entry-faces": "66611"})
+    assert page.session.game.dice == (6, 6, 6, 1, 1)
+    assert ("blur", '[data-testid="entry-faces"]') in host.last()
+
+
+def test_a_file_imported_or_unreadable_is_said_and_exported_as_a_download() -> None:
+    page, host = started()
+    send(page, "import", text=None)
+    assert ("text", '[data-testid="transfer-notice"]', page.session.status) in host.last()
+    assert "could not be read" in page.session.status
+    send(page, "click", action="export")
+    download = next(op for op in host.last() if op[0] == "download")
+    assert str(download[2]).startswith("kismet-") and json.loads(str(download[3]))["format"]
+
+
+def test_a_language_changes_to_its_own_page() -> None:
+    page, host = started()
+    send(page, "change", field="language", values={"language": "ko"})
+    assert host.last() == [("navigate", None, "index.ko.html")]
+    assert page.session.settings.lang == "ko"  # that page starts in it
+    count = len(host.sent)
+    send(page, "change", field="language", values={"language": "xx"})
+    assert page.session.settings.lang == "ko" and len(host.sent) == count
+
+
+def test_another_tabs_write_is_taken_up() -> None:
+    storage = MemoryStorage()
+    page, host = started(storage)
+    other, _ = started(storage)
+    send(other, "click", action="roll")
+    assert page.session.game.rolls_left == 3
+    send(page, "storage", key="kismet:v1:settings")  # not the stamp: nothing to read
+    assert page.session.game.rolls_left == 3
+    send(page, "storage", key=STAMP_KEY)
+    assert page.session.game.rolls_left == 2
+    assert GAME_KEY in storage.items
+
+
+def test_a_challenge_in_the_address_is_offered_and_the_address_cleared() -> None:
+    page, host = started(hash="#c=not-a-link")
+    assert ("address", None) in host.sent[0]  # read, then gone from the address
+    assert page.session.linked.notice  # and refused with a line
+
+
+def test_the_strategy_table_is_fetched_for_a_hint_and_a_failure_said_and_retried() -> None:
+    page, host = started()
+    send(page, "click", action="roll")
+    send(page, "click", action="hint")
+    host.run_tasks()
+    assert host.late and host.fetched == ["static/strategy.bin"]
+    status = '[data-testid="status"]'
+    said = [op for op in host.last() if op[0] == "text" and op[1] == status]
+    assert said[-1][2] == text("app.table_failed", "en")
+    assert [ms for ms, _ in host.timers.values()] == [RETRY_MS]  # tried again by itself
+    host.run_timers()
+    send(page, "click", action="hint")  # asked again: fetched again
+    host.run_tasks()
+    assert host.fetched == ["static/strategy.bin"] * 2
+
+
+def test_every_event_the_page_sends_is_read_and_a_strange_one_refused() -> None:
+    assert Event.from_json('{"kind": "click", "action": "hold", "die": "2"}').die == 2
+    odd = Event.from_json('{"kind": "click", "die": "x", "values": {"evil": "1", "language": 3}}')
+    assert odd.die is None and odd.values == {}
+    assert Event.from_json('{"kind": "submit", "roster": [["Ann", "human"], 5]}').roster == (
+        Roster.of(["Ann"], ["human"])
+    )
+    assert Event.from_json('{"kind": "submit", "roster": [["Ann", "robot"]]}').roster is None
+    for bad in ('{"kind": "explode"}', "[]", '"click"'):
+        with pytest.raises(ValueError):
+            Event.from_json(bad)
+    sent = re.findall(r'send\((?:withFields\()?\{\s*kind: "([a-z]+)"', client())
+    assert set(Kind) == {Kind(k) for k in sent}  # the page sends every kind, and no other
+
+
+def test_the_page_sends_the_fields_the_events_read() -> None:
+    listed = re.search(r"const FIELDS = \[([^\]]*)\]", client())
+    assert listed is not None
+    fields = set(re.findall(r'"([a-z-]+)"', listed.group(1)))
+    assert fields | {"print-what"} == set(VALUES)
+
+
+def test_a_click_on_a_box_already_filled_changes_nothing() -> None:
+    # Two taps in a row reach the game one after the other, both aimed at the page as it was.
+    page, host = started()
+    send(page, "click", action="roll")
+    box = Category.CHANCE if hasattr(Category, "CHANCE") else Category.YARBOROUGH
+    send(page, "click", action="score", box=box.value)
+    filled = list(page.session.game.history)
+    send(page, "click", action="score", box=box.value)
+    send(page, "click", action="hold", die="0")
+    assert list(page.session.game.history) == filled
+
+
+def client() -> str:
+    return (ROOT / "static" / "client.mjs").read_text(encoding="utf-8")
