@@ -65,6 +65,9 @@ function fromWorker(worker) {
       console.error(`The game's Python failed: ${data.error}`);
     } else if (data.save) {
       keep(data.save);
+    } else if (data.state) { // the snapshot the page restored, stored by the worker
+      root.dataset.snapshot = data.state;
+      worker.terminate();
     } else if (data.fallback) {
       onThePage(worker, data.fallback);
     }
@@ -116,6 +119,8 @@ try {
     if (!root.dataset.python) onThePage(worker, { kind: "none", bytes: null });
   };
   worker.postMessage({ start: start() });
+  // No service worker after all (it could not be registered): the worker need not wait.
+  globalThis.Kismet.registered?.then((ok) => ok || worker.postMessage({ serviceWorker: false }));
   globalThis.Kismet.python = (code) => new Promise((resolve, reject) => {
     if (root.dataset.python === "page") {
       globalThis.kismetPython.runPythonAsync(code).then(resolve, reject);
@@ -228,6 +233,7 @@ document.addEventListener("click", (event) => {
     die: attribute(target, "data-die"), box: attribute(target, "data-box"),
     index: attribute(target, "data-index"), id: attribute(target, "data-id"),
     day: attribute(target, "data-day"),
+    today: new Date().toLocaleDateString("en-CA"), // the daily game's, on this device
     in_header: !!clicked.closest("header.top"),
     dialog: clicked.closest("dialog")?.id ?? "",
   }));

@@ -38,6 +38,7 @@ GAME = (
     "kismet.html.page",
     "kismet.html.paint",
     "kismet.html.boxes",
+    "kismet.page.host",
     "kismet.page.page",
 )
 """The modules of the game imported at start, none of which touches the browser

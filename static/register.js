@@ -25,7 +25,9 @@ if (canServe) {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!reloading && notice && !notice.hidden) { reloading = true; location.reload(); }
   });
-  navigator.serviceWorker.register("./sw.js").then((registration) => {
+  const registering = navigator.serviceWorker.register("./sw.js");
+  globalThis.Kismet = { ...globalThis.Kismet, registered: registering.then(() => true, () => false) };
+  registering.then((registration) => {
     // A page loaded without it (a reload that bypassed it) asks it to take the page over.
     if (!navigator.serviceWorker.controller) registration.active?.postMessage("claim");
     whenReady(() => {

@@ -124,12 +124,14 @@ function relayAnswers() {
   }
 }
 
+let serviceWorker = true; // false once the page says none could be registered
+
 async function relayReady(page) {
   if (!page.relay || !page.serviceWorker) return false;
   relayURL = new URL(`relay/${page.relay}`, page.base).href;
   const until = performance.now() + RELAY_WAIT_MS;
   while (!relayAnswers()) {
-    if (performance.now() > until) return false;
+    if (performance.now() > until || !serviceWorker) return false;
     await new Promise((resolve) => setTimeout(resolve, RELAY_POLL_MS));
   }
   return true;
@@ -236,6 +238,8 @@ self.onmessage = async ({ data }) => {
     post({ state: await keep(bytes, WHERE) });
   } else if (data.start) {
     start(data.start);
+  } else if (data.serviceWorker === false) {
+    serviceWorker = false;
   } else if (data.save) {
     post({ state: await keep(data.save, data.where ?? WHERE) });
   }

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import gc
 import os
 import shutil
@@ -465,6 +466,66 @@ def open_app(page: Any, url: str) -> Any:
     page.goto(url)
     page.wait_for_selector("html[data-ready=true]", timeout=READY_TIMEOUT_MS)
     return page
+
+
+class Holding:
+    """The site served again, where requests for one file wait, as on a slow network, until
+    ``release`` (or only the first such request, with ``first_only``). Playwright's routes
+    cannot do it: the game's files are fetched by its start worker, and once the service
+    worker controls it, through the service worker, whose requests no page's route sees."""
+
+    def __init__(self, site: Site, name: str, *, first_only: bool = False) -> None:
+        self.gate = threading.Event()
+        self.asked: list[str] = []
+        holding = self
+
+        class Held(build.Handler):
+            prefix = "/"
+
+            def send_head(self):  # type: ignore[no-untyped-def]
+                if self.path.split("?", 1)[0].endswith("/" + name):
+                    holding.asked.append(self.path)
+                    if not first_only or len(holding.asked) == 1:
+                        holding.gate.wait(READY_TIMEOUT_MS / 1000)
+                return super().send_head()
+
+        handler = functools.partial(Held, directory=str(site.root))
+        self.server = build.Server(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def release(self) -> None:
+        self.gate.set()
+
+    def close(self) -> None:
+        self.gate.set()
+        self.server.shutdown()
+
+
+@contextlib.contextmanager
+def holding(context: Any, site: Site, name: str, *, first_only: bool = False) -> Iterator[Any]:
+    """A page of ``context`` on a ``Holding`` of the site (failing its test on errors, like
+    the ``page`` fixture's), and the holding: ``page.holding``."""
+    held = Holding(site, name, first_only=first_only)
+    try:
+        tab = context.new_page()
+        tab.watch = watch_page(tab, held.url)
+        tab.holding = held
+        yield tab
+        assert not tab.watch.errors, tab.watch.errors
+        assert not tab.watch.foreign(), f"requests left the page's origin: {tab.watch.foreign()}"
+    finally:
+        held.close()
+
+
+def settled_status(page: Any) -> str:
+    """The status line once no strategy table is loading."""
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=status]').textContent"
+        ".includes('Loading the strategy table')",
+        timeout=60_000,
+    )
+    return str(page.text_content("[data-testid=status]"))
 
 
 def reveal(page: Any, testid: str) -> Any:

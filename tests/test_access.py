@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from kismet import Category, Game, Refusal, SaveProblem
 from kismet import text as messages
 from kismet.app.keys import Key, shortcut
-from tests.conftest import Site, artifact, open_app, reveal, watch_page
+from tests.conftest import Site, artifact, open_app, reveal, settled_status, watch_page
 from tests.test_browser import READ_SHEET, expected_sheet, faces
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -207,16 +207,6 @@ def english_words() -> set[str]:
             continue  # language names are shown in their own language
         words |= set(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{\w+\}", "", value)))
     return words
-
-
-def settled_status(page: Any) -> str:
-    """The status line once no strategy table is loading."""
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=status]').textContent"
-        ".includes('Loading the strategy table')",
-        timeout=60_000,
-    )
-    return str(page.text_content("[data-testid=status]"))
 
 
 @browser_only

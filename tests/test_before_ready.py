@@ -10,23 +10,25 @@ from typing import Any
 import pytest
 
 from kismet import Game
-from tests.conftest import READY_TIMEOUT_MS, Site
+from tests.conftest import READY_TIMEOUT_MS, Site, holding
 from tests.test_browser import faces
 
 # the page before a first start is ready: contexts with nothing stored
 pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 
-def test_the_page_answers_before_the_game_is_ready_and_keeps_a_roll(page: Any, site: Site) -> None:
+def test_the_page_answers_before_the_game_is_ready_and_keeps_a_roll(
+    context: Any, site: Site
+) -> None:
+    # The start worker fetches the game's archive (to import the game into its snapshot):
+    # the request is held until the archive is let through.
+    with holding(context, site, "kismet.zip") as page:
+        before_ready(page)
+
+
+def before_ready(page: Any) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
-    # The page preloads the archive, and the start worker fetches it too (to import the
-    # game into its snapshot): each request is held until the archive is let through.
-    held: list[Any] = []
-    let_through: list[bool] = []
-    page.route(
-        "**/kismet.zip", lambda route: route.continue_() if let_through else held.append(route)
-    )
-    page.goto(site.url + "?seed=23", wait_until="domcontentloaded")
+    page.goto(page.holding.url + "?seed=23", wait_until="domcontentloaded")
     page.wait_for_function("() => document.readyState === 'complete'")
     assert page.get_attribute("html", "data-ready") == "false"
     # The menu opens and closes.
@@ -44,11 +46,14 @@ def test_the_page_answers_before_the_game_is_ready_and_keeps_a_roll(page: Any, s
     page.click("[data-testid=roll]")
     assert "as soon as the game is ready" in page.text_content("[data-testid=status]")
     assert page.get_attribute("html", "data-ready") == "false"
-    page.wait_for_timeout(300)
-    assert held, "the game's archive was never asked for"
-    let_through.append(True)
-    for route in held:
-        route.continue_()
+    page.wait_for_function("() => true")
+    deadline = 0
+    while not page.holding.asked and deadline < 600:  # Python starts first, in its worker
+        page.wait_for_timeout(100)
+        deadline += 1
+    assert page.holding.asked, "the game's archive was never asked for"
+    assert page.get_attribute("html", "data-ready") == "false"
+    page.holding.release()
     page.wait_for_selector("html[data-ready=true]", timeout=READY_TIMEOUT_MS)
     # Once ready, the kept tap rolled the dice: the game's first roll with this seed.
     game = Game(["Player 1"], seed=23)

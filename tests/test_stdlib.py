@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import build
-from tests.conftest import Site, open_app
+from tests.conftest import Site, holding, open_app
 from tests.test_offline import precached, serve_copy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,19 +87,18 @@ def test_the_core_is_slim_source_or_bytecode_within_its_budget(site: Site) -> No
     assert "typing.pyc" in names  # the largest module the start compiles
 
 
-def test_the_shipped_files_and_boot_module_name_the_split(site: Site) -> None:
+def test_the_shipped_files_and_python_module_name_the_split(site: Site) -> None:
     pyodide = {p.name for p in (site.root / "pyodide").iterdir()}
     assert "python_stdlib.zip" not in pyodide and "pyodide-lock.json" not in pyodide
     assert {"stdlib-core.zip", "stdlib-rest.zip"} <= pyodide
     index = (site.root / "index.html").read_text()
-    # Fetched by static/boot.mjs once the page has painted (and handed to the start
-    # worker), or by the worker first: none is preloaded.
-    assert not {"stdlib-core.zip", "pyodide.asm.wasm", "pyodide.asm.mjs"} & set(
-        re.findall(r'href="\./pyodide/([^"]+)"', index)
-    )
+    # Fetched by the start worker (or by static/boot.mjs, where the page runs the game):
+    # none is preloaded by the page.
+    assert not re.findall(r'href="\./pyodide/([^"]+)"', index)
     assert "stdlib-rest.zip" not in index  # not on the way to ready
-    boot = (site.root / "static" / "boot.mjs").read_text()
-    assert '"abi_version"' in boot and "__LOCK_INFO__" not in boot
+    python = (site.root / "static" / "python.mjs").read_text()
+    assert '"abi_version"' in python and "__LOCK_INFO__" not in python
+    assert "__SNAPSHOT_KEY__" not in python
 
 
 def test_the_snapshot_key_changes_with_the_core_and_the_game(site: Site, tmp_path: Path) -> None:
@@ -111,11 +110,11 @@ def test_the_snapshot_key_changes_with_the_core_and_the_game(site: Site, tmp_pat
         (copy / "pyodide" / name).write_bytes((site.root / "pyodide" / name).read_bytes())
     (copy / "kismet.zip").write_bytes((site.root / "kismet.zip").read_bytes())
     lock = build.NODE_MODULES / "pyodide" / "pyodide-lock.json"
-    keys = [build.write_boot_module(copy, lock)]
-    assert keys[0] == build.write_boot_module(copy, lock)
+    keys = [build.write_python_module(copy, lock)]
+    assert keys[0] == build.write_python_module(copy, lock)
     for changed in (copy / "pyodide" / "stdlib-core.zip", copy / "kismet.zip"):
         changed.write_bytes(changed.read_bytes() + b"\0")
-        keys.append(build.write_boot_module(copy, lock))
+        keys.append(build.write_python_module(copy, lock))
     assert len(set(keys)) == 3, keys
 
 
@@ -285,27 +284,26 @@ def test_the_start_needs_nothing_outside_the_core(page: Any, site: Site) -> None
 
 
 @pytest.mark.browser
-def test_a_module_outside_the_core_imports_before_the_rest_arrives(page: Any, site: Site) -> None:
-    held: list[Any] = []
-
-    def hold_the_first(route: Any) -> None:
-        if not held:
-            held.append(route)  # the fetch after ready waits
-        else:
-            route.continue_()  # the finder's own request goes through
-
-    page.watch.rest_allowed = True
-    page.route("**/pyodide/stdlib-rest.zip", hold_the_first)
-    open_app(page, site.url)
-    assert page.get_attribute("html", "data-stdlib") == "core"
-    assert run_python(page, IMPORT_THREE) == IMPORT_THREE_RESULT
-    assert page.get_attribute("html", "data-stdlib") == "complete"
-    assert {"colorsys", "encodings.cp1252", "xml.dom.minidom"} <= set(run_python(page, FROM_REST))
-    assert held, "the page did not fetch the rest after ready"
-    held[0].continue_()
-    page.wait_for_timeout(500)  # the late arrival changes nothing
-    assert run_python(page, "import json, fractions\njson.dumps(str(fractions.Fraction(1, 3)))") \
-        == "1/3"  # fmt: skip
+def test_a_module_outside_the_core_imports_before_the_rest_arrives(
+    context: Any, site: Site
+) -> None:
+    # The fetch after ready waits; the finder's own request goes through.
+    with holding(context, site, "stdlib-rest.zip", first_only=True) as page:
+        page.watch.rest_allowed = True
+        open_app(page, page.holding.url)
+        assert page.get_attribute("html", "data-stdlib") == "core"
+        assert run_python(page, IMPORT_THREE) == IMPORT_THREE_RESULT
+        assert page.get_attribute("html", "data-stdlib") == "complete"
+        assert {"colorsys", "encodings.cp1252", "xml.dom.minidom"} <= set(
+            run_python(page, FROM_REST)
+        )
+        # Asked for after ready (held), at once by the finder; the service worker's precache
+        # asks too.
+        assert len(page.holding.asked) >= 2, "the rest was not fetched after ready"
+        page.holding.release()
+        page.wait_for_timeout(500)  # the late arrival changes nothing
+        fraction = "import json, fractions\njson.dumps(str(fractions.Fraction(1, 3)))"
+        assert run_python(page, fraction) == "1/3"
 
 
 @pytest.mark.browser

@@ -18,7 +18,7 @@ import pytest
 from kismet import Game, challenge_of
 from kismet.app.daily import daily_seed
 from kismet.rules.link import encode
-from tests.conftest import Site, artifact, open_app, reveal, watch_page
+from tests.conftest import Site, artifact, open_app, reveal, settled_status, watch_page
 from tests.helpers import almost_finished
 
 pytestmark = pytest.mark.browser
@@ -208,7 +208,7 @@ def test_finishing_a_game_in_a_full_storage_is_told_and_nothing_is_lost(tabs: An
     page.reload()
     page.wait_for_selector("html[data-ready=true]")
     page.wait_for_selector("[data-testid=game-over]")
-    status = page.text_content("[data-testid=status]")
+    status = settled_status(page)  # the game's luck waits for the strategy table
     assert "kept in the tab" in status and "just as you left it" not in status
     assert "Storage is full" in page.text_content("[data-testid=notice]")
     # Another app's data goes; Free space stores everything.

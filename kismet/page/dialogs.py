@@ -179,8 +179,14 @@ class Boxes:
         self.emit([("close", "#games-dialog")])
         self.session.resume(game_id)
 
-    def show_dailies(self) -> None:
-        self.emit(boxes.dailies(self.session.dailies(self.host.today()), self.lang))
+    def show_dailies(self, today: str = "") -> None:
+        """The daily games of the page's date (``today``, as the page tells it), else of
+        the host's."""
+        try:
+            day = parse_day(today)
+        except ValueError:
+            day = self.host.today()
+        self.emit(boxes.dailies(self.session.dailies(day), self.lang))
 
     def play_daily(self, day: str) -> None:
         self.emit([("close", "#daily-dialog")])

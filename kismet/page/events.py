@@ -73,6 +73,8 @@ class Event(NamedTuple):
     """The id of the dialog the click was in, or of the dialog that closed."""
     day: str = ""
     """The ``data-day`` of a daily game."""
+    today: str = ""
+    """The page's local calendar date (YYYY-MM-DD), which names the daily game."""
     in_header: bool = False
     """The click was inside the page's header."""
     form: str = ""
@@ -104,6 +106,7 @@ class Event(NamedTuple):
             id=_text(given, "id"),
             dialog=_text(given, "dialog"),
             day=_text(given, "day"),
+            today=_text(given, "today"),
             in_header=given.get("in_header") is True,
             form=_text(given, "form"),
             field=_text(given, "field"),

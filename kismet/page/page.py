@@ -50,7 +50,7 @@ class Page:
         self.boxes = Boxes(self.session, host, start, self.painter, self.emit)
         self.clicks: dict[str, Callable[[Event], None]] = {
             "menu": lambda _: self.emit([("menu", None, None)]),
-            "daily": lambda _: self.boxes.show_dailies(),
+            "daily": lambda event: self.boxes.show_dailies(event.today),
             "play-daily": lambda event: self.boxes.play_daily(event.day),
             "guide-again": lambda _: self.guide_again(),
             "share": lambda _: self.boxes.show_share(),
