@@ -350,23 +350,27 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
 
 TAB_TURN = """const done = arguments[arguments.length - 1];
 const filled = () => document.querySelectorAll('table.sheet td[data-state=filled]').length;
+const settled = () => globalThis.Kismet?.settled?.() ?? Promise.resolve();
 const before = filled();
-document.querySelector('[data-testid=roll]').click();
-const choose = () => {
-  const box = document.querySelector('table.sheet td[data-state=open] button');
-  if (!box) return setTimeout(choose, 20);
-  box.click();
-  const yes = document.querySelector('#confirm-dialog[open] [data-testid=confirm]');
-  if (yes) yes.click();
-  wait();
-};
-const wait = () => filled() > before ? done(filled()) : setTimeout(wait, 20);
 // Stuck: say what the page shows instead of timing out in silence.
 setTimeout(() => done('stuck: ' + JSON.stringify([before, filled(),
   document.querySelector('[data-testid=status]').textContent,
   document.querySelector('[data-testid=roll]').disabled, document.documentElement.dataset.ready,
   document.querySelectorAll('table.sheet td[data-state=open] button').length])), 15000);
-choose();"""
+(async () => {
+  document.querySelector('[data-testid=roll]').click();
+  await settled(); // the game answers from its worker
+  let box;
+  while (!(box = document.querySelector('table.sheet td[data-state=open] button.option'))) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  box.click();
+  await settled();
+  const yes = document.querySelector('#confirm-dialog[open] [data-testid=confirm]');
+  if (yes) { yes.click(); await settled(); }
+  while (filled() <= before) await new Promise((resolve) => setTimeout(resolve, 20));
+  done(filled());
+})();"""
 """One turn in the page: roll, fill the first open box (yes to a zero); the boxes filled."""
 
 FILLED_BOXES = "return document.querySelectorAll('table.sheet td[data-state=filled]').length"
@@ -424,7 +428,7 @@ def test_two_tabs_stay_in_step_and_lose_nothing(engine: str, site: Site, tmp_pat
         names = [r["players"] for r in json.loads(tab.evaluate(HISTORY))]
         assert names == [["Player 1"], ["Ann"], ["Bo"]], names
         # A challenge accepted in the second tab: kept, and the first tab's game once.
-        tab.evaluate(NEW_GAME)
+        driver.execute_async_script(NEW_GAME)
         tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 0, "a new game", 30)
         assert driver.execute_async_script(TAB_TURN) == 1
         mine = json.loads(tab.evaluate(STORED_GAME))["id"]
@@ -453,8 +457,14 @@ PUT_GAME = "localStorage.setItem('kismet:v1:game', arguments[0])"
 SETTLE_S = 1.0
 """WebKit hands a page's storage writes to its storage process asynchronously: a load at
 once after a write from the test may not see it yet."""
-NEW_GAME = """document.querySelector('[data-testid=new-game]').click();
-document.querySelector('[data-testid=start-game]').click();"""
+NEW_GAME = """const done = arguments[arguments.length - 1];
+(async () => {
+  document.querySelector('[data-testid=new-game]').click();
+  await Kismet.settled(); // the dialog opens when the game answers
+  document.querySelector('[data-testid=start-game]').click();
+  await Kismet.settled();
+  done(true);
+})();"""
 STORED_GAME = "return localStorage.getItem('kismet:v1:game')"
 HISTORY = "return localStorage.getItem('kismet:v1:history')"
 PAUSED_IDS = """return Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:paused:'))
