@@ -191,14 +191,19 @@ class Tab:
         return [*shown, *(self.evaluate("return window.__errors || []") or [])]
 
 
-# How many files the service worker's cache holds (0 until it controls the page).
+# How many of the files arguments[0] lists the service worker's cache holds (0 until it
+# controls the page).
 CACHED = """const done = arguments[arguments.length - 1];
 (async () => {
   if (!navigator.serviceWorker.controller) return done(0);
+  const scope = (await navigator.serviceWorker.ready).scope;
   const names = (await caches.keys())
     .filter(c => c.startsWith('kismet-') && !c.startsWith('kismet-snapshot-'));
   if (names.length !== 1) return done(0);
-  done((await (await caches.open(names[0])).keys()).length);
+  const cache = await caches.open(names[0]);
+  let held = 0;
+  for (const url of arguments[0]) if (await cache.match(new URL(url, scope).href)) held += 1;
+  done(held);
 })().catch(() => done(0));"""
 
 
@@ -218,10 +223,10 @@ SETTLED = """const done = arguments[arguments.length - 1];
 (globalThis.Kismet?.settled?.() ?? Promise.resolve()).then(() => done(true));"""
 
 
-def precache_size(root: Path) -> int:
-    """How many files the service worker precaches (its list in sw.js)."""
+def precached_files(root: Path) -> list[str]:
+    """The files the service worker precaches (its list in sw.js)."""
     listed = (root / "sw.js").read_text().split("const FILES = ", 1)[1].split(";")[0]
-    return len(json.loads(listed))
+    return list(json.loads(listed))
 
 
 def check(tab: Tab, game: Game) -> None:
@@ -296,8 +301,10 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
         tab.wait(lambda: tab.attribute("html", "data-snapshot") == "saved", "the snapshot")
         # Python was started in the start worker, not on the page's main thread.
         assert tab.attribute("html", "data-start") == "worker"
-        files = precache_size(tmp_path / "site")
-        tab.wait(lambda: tab.driver.execute_async_script(CACHED) == files, "the precache")
+        files = precached_files(tmp_path / "site")
+        tab.wait(
+            lambda: tab.driver.execute_async_script(CACHED, files) == len(files), "the precache"
+        )
         game = Game(["Player 1"], seed=seed)
         for turn in range(15):
             roll(tab, game)

@@ -102,11 +102,14 @@ def precached(page: Any, root: Path) -> None:
     """Wait until the service worker is active and holds every file of the site."""
     urls = json.loads((root / "sw.js").read_text().split("const FILES = ", 1)[1].split(";")[0])
     page.wait_for_function(
-        "async (n) => { const r = await navigator.serviceWorker.ready;"
+        "async (urls) => { const r = await navigator.serviceWorker.ready;"
         f" const k = {SITE_CACHES};"
         " if (k.length !== 1 || !navigator.serviceWorker.controller) return false;"
-        " return (await (await caches.open(k[0])).keys()).length === n; }",
-        arg=len(urls),
+        " const cache = await caches.open(k[0]);"
+        " for (const url of urls) if (!(await cache.match(new URL(url, r.scope).href)))"
+        " return false;"
+        " return true; }",
+        arg=urls,
         timeout=60_000,
         polling=250,
     )

@@ -14,7 +14,7 @@ would:
 - print (the dialog, then a PDF);
 - the Korean page, with a roll and a hint.
 At ready, before leaving each page, and at the end, it asks the page's Python (through
-``globalThis.kismetPython``, kept by static/boot.mjs) which modules were loaded from either
+``Kismet.python``, which runs it where the game's Python runs) which modules were loaded from either
 archive of the standard library (the core or the rest), by each module's spec, so modules
 that Python has built in or frozen (os, codecs, zipimport ...) do not count. It prints what
 it found with sizes; ``--write`` replaces tools/stdlib-core.txt with every module found.
@@ -55,9 +55,7 @@ json.dumps(sorted(
 def loaded(page: Any) -> list[str]:
     """The standard-library modules the page's Python has loaded from an archive so far."""
     code = json.dumps(FROM_ARCHIVES)
-    return json.loads(page.evaluate(
-        f"globalThis.kismetPython.runPython({code})"
-    ))  # fmt: skip
+    return json.loads(page.evaluate(f"Kismet.python({code})"))
 
 
 def use_everything(page: Any, url: str, seen: set[str]) -> None:
