@@ -10,7 +10,6 @@
 // Where the worker cannot run the game (it cannot reach the page's storage without a
 // service worker), it hands over its Python's snapshot and the page runs the game itself,
 // through PyScript (static/boot.mjs); the events go to it the same way.
-import { WHERE } from "./python.mjs";
 
 const root = document.documentElement;
 const byTestid = (name) => document.querySelector(`[data-testid="${name}"]`);
@@ -63,6 +62,8 @@ function fromWorker(worker) {
       if ("error" in data) reject(new Error(data.error)); else resolve(data.result);
     } else if (data.error) {
       console.error(`The game's Python failed: ${data.error}`);
+    } else if (data.claim) { // the worker is not yet the service worker's
+      navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage("claim"));
     } else if (data.save) {
       keep(data.save);
     } else if (data.state) { // the snapshot the page restored, stored by the worker
@@ -82,7 +83,7 @@ function keep(bytes) {
     const saver = startWorker();
     saver.onmessage = ({ data }) => { root.dataset.snapshot = data.state; saver.terminate(); };
     saver.onerror = () => { root.dataset.snapshot = "failed"; saver.terminate(); };
-    saver.postMessage({ save: bytes, where: WHERE }, [bytes.buffer]);
+    saver.postMessage({ save: bytes }, [bytes.buffer]); // where: the worker knows
   } catch (error) {
     root.dataset.snapshot = "failed";
   }

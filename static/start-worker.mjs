@@ -21,6 +21,9 @@
 //
 // A {save: bytes, where} message (a snapshot to keep, sent by the page to a worker of its
 // own) is packed and stored; storing answers {state: "saved"} or {state: "failed"}.
+// Pyodide's loader is imported at once, beside python.mjs (one round trip less before the
+// runtime's large files are asked for).
+import * as pyodide from "../pyodide/pyodide.mjs";
 import { CONFIG, GAME, GAME_ON_PATH, KEEPS, RESEED, WHERE, restFetched,
          withTheRest } from "./python.mjs";
 
@@ -36,12 +39,13 @@ async function stored({ cacheName, entry }) {
   return new Uint8Array(await new Response(unpacking).arrayBuffer());
 }
 
-const pyodideModule = () => import(CONFIG.indexURL + "pyodide.mjs");
-
 // Python afresh, the game's modules imported, and the snapshot taken: {python, bytes}.
 async function make() {
-  const pyodide = await pyodideModule();
-  const python = await pyodide.loadPyodide({ ...CONFIG, _makeSnapshot: true });
+  // The game's archive is fetched once the runtime has downloaded (Pyodide's hook for the
+  // file system runs then), while Python starts: its bytes never slow the runtime's.
+  const python = await pyodide.loadPyodide({
+    ...CONFIG, _makeSnapshot: true, fsInit: () => { archive().catch(() => {}); },
+  });
   await prepare(python);
   const bytes = python.makeMemorySnapshot();
   // In snapshot mode Pyodide hands Python a proxy of the globals made for the snapshot;
@@ -64,14 +68,17 @@ async function prepare(python) {
   }
 }
 
-let archiveBytes = null;
-async function archive() {
-  if (!archiveBytes) {
-    const response = await fetch(GAME.archive);
+let archiveFetch = null;
+// The game's archive, fetched once.
+function archive() {
+  archiveFetch ??= fetch(GAME.archive).then(async (response) => {
     if (!response.ok) throw new Error(`${GAME.archive}: HTTP ${response.status}`);
-    archiveBytes = new Uint8Array(await response.arrayBuffer());
-  }
-  return archiveBytes;
+    return new Uint8Array(await response.arrayBuffer());
+  }).catch((error) => {
+    archiveFetch = null; // asked again, fetched again
+    throw error;
+  });
+  return archiveFetch;
 }
 
 // Python ready to run the game: {python, kind, bytes}, bytes being the snapshot's (kept for
@@ -80,7 +87,7 @@ async function python() {
   try {
     const bytes = KEEPS ? await stored(WHERE) : null;
     if (bytes) {
-      const pyodide = await pyodideModule();
+      archive().catch(() => {}); // meanwhile
       // Pyodide reads the snapshot into its memory; the copy stays for the page, if the
       // page must run the game.
       const restored = await pyodide.loadPyodide({ ...CONFIG, _loadSnapshot: bytes.slice() });
@@ -130,8 +137,11 @@ async function relayReady(page) {
   if (!page.relay || !page.serviceWorker) return false;
   relayURL = new URL(`relay/${page.relay}`, page.base).href;
   const until = performance.now() + RELAY_WAIT_MS;
-  while (!relayAnswers()) {
+  for (let tries = 0; !relayAnswers(); tries++) {
     if (performance.now() > until || !serviceWorker) return false;
+    // A worker still starting when the service worker took over the page is passed over
+    // (browsers claim only clients that run): the page asks it to take over again.
+    if (tries % 5 === 0) post({ claim: true });
     await new Promise((resolve) => setTimeout(resolve, RELAY_POLL_MS));
   }
   return true;
