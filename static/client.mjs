@@ -51,10 +51,17 @@ const apply = (ops) => globalThis.Kismet.apply(ops);
 const asked = new Map(); // Python run for the tests: id -> [resolve, reject]
 let asking = 0;
 
+let told = false; // the worker knows the game is on screen
+
 function fromWorker(worker) {
   return ({ data }) => {
-    if (data.ops) apply(data.ops);
-    else if (data.answered) answered();
+    if (data.ops) {
+      apply(data.ops);
+      if (root.dataset.ready === "true" && !told) { // the game is on screen: the worker may
+        told = true; // fetch what it needs only after (the rest of the standard library)
+        worker.postMessage({ ready: true });
+      }
+    } else if (data.answered) answered();
     else if (data.root) Object.assign(root.dataset, data.root);
     else if (data.python !== undefined) {
       const [resolve, reject] = asked.get(data.python);
@@ -155,10 +162,21 @@ const toWorker = (json) => {
 
 // ----------------------------------------------------------------- events, as data
 
+// What the storage holds under the keys the game asked for (the stamp every action
+// compares: read here, at once, it costs the worker's relay a round trip less).
+const stored = () => {
+  const found = {};
+  try {
+    for (const key of globalThis.Kismet.keys?.told ?? []) found[key] = localStorage.getItem(key);
+  } catch { // no storage: the game finds out itself
+  }
+  return found;
+};
+
 const send = (event) => {
   if (root.dataset.ready !== "true") return; // static/before-ready.js answers until then
   const to = root.dataset.python === "page" ? deliver : toWorker;
-  if (to) to(JSON.stringify(event));
+  if (to) to(JSON.stringify({ ...event, stored: stored() }));
 };
 
 // The fields whose values go with every event (kismet.page.events.VALUES).

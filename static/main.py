@@ -63,12 +63,14 @@ def start_worker(page: str) -> Callable[[str], None]:
     from glue.host import JsHost
     from glue.storage import relayed
 
+    from kismet.app.relay import OwnStorage
     from kismet.page.host import Start
     from kismet.page.page import Page
 
     base = str(json.loads(page).get("base", ""))
     host = JsHost(lambda ops: js.kismetDeliver(ops), base)
-    game = Page(host, Start.from_json(page), relayed("local"), relayed("session"))
+    # This tab's sessionStorage is written by this game alone: read once, kept here.
+    game = Page(host, Start.from_json(page), relayed("local"), OwnStorage(relayed("session")))
     game.start()
     return game.handle
 

@@ -143,11 +143,11 @@
     // A challenge link has been read: the address keeps no fragment.
     address: () => history.replaceState(null, "", location.pathname + location.search),
     // The game answers from now on: every control of the header too, and the keys.
-    ready: (_, answered, taken) => {
+    ready: (_, answered, taken, told) => {
       for (const control of document.querySelectorAll("header button, header select")) {
         control.disabled = false;
       }
-      globalThis.Kismet.keys = { answered: new Set(answered), taken: new Set(taken) };
+      globalThis.Kismet.keys = { answered: new Set(answered), taken: new Set(taken), told };
       document.documentElement.dataset.ready = "true";
       performance.mark("kismet-ready"); // for profilers and Lighthouse's user timings
     },

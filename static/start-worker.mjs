@@ -154,6 +154,8 @@ self.kismetDeliver = (ops) => post({ ops });
 
 let handle = null;
 let made = null;
+let readied;
+const pageReady = new Promise((resolve) => { readied = resolve; });
 
 async function start(page) {
   let got;
@@ -172,10 +174,8 @@ async function start(page) {
   const prepared = py.runPython(RESEED);
   root({ start: "worker", game: prepared ? "snapshot" : "worker", python: "worker" });
   // The rest of the standard library: from the service worker's cache at once, or on a
-  // first visit once the game is ready.
-  let ready;
-  const isReady = new Promise((resolve) => { ready = resolve; });
-  withTheRest(py, restFetched(page.controlled ? null : isReady),
+  // first visit once the page says the game is ready.
+  withTheRest(py, restFetched(page.controlled ? null : pageReady),
               (stage) => root({ stdlib: stage }));
   if (got.kind === "stored") py.FS.writeFile(GAME.path, await archive());
   py.runPython(GAME_ON_PATH);
@@ -187,7 +187,6 @@ async function start(page) {
     return;
   }
   self.kismetPython = py;
-  ready();
   if (got.kind === "made" && KEEPS) {
     post({ save: got.bytes }, [got.bytes.buffer]);
   } else {
@@ -248,6 +247,8 @@ self.onmessage = async ({ data }) => {
     post({ state: await keep(bytes, WHERE) });
   } else if (data.start) {
     start(data.start);
+  } else if (data.ready) {
+    readied();
   } else if (data.serviceWorker === false) {
     serviceWorker = false;
   } else if (data.save) {

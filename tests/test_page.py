@@ -18,6 +18,7 @@ import pytest
 from kismet import Category, Game
 from kismet.app.keys import Pressed, code, command, key_table
 from kismet.app.pacing import RETRY_MS
+from kismet.app.relay import OwnStorage, RelayStorage, answer
 from kismet.app.roster import Roster
 from kismet.app.storage import GAME_KEY, STAMP_KEY, MemoryStorage
 from kismet.html.paint import Op
@@ -136,8 +137,8 @@ def test_the_start_paints_the_game_then_says_ready_with_the_keys_the_game_takes(
     [first] = host.sent  # one message
     assert ("text", '[data-testid="current-player"]', "Player 1's turn") in first
     assert first[-1][0] == "ready"
-    _, _, answered, taken = first[-1]
-    assert (answered, taken) == key_table()
+    _, _, answered, taken, told = first[-1]
+    assert (answered, taken) == key_table() and told == (STAMP_KEY,)
 
 
 def test_the_key_table_is_commands_answer_for_every_key_in_every_context() -> None:
@@ -326,3 +327,28 @@ def test_a_click_on_a_box_already_filled_changes_nothing() -> None:
 
 def client() -> str:
     return (ROOT / "static" / "client.mjs").read_text(encoding="utf-8")
+
+
+def test_across_the_relay_an_action_costs_two_requests_and_the_stamp_comes_with_it() -> None:
+    # In the worker, each storage call is a round trip to the page: the stamp every action
+    # compares comes with the event, and this tab's sessionStorage is read once.
+    storage, spare = MemoryStorage(), MemoryStorage()
+    asked: list[str] = []
+
+    def relay(held: MemoryStorage) -> RelayStorage:
+        return RelayStorage(lambda request: (asked.append(request), answer(held, request))[1])
+
+    host = Host()
+    page = Page(host, Start("en", search="?seed=5"), relay(storage), OwnStorage(relay(spare)))
+    page.start()
+    asked.clear()
+    stamp = storage.items[STAMP_KEY]
+    send(page, "click", action="roll", stored={STAMP_KEY: stamp})
+    assert [json.loads(a)[:2] for a in asked] == [["set", GAME_KEY], ["set", STAMP_KEY]]
+    # Another tab wrote since: the stamp the page read says so, and the tab catches up.
+    other, _ = started(storage)
+    send(other, "click", action="roll")
+    asked.clear()
+    send(page, "click", action="roll", stored={STAMP_KEY: storage.items[STAMP_KEY]})
+    assert ["get", GAME_KEY] in [json.loads(a)[:2] for a in asked]
+    assert page.session.game.rolls_left == other.session.game.rolls_left  # as it stands

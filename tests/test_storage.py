@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from kismet import Category, Game
 from kismet.app.records import MAX_TOTAL
-from kismet.app.relay import RelayStorage, answer
+from kismet.app.relay import OwnStorage, RelayStorage, answer
 from kismet.app.session import Session
 from kismet.app.storage import (
     BACKUP_PREFIX,
@@ -94,9 +94,11 @@ def reach(storage: Storage) -> Storage:
 
 
 def tab(storage: MemoryStorage, clock: Clock, spare: MemoryStorage | None = None) -> Session:
-    return Session(
-        reach(storage), seed=3, clock=clock, spare=None if spare is None else reach(spare)
-    )
+    # Across a relay, the tab's own sessionStorage is read once and kept (static/main.py).
+    kept = None if spare is None else reach(spare)
+    if kept is not None and RELAYED["on"]:
+        kept = OwnStorage(kept)
+    return Session(reach(storage), seed=3, clock=clock, spare=kept)
 
 
 def take_turn(app: Session, box: Category | None = None) -> None:

@@ -1,5 +1,5 @@
-"""The storage asked for across a relay: how a session in a worker will use the page's
-``localStorage``, which only the page has.
+"""The storage asked for across a relay: how the game's Python in the start worker uses the
+page's ``localStorage`` (and the tab's ``sessionStorage``), which only the page has.
 
 Each call of a ``Storage`` becomes one request, a line of JSON, sent by a function that
 returns the answer at once (in the browser: a synchronous request from the worker, which
@@ -8,7 +8,8 @@ works in all three engines). So every write is answered before the next line of 
 runs, a refusal included, and ``Store`` keeps every promise it makes over ``localStorage``
 (``tests/test_storage.py`` runs them over a relay too).
 
-The protocol (``answer`` is its reference, in Python; the page's side will be JavaScript):
+The protocol (``answer`` is its reference, in Python; the page's side is JavaScript,
+static/register.js):
 
 - a request is ``["get", key]``, ``["set", key, value]``, ``["remove", key]`` or
   ``["keys"]``;
@@ -22,7 +23,8 @@ The protocol (``answer`` is its reference, in Python; the page's side will be Ja
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 
 from .storage import Storage, StorageFull, StorageUnavailable
 
@@ -31,10 +33,24 @@ Send = Callable[[str], str]
 
 
 class RelayStorage:
-    """A ``Storage`` whose every call is a request answered by the holder of the storage."""
+    """A ``Storage`` whose every call is a request answered by the holder of the storage.
+
+    A request costs a round trip (a few milliseconds), so what the holder told with the
+    event being answered (``told``: the stamp, read by the page at the click) is answered
+    from that, until the event's end or this storage's own write of it."""
 
     def __init__(self, send: Send) -> None:
         self.send = send
+        self.known: dict[str, str | None] = {}
+
+    @contextmanager
+    def told(self, values: Mapping[str, str | None]) -> Iterator[None]:
+        """While answering one event: ``values`` are those the holder read with it."""
+        self.known = dict(values)
+        try:
+            yield
+        finally:
+            self.known = {}
 
     def _ask(self, *request: str) -> object:
         try:
@@ -53,20 +69,58 @@ class RelayStorage:
         return answer["value"]
 
     def get(self, key: str) -> str | None:
+        if key in self.known:
+            return self.known[key]
         value = self._ask("get", key)
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
         self._ask("set", key, value)
+        if key in self.known:
+            self.known[key] = value
 
     def remove(self, key: str) -> None:
         self._ask("remove", key)
+        if key in self.known:
+            self.known[key] = None
 
     def keys(self) -> list[str]:
         found = self._ask("keys")
         if not isinstance(found, list):
             raise StorageUnavailable()
         return [key for key in found if isinstance(key, str)]
+
+
+class OwnStorage:
+    """A ``Storage`` that only its holder here writes (a tab's ``sessionStorage``, which
+    only that tab's game uses): read whole once, then answered from memory. Every write
+    still goes to the storage, its refusals raised, and is remembered once taken."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.items: dict[str, str] | None = None
+
+    def _read(self) -> dict[str, str]:
+        if self.items is None:
+            keys = self.storage.keys()  # a Storage, not a dict
+            items = {key: self.storage.get(key) for key in keys}
+            self.items = {key: value for key, value in items.items() if value is not None}
+        return self.items
+
+    def get(self, key: str) -> str | None:
+        return self._read().get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.storage.set(key, value)
+        self._read()[key] = value
+
+    def remove(self, key: str) -> None:
+        if key in self._read():
+            self.storage.remove(key)
+            del self._read()[key]
+
+    def keys(self) -> list[str]:
+        return list(self._read())
 
 
 def answer(storage: Storage, request: str) -> str:

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from ..app.actions import FIELDS, Clicked
 from ..app.keys import Pressed
 from ..app.roster import Roster
+from ..app.storage import STAMP_KEY
 from ..rules import RuleError
 
 
@@ -54,6 +55,12 @@ VALUES = (
 "print-what", the radio button checked), as they were when it happened."""
 
 
+TOLD = (STAMP_KEY,)
+"""The keys of the page's storage whose values the page reads with every event: the stamp
+that every action compares, one round trip less for a game in the worker
+(``kismet.app.relay.RelayStorage.told``)."""
+
+
 class Event(NamedTuple):
     """One event of the page, with what the page read with it."""
 
@@ -88,6 +95,8 @@ class Event(NamedTuple):
     """The fields of ``VALUES``, as they were."""
     roster: Roster | None = None
     """The New game dialog's seats as they are on the page, when it is open."""
+    stored: dict[str, str | None] = {}  # noqa: RUF012
+    """What the page's storage held under ``TOLD`` keys when it happened."""
 
     @classmethod
     def from_json(cls, message: str) -> Event:
@@ -115,6 +124,7 @@ class Event(NamedTuple):
             pressed=_pressed(given.get("pressed")),
             values=_values(given.get("values")),
             roster=_roster(given.get("roster")),
+            stored=_stored(given.get("stored")),
         )
 
     def clicked(self) -> Clicked:
@@ -147,6 +157,16 @@ def _values(given: object) -> dict[str, str]:
         return {}
     return {
         name: value for name, value in given.items() if name in VALUES and isinstance(value, str)
+    }
+
+
+def _stored(given: object) -> dict[str, str | None]:
+    if not isinstance(given, dict):
+        return {}
+    return {
+        key: value
+        for key, value in given.items()
+        if key in TOLD and (value is None or isinstance(value, str))
     }
 
 

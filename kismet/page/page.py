@@ -4,6 +4,7 @@ reports (``kismet.page.events``) with ops the page carries out."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 from ..app.actions import PAGE_ACTIONS, act
@@ -17,7 +18,7 @@ from ..html.page import PAGES
 from ..html.paint import Op, Painter, of_testid, opened
 from ..text import DEFAULT_LANGUAGE, LANGUAGES, text
 from .dialogs import Boxes
-from .events import Event, Kind
+from .events import TOLD, Event, Kind
 from .timers import Timers
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ class Page:
     def __init__(
         self, host: Host, start: Start, storage: Storage, spare: Storage | None = None
     ) -> None:
-        self.host, self.start_info = host, start
+        self.host, self.start_info, self.storage = host, start, storage
         self.session = Session(
             storage,
             seed=start.seed(),
@@ -144,16 +145,18 @@ class Page:
         try:
             self.boxes.open_link(self.start_info.hash)
             self.render()
-            self.emit([("ready", None, *key_table())])
+            self.emit([("ready", None, *key_table(), TOLD)])
         finally:
             self.flush()
 
     def handle(self, message: str) -> None:
         """Answer one event the page sent (JSON), with one message of ops."""
         event = Event.from_json(message)
+        told = getattr(self.storage, "told", None)  # a relay's (kismet.app.relay)
         self.out = []
         try:
-            self.kinds[event.kind](event)
+            with told(event.stored) if told is not None else nullcontext():
+                self.kinds[event.kind](event)
         finally:
             self.flush()
 
