@@ -258,6 +258,38 @@ def test_a_full_storage_only_means_a_normal_start(context: Any, site: Site, tmp_
         assert not watch.errors, watch.errors
 
 
+def test_without_a_service_worker_the_game_runs_on_the_page(browser: Any, site: Site) -> None:
+    """No service worker (a plain http:// host, a browser refusing them): the start worker
+    cannot reach the page's storage, so it hands its snapshot to the page, which runs the
+    game itself, saves and plays as before."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        watch = watch_page(page, site.url)
+        open_app(page, site.url + "?seed=8")
+        # Python started in the worker all the same, which hands its fresh snapshot over.
+        assert page.get_attribute("html", "data-python") == "page"
+        assert started_in(page) == "worker" and game_imported_in(page) == "snapshot"
+        game = play_first_box(page, 8)
+        page.click("[data-testid=roll]")
+        game.roll()
+        assert page.evaluate("Kismet.python('1 + 1')") == 2  # where the game runs
+        page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
+        page.reload()
+        page.wait_for_selector("html[data-ready=true]", timeout=90_000)
+        assert snapshot_state(page) == "restored"  # kept for the next visit, as always
+        cell = f"[data-testid=cell-0-{game.history[0].category.value}]"
+        assert page.text_content(cell) == str(game.history[0].points)  # saved on the page
+        assert [int(f) for f in faces_of(page)] == list(game.dice)
+        assert not watch.errors, watch.errors
+    finally:
+        context.close()
+
+
+def faces_of(page: Any) -> list[str]:
+    return [str(page.get_attribute(f"[data-testid=die-{i}]", "data-face")) for i in range(5)]
+
+
 def test_a_browser_that_blocks_all_site_data_still_plays(
     browser: Any, site: Site, tmp_path: Path
 ) -> None:
