@@ -37,7 +37,7 @@ class RelayStorage:
 
     A request costs a round trip (a few milliseconds), so what the holder told with the
     event being answered (``told``: the stamp, read by the page at the click) is answered
-    from that, until the event's end or this storage's own write of it."""
+    here, until the event's end or this storage's own write of it."""
 
     def __init__(self, send: Send) -> None:
         self.send = send
