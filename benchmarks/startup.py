@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up benchmark: the app against a bare PyScript + Pyodide page, in one run.
 
-    .venv/bin/python benchmarks/startup.py [--loads 7] [--rolls 50]
+    .venv/bin/python benchmarks/startup.py [--loads 7] [--rolls 50] [--before REV]
 
 Builds dist/, serves it (gzip on, as `build.py serve` and GitHub Pages do), and alternately
 loads, each in a fresh browser context, the app and a bare page that starts the same
@@ -15,8 +15,10 @@ Python fetches its files from a worker, through the service worker: Chromium's e
 a link for the page would not slow those, and the page's network events would not count
 them.
 Reports medians, the ratios against the targets of the fast-start issue, and the latency
-from a click on Roll to the dice being updated. Run by hand, not in CI: the figures are for
-the README, and no test asserts on time.
+from a click on Roll to the dice being updated. ``--before REV`` also builds the site as it
+was at git revision REV (in a worktree of its own) and loads it in the same rounds, cold and
+warm, with its own roll latencies: on this noisy machine, only figures of one run compare.
+Run by hand, not in CI: the figures are for the README, and no test asserts on time.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import os
 import platform
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -234,10 +237,29 @@ def roll_latencies(browser: Any, url: str, rolls: int) -> list[float]:
     return latencies
 
 
+def built_at(revision: str, work: Path) -> Path:
+    """The site as built at ``revision``: its own build.py in a git worktree (sharing this
+    checkout's npm packages, virtual environment and build cache)."""
+    tree = work / "before"
+    subprocess.run(["git", "worktree", "add", "--detach", str(tree), revision], cwd=ROOT,
+                   check=True, capture_output=True)  # fmt: skip
+    try:
+        for shared in ("node_modules", ".venv"):
+            (tree / shared).symlink_to(ROOT / shared)
+        shutil.copytree(ROOT / ".build-cache", tree / ".build-cache")
+        subprocess.run([sys.executable, "build.py", "build"], cwd=tree, check=True,
+                       capture_output=True)  # fmt: skip
+        return Path(shutil.copytree(tree / "dist", work / "before-site"))
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
+                       capture_output=True)  # fmt: skip
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--loads", type=int, default=7, help="loads of each page (>= 7)")
     parser.add_argument("--rolls", type=int, default=50)
+    parser.add_argument("--before", help="also measure the site as built at this git revision")
     args = parser.parse_args()
 
     site = build.build()
@@ -250,9 +272,15 @@ def main() -> int:
     # file, which the app's site does not ship (build.py, static/boot.mjs).
     for name in ("python_stdlib.zip", "pyodide-lock.json"):
         shutil.copy2(build.NODE_MODULES / "pyodide" / name, root / "pyodide" / name)
+    before = built_at(args.before, work) if args.before else None
     server = build.Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
+    sites = {"app": (base, root)}
+    if before is not None:
+        old = build.Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(before)))
+        threading.Thread(target=old.serve_forever, daemon=True).start()
+        sites["before"] = (f"http://127.0.0.1:{old.server_address[1]}/", before)
 
     from playwright.sync_api import sync_playwright
 
@@ -264,21 +292,29 @@ def main() -> int:
         load(browser, base, root)  # one unmeasured load each, to warm the OS file cache
         load(browser, base + "bare.html", root)
         for name, network in NETWORKS.items():
-            results: dict[str, list[dict[str, float]]] = {"app": [], "bare": [], "warm": []}
-            # Cold loads alternate, swapping who goes first each round, so neither page is
-            # always the one that follows the other; the warm loads (whose service worker
+            results: dict[str, list[dict[str, float]]] = {"bare": []}
+            for kind in sites:
+                results[kind], results[f"{kind} warm"] = [], []
+            # Cold loads alternate, swapping who goes first each round, so no page is
+            # always the one that follows another; the warm loads (whose service worker
             # keeps the machine busy precaching) come after, in a loop of their own.
+            pages = [*((kind, url, folder) for kind, (url, folder) in sites.items()),
+                     ("bare", base + "bare.html", root)]  # fmt: skip
             for round_number in range(args.loads):
-                pages = [("app", base), ("bare", base + "bare.html")]
-                for kind, url in pages if round_number % 2 == 0 else pages[::-1]:
-                    results[kind].append(load(browser, url, root, network))
+                for kind, url, folder in pages if round_number % 2 == 0 else pages[::-1]:
+                    results[kind].append(load(browser, url, folder, network))
             for _ in range(args.loads):
-                results["warm"].append(load(browser, base, root, network, warm=True))
+                for kind, (url, folder) in sites.items():
+                    results[f"{kind} warm"].append(load(browser, url, folder, network, warm=True))
             runs[name] = results
-        latencies = roll_latencies(browser, base, args.rolls)
+        latencies = {
+            kind: roll_latencies(browser, url, args.rolls) for kind, (url, _) in sites.items()
+        }
         version = browser.version
         browser.close()
     server.shutdown()
+    if before is not None:
+        old.shutdown()
     shutil.rmtree(work)
 
     lines = [
@@ -290,35 +326,41 @@ def main() -> int:
         def med(kind: str, key: str, results: dict[str, list[dict[str, float]]] = results) -> float:
             return median([r[key] for r in results[kind]])
 
-        app, bare, warm, sheet = (med("app", "ready"), med("bare", "ready"),
-                                  med("warm", "ready"), med("app", "sheet"))  # fmt: skip
-        app_mb, bare_mb = med("app", "gzip") / 1e6, med("bare", "gzip") / 1e6
+        bare, bare_mb = med("bare", "ready"), med("bare", "gzip") / 1e6
         lines += [
             f"network: {name}",
-            f"  time to ready, app cold      {app:7.0f} ms",
             f"  time to ready, bare page     {bare:7.0f} ms",
-            f"    ratio app / bare           {app / bare:7.2f}    "
-            f"target <= {TIME_TARGET[name]:.2f}",
-            f"  first paint of the sheet     {sheet:7.0f} ms",
-            f"    ratio sheet / ready        {sheet / app:7.3f}    target < 0.10",
-            f"  time to ready, app warm (SW) {warm:7.0f} ms",
-            f"    ratio warm / cold          {warm / app:7.2f}    target <= 0.60",
-            f"    warm loads that restored the Pyodide snapshot: "
-            f"{sum(r['restored'] for r in results['warm']):.0f} of {len(results['warm'])}",
-            f"    first visits: longest main-thread task begun after ready, until the snapshot was "
-            f"saved: median {med('warm', 'longest'):.0f} ms, most "
-            f"{max(r['longest'] for r in results['warm']):.0f} ms (0: none over 50 ms)",
-            f"  bytes before ready, app  {med('app', 'raw') / 1e6:6.2f} MB raw, "
-            f"{app_mb:6.2f} MB gzip",
             f"  bytes before ready, bare {med('bare', 'raw') / 1e6:6.2f} MB raw, "
             f"{bare_mb:6.2f} MB gzip",
-            f"    ratio app / bare (gzip)    {app_mb / bare_mb:7.3f}    target <= 0.75",
-            f"  bytes over the network, warm {med('warm', 'gzip') / 1e6:7.3f} MB",
         ]
-    lines.append(
-        f"roll latency, {len(latencies)} rolls: median {median(latencies):.1f} ms, "
-        f"95th percentile {percentile(latencies, 0.95):.1f} ms    target <= 16"
-    )
+        for kind in sites:
+            app, warm, sheet = med(kind, "ready"), med(f"{kind} warm", "ready"), med(kind, "sheet")
+            app_mb = med(kind, "gzip") / 1e6
+            warm_loads = results[f"{kind} warm"]
+            lines += [
+                f"  {kind}:",
+                f"  time to ready, cold          {app:7.0f} ms",
+                f"    ratio to the bare page     {app / bare:7.2f}    "
+                f"target <= {TIME_TARGET[name]:.2f}",
+                f"  first paint of the sheet     {sheet:7.0f} ms",
+                f"    ratio sheet / ready        {sheet / app:7.3f}    target < 0.10",
+                f"  time to ready, warm (SW)     {warm:7.0f} ms",
+                f"    ratio warm / cold          {warm / app:7.2f}    target <= 0.60",
+                f"    warm loads that restored the Pyodide snapshot: "
+                f"{sum(r['restored'] for r in warm_loads):.0f} of {len(warm_loads)}",
+                f"    first visits: longest main-thread task begun after ready, until the snapshot "
+                f"was saved: median {med(f'{kind} warm', 'longest'):.0f} ms, most "
+                f"{max(r['longest'] for r in warm_loads):.0f} ms (0: none over 50 ms)",
+                f"  bytes before ready       {med(kind, 'raw') / 1e6:6.2f} MB raw, "
+                f"{app_mb:6.2f} MB gzip",
+                f"    ratio to the bare page (gzip) {app_mb / bare_mb:7.3f}    target <= 0.75",
+                f"  bytes over the network, warm {med(f'{kind} warm', 'gzip') / 1e6:7.3f} MB",
+            ]
+    for kind, rolls in latencies.items():
+        lines.append(
+            f"roll latency ({kind}), {len(rolls)} rolls: median {median(rolls):.1f} ms, "
+            f"95th percentile {percentile(rolls, 0.95):.1f} ms    target <= 50"
+        )
     print("\n".join(lines))
     return 0
 

@@ -64,14 +64,18 @@ def start_worker(page: str) -> Callable[[str], None]:
     from glue.storage import relayed
 
     from kismet.app.relay import OwnStorage
+    from kismet.app.storage import PREFIX
     from kismet.page.host import Start
     from kismet.page.page import Page
 
     base = str(json.loads(page).get("base", ""))
     host = JsHost(lambda ops: js.kismetDeliver(ops), base)
-    # This tab's sessionStorage is written by this game alone: read once, kept here.
-    game = Page(host, Start.from_json(page), relayed("local"), OwnStorage(relayed("session")))
-    game.start()
+    # Starting reads about ten values: all in one round trip. This tab's sessionStorage is
+    # written by this game alone: read once, kept here.
+    storage = relayed("local")
+    with storage.gathered(PREFIX):
+        game = Page(host, Start.from_json(page), storage, OwnStorage(relayed("session")))
+        game.start()
     return game.handle
 
 

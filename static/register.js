@@ -69,6 +69,12 @@ if (canServe) {
       else if (op === "remove" && args.length === 1) store().removeItem(args[0]);
       else if (op === "keys" && !args.length) {
         value = Array.from({ length: store().length }, (_, i) => store().key(i));
+      } else if (op === "all" && args.length === 1) {
+        value = {};
+        for (let i = 0; i < store().length; i++) {
+          const key = store().key(i);
+          if (key?.startsWith(args[0])) value[key] = store().getItem(key);
+        }
       } else return wrong;
       return JSON.stringify({ value });
     } catch (error) { // Firefox named a full storage NS_ERROR_DOM_QUOTA_REACHED

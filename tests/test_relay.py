@@ -48,6 +48,7 @@ def test_a_worker_reaches_the_pages_storage_through_the_service_worker(
     requests = [
         json.dumps(["set", KEY, "one <b>&</b> \u00e9"]),
         json.dumps(["get", KEY]),
+        json.dumps(["all", "kismet:v1:relay"]),  # a start's reads, in one request
         json.dumps(["get", "kismet:v1:absent"]),
         json.dumps(["set", "kismet:v1:too-big", "x" * 6_000_000]),
         json.dumps(["remove", KEY]),
@@ -60,7 +61,8 @@ def test_a_worker_reaches_the_pages_storage_through_the_service_worker(
     expected = [answer(reference, request) for request in requests]
     got = page.evaluate(ASK_FROM_A_WORKER, [token, requests])
     assert [json.loads(a) for a in got] == [json.loads(a) for a in expected]
-    assert json.loads(got[3]) == {"refused": "full"}
+    assert json.loads(got[2]) == {"value": {KEY: "one <b>&</b> \u00e9"}}
+    assert json.loads(got[4]) == {"refused": "full"}
     assert page.evaluate("key => localStorage.getItem(key)", "kismet:v1:too-big") is None
 
     # Keys: the page's own and the one just written, as a RelayStorage reads them.

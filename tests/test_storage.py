@@ -28,6 +28,7 @@ from kismet.app.storage import (
     PAUSED_KEY,
     PAUSED_PREFIX,
     SETTINGS_KEY,
+    STAMP_KEY,
     MemoryStorage,
     Storage,
     StorageFull,
@@ -590,3 +591,57 @@ def test_the_relay_answers_refusals_as_the_storage_would_and_raises_on_a_bad_req
     assert json.loads(answer(full, '["drop", "k"]')) == {"error": "not a request"}
     with pytest.raises(ValueError, match="relay refused"):
         RelayStorage(lambda request: answer(full, '["drop"]')).get("k")
+
+
+def test_a_relay_reads_a_start_in_one_request_and_what_the_page_told_without_one() -> None:
+    held = MemoryStorage({"kismet:v1:a": "1", "kismet:v1:b": "2", "other": "3"})
+    asked: list[list[str]] = []
+
+    def send(request: str) -> str:
+        asked.append(json.loads(request))
+        return answer(held, request)
+
+    relayed = RelayStorage(send)
+    with relayed.gathered("kismet:v1:"):
+        assert asked == [["all", "kismet:v1:"]]
+        assert relayed.get("kismet:v1:a") == "1" and relayed.get("kismet:v1:none") is None
+        relayed.set("kismet:v1:c", "3")  # written, and known from then on
+        relayed.remove("kismet:v1:a")
+        assert relayed.get("kismet:v1:c") == "3" and relayed.get("kismet:v1:a") is None
+        assert len(asked) == 3
+        assert relayed.get("other") == "3"  # outside the prefix: asked
+        assert len(asked) == 4
+    assert relayed.get("kismet:v1:b") == "2" and len(asked) == 5  # after the start: asked
+    with relayed.told({STAMP_KEY: "abc"}):
+        assert relayed.get(STAMP_KEY) == "abc" and len(asked) == 5
+        relayed.set(STAMP_KEY, "def")
+        assert relayed.get(STAMP_KEY) == "def" and held.items[STAMP_KEY] == "def"
+    assert json.loads(answer(held, '["all", "kismet:v1:"]'))["value"] == {
+        "kismet:v1:b": "2",
+        "kismet:v1:c": "3",
+        STAMP_KEY: "def",
+    }
+
+    class Off(MemoryStorage):
+        def keys(self) -> list[str]:
+            raise StorageUnavailable()
+
+    refusing = RelayStorage(lambda request: answer(Off(), request))
+    with refusing.gathered("kismet:v1:"):  # a refused storage is asked as usual
+        assert refusing.get("kismet:v1:a") is None
+
+
+def test_a_tabs_own_storage_is_read_once_and_refusals_still_raised() -> None:
+    spare = Quota(quota=30)
+    spare.set("kept", "x")
+    asked: list[str] = []
+    own = OwnStorage(RelayStorage(lambda r: (asked.append(r), answer(spare, r))[1]))
+    assert own.get("kept") == "x" and own.get("absent") is None
+    own.remove("absent")  # nothing to remove: not asked
+    assert len(asked) == 2  # keys, then the one value
+    with pytest.raises(StorageFull):
+        own.set("big", "y" * 40)
+    assert own.get("big") is None  # refused: not remembered
+    own.set("small", "z")
+    own.remove("kept")
+    assert own.keys() == ["small"] and spare.items == {"small": "z"}

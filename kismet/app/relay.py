@@ -11,10 +11,11 @@ runs, a refusal included, and ``Store`` keeps every promise it makes over ``loca
 The protocol (``answer`` is its reference, in Python; the page's side is JavaScript,
 static/register.js):
 
-- a request is ``["get", key]``, ``["set", key, value]``, ``["remove", key]`` or
-  ``["keys"]``;
-- an answer is ``{"value": ...}`` (the text or null; for ``keys``, the list of keys;
-  for ``set`` and ``remove``, null), or ``{"refused": "full"}`` (the quota) or
+- a request is ``["get", key]``, ``["set", key, value]``, ``["remove", key]``,
+  ``["keys"]`` or ``["all", prefix]``;
+- an answer is ``{"value": ...}`` (the text or null; for ``keys``, the list of keys; for
+  ``all``, an object of every key that starts with the prefix and its text; for ``set`` and
+  ``remove``, null), or ``{"refused": "full"}`` (the quota) or
   ``{"refused": "off"}`` (storage refused: disabled, private mode), or
   ``{"error": ...}`` for a request the holder does not know (a bug: raised, never taken
   for a refusal).
@@ -42,15 +43,33 @@ class RelayStorage:
     def __init__(self, send: Send) -> None:
         self.send = send
         self.known: dict[str, str | None] = {}
+        self.whole = ""
+        """A prefix under which ``known`` is every key there is (nothing: no such prefix)."""
 
     @contextmanager
-    def told(self, values: Mapping[str, str | None]) -> Iterator[None]:
-        """While answering one event: ``values`` are those the holder read with it."""
-        self.known = dict(values)
+    def told(self, values: Mapping[str, str | None], whole: str = "") -> Iterator[None]:
+        """While answering one event: ``values`` are those the holder read with it (and
+        with ``whole``, every key under that prefix)."""
+        self.known, self.whole = dict(values), whole
         try:
             yield
         finally:
-            self.known = {}
+            self.known, self.whole = {}, ""
+
+    @contextmanager
+    def gathered(self, prefix: str) -> Iterator[None]:
+        """While starting: every value under ``prefix`` is read in one request (a start
+        reads about ten), then answered here; a storage that refuses is asked as usual."""
+        try:
+            found = self._ask("all", prefix)
+        except (StorageFull, StorageUnavailable):
+            found = None
+        if not isinstance(found, dict):
+            yield
+            return
+        values = {k: v for k, v in found.items() if isinstance(v, str) and k.startswith(prefix)}
+        with self.told(values, prefix):
+            yield
 
     def _ask(self, *request: str) -> object:
         try:
@@ -71,18 +90,22 @@ class RelayStorage:
     def get(self, key: str) -> str | None:
         if key in self.known:
             return self.known[key]
+        if self.whole and key.startswith(self.whole):
+            return None
         value = self._ask("get", key)
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
         self._ask("set", key, value)
-        if key in self.known:
-            self.known[key] = value
+        self._taken(key, value)
 
     def remove(self, key: str) -> None:
         self._ask("remove", key)
-        if key in self.known:
-            self.known[key] = None
+        self._taken(key, None)
+
+    def _taken(self, key: str, value: str | None) -> None:
+        if key in self.known or (self.whole and key.startswith(self.whole)):
+            self.known[key] = value
 
     def keys(self) -> list[str]:
         found = self._ask("keys")
@@ -139,6 +162,9 @@ def answer(storage: Storage, request: str) -> str:
             storage.remove(args[0])
         elif op == "keys" and not args:
             value = storage.keys()
+        elif op == "all" and len(args) == 1:
+            listed = storage.keys()  # a Storage, not a dict
+            value = {key: storage.get(key) for key in listed if key.startswith(args[0])}
         else:
             raise ValueError(request)
     except StorageFull:
