@@ -127,6 +127,11 @@ try {
     if (!root.dataset.python) onThePage(worker, { kind: "none", bytes: null });
   };
   worker.postMessage({ start: start() });
+  // The service worker controls the page (at once on a later visit, in a moment on a first):
+  // the worker may reach the storage from now on.
+  const controlled = () => worker.postMessage({ controlled: true });
+  if (navigator.serviceWorker?.controller) controlled();
+  else navigator.serviceWorker?.addEventListener("controllerchange", controlled, { once: true });
   // No service worker after all (it could not be registered): the worker need not wait.
   globalThis.Kismet.registered?.then((ok) => ok || worker.postMessage({ serviceWorker: false }));
   globalThis.Kismet.python = (code) => new Promise((resolve, reject) => {

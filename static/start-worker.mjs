@@ -132,12 +132,23 @@ function relayAnswers() {
 }
 
 let serviceWorker = true; // false once the page says none could be registered
+let relaying = false; // the relay has answered
+
+// The page says the service worker controls it: from then on the relay should answer, so
+// it is asked now, while Python still starts (a worker passed over asks to be taken over),
+// not once Python is ready.
+async function controlled(tries = 0) {
+  if (relaying || !relayURL || tries > 20) return;
+  relaying = relayAnswers();
+  if (relaying) return;
+  post({ claim: true });
+  setTimeout(() => controlled(tries + 1), RELAY_POLL_MS);
+}
 
 async function relayReady(page) {
   if (!page.relay || !page.serviceWorker) return false;
-  relayURL = new URL(`relay/${page.relay}`, page.base).href;
   const until = performance.now() + RELAY_WAIT_MS;
-  for (let tries = 0; !relayAnswers(); tries++) {
+  for (let tries = 0; !(relaying ||= relayAnswers()); tries++) {
     if (performance.now() > until || !serviceWorker) return false;
     // A worker still starting when the service worker took over the page is passed over
     // (browsers claim only clients that run): the page asks it to take over again.
@@ -246,7 +257,11 @@ self.onmessage = async ({ data }) => {
     made = null;
     post({ state: await keep(bytes, WHERE) });
   } else if (data.start) {
-    start(data.start);
+    const page = data.start;
+    if (page.relay) relayURL = new URL(`relay/${page.relay}`, page.base).href;
+    start(page);
+  } else if (data.controlled) {
+    controlled();
   } else if (data.ready) {
     readied();
   } else if (data.serviceWorker === false) {

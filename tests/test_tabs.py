@@ -211,6 +211,11 @@ def test_finishing_a_game_in_a_full_storage_is_told_and_nothing_is_lost(tabs: An
     status = settled_status(page)  # the game's luck waits for the strategy table
     assert "kept in the tab" in status and "just as you left it" not in status
     assert "Storage is full" in page.text_content("[data-testid=notice]")
+    # The game's luck is priced in steps after the table loads, and its last step writes
+    # the record again: wait for it, or that write (not Free space) stores everything
+    # once the filler goes (the race a slow CI machine lost).
+    page.wait_for_selector("[data-testid=luck]", timeout=60_000)
+    assert page.is_visible("[data-testid=free-space]")
     # Another app's data goes; Free space stores everything.
     page.evaluate(EMPTY_FILLER)
     page.click("[data-testid=free-space]")
