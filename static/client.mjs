@@ -87,7 +87,7 @@ function fromWorker(worker) {
 function keep(bytes) {
   root.dataset.snapshot = "saving";
   try {
-    const saver = startWorker();
+    const saver = startWorker("kismet-keeper"); // starts no Python (start-worker.mjs)
     saver.onmessage = ({ data }) => { root.dataset.snapshot = data.state; saver.terminate(); };
     saver.onerror = () => { root.dataset.snapshot = "failed"; saver.terminate(); };
     saver.postMessage({ save: bytes }, [bytes.buffer]); // where: the worker knows
@@ -96,8 +96,8 @@ function keep(bytes) {
   }
 }
 
-const startWorker = () => new Worker(new URL("./start-worker.mjs", import.meta.url),
-                                     { type: "module" });
+const startWorker = (name = "") => new Worker(new URL("./start-worker.mjs", import.meta.url),
+                                              { type: "module", name });
 
 // The game on the page itself: PyScript runs index.html's script, with static/boot.mjs as
 // its Pyodide, which restores the snapshot handed over (or starts Python here).
@@ -119,13 +119,18 @@ globalThis.Kismet = {
 let worker = null;
 try {
   if (location.protocol === "file:") throw new Error("no modules from files");
-  worker = startWorker();
+  // The worker index.html started in its first lines (Python starts there while the page
+  // is parsed), else one started now.
+  const early = globalThis.Kismet?.early;
+  worker = early?.worker ?? startWorker();
   worker.onmessage = fromWorker(worker);
-  worker.onerror = (event) => {
-    event.preventDefault?.();
+  const failed = (event) => {
+    event?.preventDefault?.();
     // The worker could not run at all (no module workers): unless the game runs already.
     if (!root.dataset.python) onThePage(worker, { kind: "none", bytes: null });
   };
+  worker.onerror = failed;
+  if (early?.failed) failed();
   worker.postMessage({ start: start() });
   // The service worker controls the page (at once on a later visit, in a moment on a first):
   // the worker may reach the storage from now on.

@@ -168,10 +168,18 @@ let made = null;
 let readied;
 const pageReady = new Promise((resolve) => { readied = resolve; });
 
+// Python starts as this worker does (the page starts it from its first lines, index.html),
+// not when the page's client sends "start": the runtime's files are asked for while the
+// page is still being parsed and painted. A worker the page starts only to keep a snapshot
+// (named KEEPER) starts no Python.
+const KEEPER = "kismet-keeper";
+const starting = self.name === KEEPER ? null : python();
+starting?.catch(() => {}); // answered when "start" comes
+
 async function start(page) {
   let got;
   try {
-    got = await python();
+    got = await starting;
   } catch (error) {
     post({ fallback: { kind: "none", bytes: null } });
     return;
