@@ -227,6 +227,9 @@ def test_a_test_context_starts_from_the_stored_snapshot(page: Any, site: Site) -
     assert page.get_attribute("html", "data-snapshot") == "restored"
     assert page.get_attribute("html", "data-game") == "snapshot"
     assert page.get_attribute("html", "data-python") == "worker"
+    # The game runs in the worker index.html's head started (Python starts while the page
+    # is parsed): static/client.mjs took it over rather than starting a second one.
+    assert page.evaluate("Kismet.early?.worker?.onmessage !== null && !Kismet.early.failed")
     # Every module of the game imported by the time it was ready came with the snapshot:
     # static/main.py's GAME imports them all (the start imports only the glue).
     on_page = page.evaluate(
