@@ -333,6 +333,12 @@ def test_a_module_outside_the_core_imports_offline_after_one_visit(
         page = context.new_page()
         open_app(page, url)
         precached(page, root)
+        # One visit is over once its snapshot is stored too (as test_offline's visits).
+        # Going offline and reloading while a worker still stores it made the reload fail
+        # now and then (net::ERR_FAILED, 2 of 14 runs; 0 of 10 with this wait), the cause
+        # not yet found: a gap for a player who reloads offline in that second, noted in
+        # the issues, not something this test shows.
+        page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
         context.set_offline(True)
         page.reload()
         page.wait_for_selector("html[data-ready=true]", timeout=60_000)
