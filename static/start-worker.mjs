@@ -192,6 +192,10 @@ async function start(page) {
   const py = got.python;
   const prepared = py.runPython(RESEED);
   root({ start: "worker", game: prepared ? "snapshot" : "worker", python: "worker" });
+  // Said before the game paints (the page is ready with its first ops): a snapshot made
+  // here is stored after (below), the others are known now.
+  const making = got.kind === "made" && KEEPS;
+  if (!making) root({ snapshot: got.kind === "stored" ? "restored" : "off" });
   // The rest of the standard library: from the service worker's cache at once, or on a
   // first visit once the page says the game is ready.
   withTheRest(py, restFetched(page.controlled ? null : pageReady),
@@ -206,11 +210,7 @@ async function start(page) {
     return;
   }
   self.kismetPython = py;
-  if (got.kind === "made" && KEEPS) {
-    post({ save: got.bytes }, [got.bytes.buffer]);
-  } else {
-    root({ snapshot: got.kind === "stored" ? "restored" : "off" });
-  }
+  if (making) post({ save: got.bytes }, [got.bytes.buffer]);
 }
 
 // What the page sends once the game runs here: its events, and (for the tests and anyone
