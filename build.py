@@ -40,7 +40,7 @@ MIN_PYTHON = (3, 11)
 # What the page needs from the npm packages, and nothing else (no source maps, no editor or
 # terminal plugins): the PyScript core modules and the Pyodide runtime files. Pyodide's
 # standard library is not copied whole but split in two (stdlib_archives), and its lock file
-# is not copied at all (static/boot.mjs passes its header instead).
+# is not copied at all (static/interpreter.mjs passes its header instead).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -271,12 +271,10 @@ LATE_ZIP = "kismet-late.zip"
 
 
 def package_zip(target: Path, modules: Path) -> list[str]:
-    """Write the kismet package, static/main.py (as the module ``main``) and the glue of
-    static/glue/ (as the package ``glue``) as one zip of their bytecode for the page's
-    Python, which imports them from it, but for LATE_MODULES, written beside it as
-    LATE_ZIP; returns the files of both."""
-    trees = [*(ROOT / "kismet").rglob("*.py"), ROOT / "static" / "main.py",
-             *(ROOT / "static" / "glue").glob("*.py")]  # fmt: skip
+    """Write the kismet package and the glue of static/glue/ (as the package ``glue``) as
+    one zip of their bytecode for the worker's Python, which imports them from it, but for
+    LATE_MODULES, written beside it as LATE_ZIP; returns the files of both."""
+    trees = [*(ROOT / "kismet").rglob("*.py"), *(ROOT / "static" / "glue").glob("*.py")]
     names = sorted(p.relative_to(ROOT).as_posix() for p in trees)
     compiled = bytecode("pyc", modules, ROOT, names)
     files = {
@@ -325,9 +323,9 @@ def stdlib_archives(modules: Path, site: Path) -> None:
     write_zip(site / "pyodide" / "stdlib-rest.zip", rest)
 
 
-# PyScript modules loaded on demand that this page does use: the TOML parser for
-# pyscript.toml and the plugin that shows Python errors on the page.
-PYSCRIPT_ON_DEMAND = ("toml-", "error-")
+# PyScript modules loaded on demand that this page does use: the plugin that shows Python
+# errors on the page (the worker's configuration comes as JSON, in static/client.mjs).
+PYSCRIPT_ON_DEMAND = ("error-",)
 
 
 def pyscript_modules(core: Path) -> list[str]:
@@ -517,27 +515,36 @@ def perfect_figures(table: Path, target: Path) -> None:
     shutil.copy2(cached, target)
 
 
-def write_python_module(site: Path, lock: Path) -> str:
-    """Write static/python.mjs with the key of the Pyodide memory snapshot: a hash of the
-    Pyodide files, the standard library's archives, the modules that start Python
-    (static/python.mjs, the start worker, boot.mjs) and the game's archive (kismet.zip,
-    whose modules the start worker imports into the snapshot), so a snapshot is only ever
+def write_interpreter(site: Path, lock: Path) -> str:
+    """Write static/interpreter.mjs with the key of the Pyodide memory snapshot: a hash of
+    the Pyodide files, the standard library's archives, this module and the game's archive
+    (kismet.zip, whose modules it imports into the snapshot), so a snapshot is only ever
     restored into the very runtime, core library and game that made it. The lock file's
     header goes in too (Python needs no more of the lock)."""
-    template = (ROOT / "static" / "python.mjs").read_text(encoding="utf-8")
+    template = (ROOT / "static" / "interpreter.mjs").read_text(encoding="utf-8")
     info = json.dumps(json.loads(lock.read_text(encoding="utf-8"))["info"], sort_keys=True)
     template = template.replace("__LOCK_INFO__", info)
     runtime = site / "pyodide"
-    starters = b"".join(
-        (ROOT / "static" / name).read_bytes() for name in ("start-worker.mjs", "boot.mjs")
-    )
     game = (site / "kismet.zip").read_bytes()
     names = sorted(p.name for p in runtime.iterdir())
-    digest = digest_of(runtime, names, template.encode() + starters + game)
-    key = digest.hexdigest()[:16]
-    code = template.replace("__SNAPSHOT_KEY__", key)
-    (site / "static" / "python.mjs").write_text(code, encoding="utf-8")
+    key = digest_of(runtime, names, template.encode() + game).hexdigest()[:16]
+    (site / "static" / "interpreter.mjs").write_text(
+        template.replace("__SNAPSHOT_KEY__", key), encoding="utf-8"
+    )
     return key
+
+
+def write_client(site: Path) -> None:
+    """Write static/client.mjs with PyScript's configuration of the game's worker, read
+    from pyscript.toml (in the page itself: no fetch, no TOML parser in the worker)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    code = (ROOT / "static" / "client.mjs").read_text(encoding="utf-8")
+    if "__PYSCRIPT_CONFIG__" not in code:
+        raise Problem("static/client.mjs lost its __PYSCRIPT_CONFIG__")
+    code = code.replace("__PYSCRIPT_CONFIG__", json.dumps(config, sort_keys=True))
+    (site / "static" / "client.mjs").write_text(code, encoding="utf-8")
 
 
 def write_service_worker(site: Path) -> str:
@@ -590,12 +597,12 @@ def build() -> Path:
     for lang, name in page.PAGES.items():  # one page per interface language
         index = page.render_index(template, lang)
         (DIST / name).write_text(index, encoding="utf-8")
-    shutil.copy2(ROOT / "pyscript.toml", DIST / "pyscript.toml")
     (DIST / "manifest.webmanifest").write_text(manifest(), encoding="utf-8")
     BUILD_CACHE.mkdir(exist_ok=True)
     package_zip(DIST / "kismet.zip", modules)
     shutil.copytree(ROOT / "static", DIST / "static", ignore=shutil.ignore_patterns(
-        "service-worker.js", "python.mjs", "*.py", "__pycache__", "glue"))  # fmt: skip
+        "service-worker.js", "*.py", "__pycache__", "glue"))  # fmt: skip
+    shutil.copy2(ROOT / "static" / "main.py", DIST / "static" / "main.py")  # PyScript runs it
     (DIST / "pyscript").mkdir()
     for name in needed:
         copy_runtime(core / name, DIST / "pyscript" / name)
@@ -603,7 +610,8 @@ def build() -> Path:
     for name in PYODIDE_FILES:
         copy_runtime(modules / "pyodide" / name, DIST / "pyodide" / name)
     stdlib_archives(modules, DIST)
-    write_python_module(DIST, modules / "pyodide" / "pyodide-lock.json")
+    write_interpreter(DIST, modules / "pyodide" / "pyodide-lock.json")
+    write_client(DIST)
     # The spread's solve (two processes) runs beside the strategy's solve and perfect play's
     # games (one each): on two cores that takes about a minute less than one after another.
     ensure_venv()

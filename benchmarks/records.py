@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kismet.app.records import HISTORY_LIMIT, Finished, read_records
-from kismet.app.storage import HISTORY_KEY, LIMITS
 from kismet.app.stats import Folded, player_stats
+from kismet.app.storage import HISTORY_KEY, LIMITS
 from kismet.rules import Game
 from kismet.rules.bounded import depth, load_json
 

@@ -1,23 +1,122 @@
-// Kismet's page: starts the game's Python in the start worker, sends it every event of the
-// page as data, and carries out the ops it answers with (static/paint.js). It decides
-// nothing about the game: what a click, a key or a form does is the game's
-// (kismet/page/page.py), and so is every change to the page. What it does itself is what
-// only the page can do at once: read what an event carries (an element's data, the fields'
-// values), stop a browser's default for the keys the game takes (from the game's own table,
-// kismet/app/keys.py), and what browsers allow only within a player's tap (share, copy,
-// choose a file).
-//
-// Where the worker cannot run the game (it cannot reach the page's storage without a
-// service worker), it hands over its Python's snapshot and the page runs the game itself,
-// through PyScript (static/boot.mjs); the events go to it the same way.
+// Kismet's page: starts the game's Python in a worker through PyScript (static/main.py, on
+// the Pyodide of static/interpreter.mjs), sends it every event of the page as data, and for
+// each answer stores its commit and carries out its ops (static/paint.js). It decides
+// nothing about the game (kismet/page/page.py does); it does what only the page can do at
+// once: read what an event carries, stop a browser's default for the keys the game takes,
+// what browsers allow only within a tap (share, copy, choose a file), and the storage.
+import { PyWorker } from "../pyscript/core.js";
 
+const CONFIG = __PYSCRIPT_CONFIG__; // pyscript.toml, as build.py read it
 const root = document.documentElement;
 const byTestid = (name) => document.querySelector(`[data-testid="${name}"]`);
 
-// ----------------------------------------------------------------- the page's start
+// ------------------------------------------------------------------- the storage
+// One commit per answer (kismet/app/commit.py, whose `store` this follows and the tests
+// hold it to): the spare writes whatever happens; then, if the stamp is still the commit's
+// base, every write (those that free room first) or none, and the page's word on it.
+const PREFIX = "kismet:v1:";
+const STAMP = `${PREFIX}stamp`;
+const PROBE = `${PREFIX}probe`;
+const site = (area) => {
+  try {
+    const found = {};
+    for (let i = 0; i < area.length; i++) {
+      const key = area.key(i);
+      if (key?.startsWith(PREFIX)) found[key] = area.getItem(key);
+    }
+    return found;
+  } catch { // no storage here: the game plays on, and says so
+    return null;
+  }
+};
+const write = (area, key, value) => (value === null ? area.removeItem(key) : area.setItem(key, value));
+const weight = (key, value) => (value === null ? 0 : key.length + value.length);
+const measure = (below) => { // the longest probe the storage takes (less than `below`)
+  let [low, high] = [0, Math.max(below, 1)];
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    try { localStorage.setItem(PROBE, "x".repeat(Math.max(0, middle - PROBE.length))); low = middle; } catch { high = middle; }
+  }
+  try { localStorage.removeItem(PROBE); } catch { /* refused all along */ }
+  return low;
+};
+function store({ id, base, writes, spare }) {
+  for (const [key, value] of spare) try { write(sessionStorage, key, value); } catch { /* a second chance only */ }
+  if (!writes.length) return { id, outcome: "stored" };
+  let olds;
+  try {
+    if (localStorage.getItem(STAMP) !== base) return { id, outcome: "stale", values: site(localStorage) };
+    olds = new Map(writes.map(([key]) => [key, localStorage.getItem(key)]));
+  } catch {
+    return { id, outcome: "off" };
+  }
+  const grows = ([key, value]) => weight(key, value) - weight(key, olds.get(key));
+  const done = [];
+  try {
+    for (const [key, value] of [...writes].sort((a, b) => grows(a) - grows(b))) {
+      done.push(key);
+      write(localStorage, key, value);
+    }
+  } catch (error) { // each step back is a state that fitted before
+    for (const key of done.reverse()) write(localStorage, key, olds.get(key));
+    if (!/quota/i.test(`${error?.name} ${error}`)) return { id, outcome: "off" }; // Firefox: NS_ERROR_DOM_QUOTA_REACHED
+    return { id, outcome: "full", room: measure(writes.reduce((sum, w) => sum + grows(w), 0)) };
+  }
+  return { id, outcome: "stored" };
+}
+// Tabs in other processes see a write a moment after it is made: a commit is stored under
+// a lock of all the site's tabs, held a little after, so that the next tab's check sees it.
+const HOLD_MS = 20;
+let holding = null;
+const locked = (work) => {
+  if (holding || !navigator.locks) {
+    holding?.();
+    return Promise.resolve(work());
+  }
+  return new Promise((done) => navigator.locks.request(`${PREFIX}storage`, () => new Promise((release) => {
+    done(work());
+    let timer;
+    holding = () => { clearTimeout(timer); timer = setTimeout(() => { holding = null; release(); }, HOLD_MS); };
+    holding();
+  })));
+};
 
-// Whether this page was loaded only to change language (then: no welcome), and forget it.
-const switched = (() => {
+// --------------------------------------------------------------------- the game
+let worker = null;
+let chain = Promise.resolve();
+let pending = 0;
+const ask = async (event) => JSON.parse(await worker.sync.handle(JSON.stringify(event)));
+// An answer: its commit stored, its ops carried out (not a stale commit's: they painted
+// what another tab overtook), then the game told how the commit went, which it answers.
+async function take(answer) {
+  for (;;) {
+    const { ops, commit } = answer;
+    if (answer.root) Object.assign(root.dataset, answer.root);
+    const stored = commit && await locked(() => {
+      const result = store(commit);
+      if (result.outcome !== "stale") globalThis.Kismet.apply(ops);
+      return result;
+    });
+    if (!commit) globalThis.Kismet.apply(ops);
+    if (!stored) return;
+    answer = await ask({ kind: "stored", answer: stored });
+  }
+}
+// Every event waits for the answer to the one before (commits are stored in turn).
+const send = (event) => {
+  if (root.dataset.ready !== "true" && event.kind !== "due") return; // static/before-ready.js
+  pending += 1;
+  chain = chain.then(async () => take(await ask(event)))
+    .catch((error) => console.error("The game could not answer:", error))
+    .finally(() => { pending -= 1; });
+};
+globalThis.Kismet = {
+  ...globalThis.Kismet,
+  settled: async () => { while (pending) await chain; },
+  python: async (code) => { const got = await worker.sync.python(code); return got?.toJs?.() ?? got; },
+};
+
+const switched = (() => { // loaded only to change language: no welcome (and forget it)
   try {
     const was = sessionStorage.getItem("kismet:switched") === "1";
     sessionStorage.removeItem("kismet:switched");
@@ -27,171 +126,30 @@ const switched = (() => {
   }
 })();
 
-// What the game's Python needs of the page and cannot read where it runs
-// (kismet.page.host.Start), and how to reach the page's storage from a worker.
-const start = () => ({
-  lang: root.lang,
-  search: location.search,
-  hash: location.hash,
-  address: location.origin + location.pathname,
-  reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
-  greet: !switched,
-  can_share: typeof navigator.share === "function",
-  base: document.baseURI,
-  relay: globalThis.Kismet?.relay ?? null,
-  serviceWorker: !!globalThis.Kismet?.serviceWorker,
-  controlled: !!navigator.serviceWorker?.controller,
-});
-
-// ------------------------------------------------------------------ the transport
-
-let deliver = null; // an event (JSON) to the game's Python, once it answers
-const apply = (ops) => globalThis.Kismet.apply(ops);
-
-const asked = new Map(); // Python run for the tests: id -> [resolve, reject]
-let asking = 0;
-
-let told = false; // the worker knows the game is on screen
-
-function fromWorker(worker) {
-  return ({ data }) => {
-    if (data.ops) {
-      apply(data.ops);
-      if (root.dataset.ready === "true" && !told) { // the game is on screen: the worker may
-        told = true; // fetch what it needs only after (the rest of the standard library)
-        worker.postMessage({ ready: true });
-      }
-    } else if (data.answered) answered();
-    else if (data.root) Object.assign(root.dataset, data.root);
-    else if (data.python !== undefined) {
-      const [resolve, reject] = asked.get(data.python);
-      asked.delete(data.python);
-      if ("error" in data) reject(new Error(data.error)); else resolve(data.result);
-    } else if (data.error) {
-      console.error(`The game's Python failed: ${data.error}`);
-    } else if (data.claim) { // the worker is not yet the service worker's
-      navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage("claim"));
-    } else if (data.save) {
-      keep(data.save);
-    } else if (data.state) { // the snapshot the page restored, stored by the worker
-      root.dataset.snapshot = data.state;
-      worker.terminate();
-    } else if (data.fallback) {
-      onThePage(worker, data.fallback);
-    }
-  };
-}
-
-// A fresh snapshot, packed and stored by a worker of its own once the game is on screen
-// (so the game's worker is never busy with it); <html data-snapshot> says how it went.
-function keep(bytes) {
-  root.dataset.snapshot = "saving";
-  try {
-    const saver = startWorker("kismet-keeper"); // starts no Python (start-worker.mjs)
-    saver.onmessage = ({ data }) => { root.dataset.snapshot = data.state; saver.terminate(); };
-    saver.onerror = () => { root.dataset.snapshot = "failed"; saver.terminate(); };
-    saver.postMessage({ save: bytes }, [bytes.buffer]); // where: the worker knows
-  } catch (error) {
-    root.dataset.snapshot = "failed";
-  }
-}
-
-const startWorker = (name = "") => new Worker(new URL("./start-worker.mjs", import.meta.url),
-                                              { type: "module", name });
-
-// The game on the page itself: PyScript runs index.html's script, with static/boot.mjs as
-// its Pyodide, which restores the snapshot handed over (or starts Python here).
-async function onThePage(worker, { kind, bytes }) {
-  root.dataset.python = "page";
-  if (worker && kind !== "made") worker.terminate();
-  const boot = await import("./boot.mjs");
-  boot.handOver({ kind, bytes, worker: kind === "made" ? worker : null });
-  await import("../pyscript/core.js");
-}
-
-// The page's Python connects itself (static/main.py's start).
-globalThis.Kismet = {
-  ...globalThis.Kismet,
-  start: () => JSON.stringify(start()),
-  connect: (handler) => { deliver = (json) => handler(json); },
-};
-
-let worker = null;
-try {
-  if (location.protocol === "file:") throw new Error("no modules from files");
-  // The worker index.html started in its first lines (Python starts there while the page
-  // is parsed), else one started now.
-  const early = globalThis.Kismet?.early;
-  worker = early?.worker ?? startWorker();
-  worker.onmessage = fromWorker(worker);
-  const failed = (event) => {
-    event?.preventDefault?.();
-    // The worker could not run at all (no module workers): unless the game runs already.
-    if (!root.dataset.python) onThePage(worker, { kind: "none", bytes: null });
-  };
-  worker.onerror = failed;
-  if (early?.failed) failed();
-  worker.postMessage({ start: start() });
-  // The service worker controls the page (at once on a later visit, in a moment on a first):
-  // the worker may reach the storage from now on.
-  const controlled = () => worker.postMessage({ controlled: true });
-  if (navigator.serviceWorker?.controller) controlled();
-  else navigator.serviceWorker?.addEventListener("controllerchange", controlled, { once: true });
-  // No service worker after all (it could not be registered): the worker need not wait.
-  globalThis.Kismet.registered?.then((ok) => ok || worker.postMessage({ serviceWorker: false }));
-  globalThis.Kismet.python = (code) => new Promise((resolve, reject) => {
-    if (root.dataset.python === "page") {
-      globalThis.kismetPython.runPythonAsync(code).then(resolve, reject);
-      return;
-    }
-    asking += 1;
-    asked.set(asking, [resolve, reject]);
-    worker.postMessage({ python: { id: asking, code } });
+(async () => {
+  if (location.protocol === "file:") return; // index.html says how to serve it
+  const at = (path) => new URL(path, import.meta.url).href;
+  worker = await PyWorker(at("./main.py"), { config: CONFIG, version: at("./interpreter.mjs") });
+  worker.addEventListener("message", ({ data }) => {
+    if (data?.root) Object.assign(root.dataset, data.root);
+    else if (typeof data === "string" && data.startsWith('{"due"')) send({ kind: "due", timer: JSON.parse(data).due });
   });
-} catch (error) {
-  if (location.protocol !== "file:") onThePage(null, { kind: "none", bytes: null });
-}
-// Events sent to the worker and not yet answered; Kismet.settled() resolves once there are
-// none (the tests wait for it after each action, as a player waits for the screen).
-let pending = 0;
-let settling = [];
-const answered = () => {
-  pending = Math.max(0, pending - 1);
-  if (pending) return;
-  const waiting = settling;
-  settling = [];
-  for (const resolve of waiting) resolve();
-};
-globalThis.Kismet.settled = () => new Promise((resolve) => {
-  if (pending) settling.push(resolve); else resolve();
-});
-const toWorker = (json) => {
-  pending += 1;
-  worker.postMessage({ event: json });
-};
+  const local = site(localStorage);
+  const start = {
+    lang: root.lang, search: location.search, hash: location.hash, base: document.baseURI,
+    address: location.origin + location.pathname, greet: !switched,
+    reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
+    can_share: typeof navigator.share === "function",
+    local, session: site(sessionStorage), room: local && measure(1024),
+  };
+  chain = chain.then(async () => take(JSON.parse(await worker.sync.start(JSON.stringify(start)))));
+  await chain;
+  await worker.sync.ready(); // the game is on screen: the worker keeps its snapshot now
+})().catch((error) => console.error("The game could not start:", error));
 
-// ----------------------------------------------------------------- events, as data
-
-// What the storage holds under the keys the game asked for (the stamp every action
-// compares: read here, at once, it costs the worker's relay a round trip less).
-const stored = () => {
-  const found = {};
-  try {
-    for (const key of globalThis.Kismet.keys?.told ?? []) found[key] = localStorage.getItem(key);
-  } catch { // no storage: the game finds out itself
-  }
-  return found;
-};
-
-const send = (event) => {
-  if (root.dataset.ready !== "true") return; // static/before-ready.js answers until then
-  const to = root.dataset.python === "page" ? deliver : toWorker;
-  if (to) to(JSON.stringify({ ...event, stored: stored() }));
-};
-
-// The fields whose values go with every event (kismet.page.events.VALUES).
+// -------------------------------------------------------------- events, as data
 const FIELDS = ["entry-faces", "stats-player", "challenge-name", "coach-margin", "language",
-                "print-players"];
+                "print-players"]; // kismet.page.events.VALUES
 const values = () => {
   const found = {};
   for (const name of FIELDS) {
@@ -202,21 +160,14 @@ const values = () => {
   if (what) found["print-what"] = what.value;
   return found;
 };
-
-// The New game dialog's seats, while it is open.
-const roster = () => {
-  if (!document.getElementById("new-game-dialog")?.open) return null;
-  return [...document.querySelectorAll("#player-list li")].map((row) => [
-    row.querySelector("input").value, row.querySelector("select").value,
-  ]);
-};
-
+const roster = () => (document.getElementById("new-game-dialog")?.open
+  ? [...document.querySelectorAll("#player-list li")].map((row) => [
+    row.querySelector("input").value, row.querySelector("select").value])
+  : null);
 const withFields = (event) => ({ ...event, values: values(), roster: roster() });
-
 const attribute = (element, name) => element?.getAttribute(name) ?? undefined;
 
-// What the page does within the player's tap: share, copy, choose a file. Their words come
-// with the Share dialog (data-share.shared and so on, on its notice).
+// What the page does within the player's tap; its words come with the Share dialog.
 const shareDone = (key) => {
   const notice = byTestid("share-done");
   notice.textContent = notice.getAttribute(`data-${key}`) ?? "";
@@ -226,10 +177,8 @@ const copyByHand = () => {
   shareDone("share.failed");
 };
 const ON_THE_PAGE = {
-  "send-share": () => {
-    navigator.share({ text: byTestid("share-text").textContent, url: byTestid("share-link").value })
-      .then(() => shareDone("share.shared"), () => {});
-  },
+  "send-share": () => navigator.share({ text: byTestid("share-text").textContent, url: byTestid("share-link").value })
+    .then(() => shareDone("share.shared"), () => {}),
   "copy-share": () => {
     const words = `${byTestid("share-text").textContent} ${byTestid("share-link").value}`;
     try {
@@ -245,11 +194,10 @@ document.addEventListener("click", (event) => {
   if (root.dataset.ready !== "true") return;
   const clicked = event.target;
   if (clicked.tagName === "DIALOG" && clicked.hasAttribute("data-light-dismiss")) {
-    // A tap on the backdrop (outside the dialog's box, though it is the target) closes it.
-    const box = clicked.getBoundingClientRect();
+    const box = clicked.getBoundingClientRect(); // a tap on the backdrop closes it
     const { clientX: x, clientY: y } = event;
     if (!(box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)) {
-      apply(JSON.stringify([["close", `#${clicked.id}`]]));
+      globalThis.Kismet.apply([["close", `#${clicked.id}`]]);
       return;
     }
   }
@@ -263,24 +211,19 @@ document.addEventListener("click", (event) => {
     index: attribute(target, "data-index"), id: attribute(target, "data-id"),
     day: attribute(target, "data-day"),
     today: new Date().toLocaleDateString("en-CA"), // the daily game's, on this device
-    in_header: !!clicked.closest("header.top"),
-    dialog: clicked.closest("dialog")?.id ?? "",
+    in_header: !!clicked.closest("header.top"), dialog: clicked.closest("dialog")?.id ?? "",
   }));
 });
 
 const typingIn = (element) => ["INPUT", "SELECT", "TEXTAREA"].includes(element.tagName)
   && (!element.closest("dialog") || !!element.closest("dialog[open]"));
-
 document.addEventListener("keydown", (event) => {
   const keys = globalThis.Kismet.keys;
   if (!keys) return;
-  const target = event.target;
   const pressed = {
-    key: event.key,
-    modified: event.ctrlKey || event.metaKey || event.altKey,
-    typing: typingIn(target),
-    in_dialog: !!document.querySelector("dialog[open]"),
-    on_button: target.tagName === "BUTTON",
+    key: event.key, modified: event.ctrlKey || event.metaKey || event.altKey,
+    typing: typingIn(event.target), in_dialog: !!document.querySelector("dialog[open]"),
+    on_button: event.target.tagName === "BUTTON",
   };
   const code = `${pressed.key}|${[pressed.modified, pressed.typing, pressed.in_dialog,
     pressed.on_button].map((flag) => (flag ? 1 : 0)).join("")}`;
@@ -289,11 +232,7 @@ document.addEventListener("keydown", (event) => {
   send({ kind: "key", pressed });
 });
 
-const on = (selector, kind, handler) => {
-  const element = document.querySelector(selector);
-  if (element) element.addEventListener(kind, handler);
-};
-
+const on = (selector, kind, handler) => document.querySelector(selector)?.addEventListener(kind, handler);
 for (const [selector, form] of [[".new-game-form", "new-game"], ["form.entry", "entry"],
                                 ["form.print-form", "print"]]) {
   on(selector, "submit", (event) => {
@@ -313,24 +252,19 @@ on('[data-testid="import-file"]', "change", async (event) => {
   const chosen = field.files?.[0];
   field.value = ""; // the same file may be chosen again
   if (!chosen) return;
-  let text = null;
-  try {
-    text = await chosen.text();
-  } catch { // the browser could not read it (moved, unreadable)
-  }
+  const text = await chosen.text().catch(() => null); // moved, unreadable
   send(withFields({ kind: "import", text }));
 });
-// Escape on the question before a zero keeps the turn going, like "Go back".
-on("#confirm-dialog", "cancel", () => send({ kind: "cancel" }));
+on("#confirm-dialog", "cancel", () => send({ kind: "cancel" })); // Escape: "Go back"
 for (const dialog of document.querySelectorAll("dialog")) {
   // Escape fires "cancel" at once and "close" a moment later: focus leaves at the first.
-  dialog.addEventListener("cancel", () => apply(JSON.stringify([["focus-back", `#${dialog.id}`]])));
+  dialog.addEventListener("cancel", () => globalThis.Kismet.apply([["focus-back", `#${dialog.id}`]]));
   dialog.addEventListener("close", () => {
-    apply(JSON.stringify([["focus-back", `#${dialog.id}`]]));
+    globalThis.Kismet.apply([["focus-back", `#${dialog.id}`]]);
     send({ kind: "closed", dialog: dialog.id });
   });
 }
 addEventListener("hashchange", () => send({ kind: "hash", text: location.hash }));
-// Another tab of the site wrote (a null key: the storage was cleared).
-addEventListener("storage", (event) => send({ kind: "storage", key: event.key }));
+// Another tab of the site wrote (a null key: the storage was cleared): what is there now.
+addEventListener("storage", ({ key }) => send({ kind: "storage", key, text: key && localStorage.getItem(key) }));
 addEventListener("online", () => send({ kind: "online" }));

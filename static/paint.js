@@ -1,6 +1,6 @@
 // Kismet's painter on the page: carries out the ops Python's kismet.html.paint decides
 // (kismet/html/paint.py lists them and says what each does), a whole paint in one call,
-// Kismet.apply(json). It decides nothing about the game: only how each kind of change is
+// Kismet.apply(ops). It decides nothing about the game: only how each kind of change is
 // made to the page, and the mechanics Python cannot see from where it runs (which element
 // has the focus, where the focus goes back when a dialog closes, the page's layout).
 "use strict";
@@ -143,11 +143,11 @@
     // A challenge link has been read: the address keeps no fragment.
     address: () => history.replaceState(null, "", location.pathname + location.search),
     // The game answers from now on: every control of the header too, and the keys.
-    ready: (_, answered, taken, told) => {
+    ready: (_, answered, taken) => {
       for (const control of document.querySelectorAll("header button, header select")) {
         control.disabled = false;
       }
-      globalThis.Kismet.keys = { answered: new Set(answered), taken: new Set(taken), told };
+      globalThis.Kismet.keys = { answered: new Set(answered), taken: new Set(taken) };
       document.documentElement.dataset.ready = "true";
       performance.mark("kismet-ready"); // for profilers and Lighthouse's user timings
     },
@@ -156,8 +156,8 @@
   // is always on the page, and a missing one is an error.
   const OPTIONAL = new Set(["scroll"]);
 
-  const apply = (json) => {
-    for (const [name, selector, ...args] of JSON.parse(json)) {
+  const apply = (ops) => {
+    for (const [name, selector, ...args] of ops) {
       const op = OPS[name];
       if (!op) throw new Error(`No such paint op: ${name}`);
       let element = null;

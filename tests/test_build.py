@@ -97,9 +97,9 @@ def test_the_late_modules_are_never_imported_before_the_strategy_table() -> None
 
 
 def main_game() -> tuple[tuple[str, ...], ast.Module]:
-    """static/main.py's GAME (the modules the start worker imports into the snapshot), and
-    the module's tree."""
-    tree = ast.parse((ROOT / "static" / "main.py").read_text(encoding="utf-8"))
+    """static/glue's GAME (the modules the interpreter imports into the snapshot), and the
+    module's tree."""
+    tree = ast.parse((ROOT / "static" / "glue" / "__init__.py").read_text(encoding="utf-8"))
     game = next(
         ast.literal_eval(node.value)
         for node in tree.body
@@ -108,27 +108,22 @@ def main_game() -> tuple[tuple[str, ...], ast.Module]:
     return game, tree
 
 
-def test_the_start_imports_the_page_in_steps_of_the_start_archive() -> None:
-    # static/main.py imports the modules one step at a time (a browser task each): every
-    # step names a module of the start archive, none fetched late, and the glue comes last.
+def test_the_game_imported_before_the_snapshot_is_in_the_start_archive() -> None:
+    # Every module GAME names is a module of the package in kismet.zip, none fetched late.
     sys.path.insert(0, str(ROOT))
     import build
 
-    game, tree = main_game()
-    steps = (*game, "glue.host", "glue.storage")
-    assert "STEPS = (*GAME, 'glue.host', 'glue.storage')" in ast.unparse(tree)
+    game, _ = main_game()
     late = {name.removesuffix(".py").replace("/", ".") for name in build.LATE_MODULES}
-    assert len(steps) >= 5
-    for name in steps:
+    assert len(game) >= 5
+    for name in game:
         assert name not in late, name
-        parts = name.split(".")
-        base = ROOT / "static" if parts[0] == "glue" else ROOT
-        path = base.joinpath(*parts)
+        path = ROOT.joinpath(*name.split("."))
         assert path.with_suffix(".py").is_file() or (path / "__init__.py").is_file(), name
 
 
 def test_the_game_imported_into_the_snapshot_never_touches_the_page() -> None:
-    # The start worker imports static/main.py's GAME modules before its memory snapshot,
+    # The interpreter imports static/glue's GAME modules before its memory snapshot,
     # which can hold no reference to anything of JavaScript: none of them (nor anything
     # they import from the package) may import the browser's modules, or the glue.
     sys.path.insert(0, str(ROOT))

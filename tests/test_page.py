@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from kismet import Category, Game
+from kismet.app.commit import Commit, Mirror, Outcome, answer_json, store
 from kismet.app.keys import Pressed, code, command, key_table
 from kismet.app.pacing import RETRY_MS
-from kismet.app.relay import OwnStorage, RelayStorage, answer
 from kismet.app.roster import Roster
 from kismet.app.storage import GAME_KEY, STAMP_KEY, MemoryStorage
 from kismet.html.paint import Op
@@ -31,27 +31,43 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Host:
-    """A ``kismet.page.host.Host`` in plain Python: the ops sent, the timers waiting (run
-    by hand), and files from a dict."""
+    """A ``kismet.page.host.Host`` in plain Python, and the page it serves: each answer's
+    ops kept (``sent``), its commit stored in ``storage`` as the page stores it and the
+    page's word sent back; timers waiting (run by hand, each then sent as a "due" event)."""
 
     def __init__(self, files: dict[str, bytes | str] | None = None) -> None:
         self.sent: list[list[Op]] = []
-        self.timers: dict[int, tuple[int, Callable[[], None]]] = {}
+        self.timers: dict[int, int] = {}
+        self.count = 0
         self.files = files or {}
         self.fetched: list[str] = []
         self.late = False
         self.is_online = True
         self.tasks: list[Coroutine[Any, Any, None]] = []
+        self.page: Page | None = None
+        self.storage: MemoryStorage = MemoryStorage()
         HOSTS.append(self)
 
-    def send(self, ops: Sequence[Op]) -> None:
-        json.dumps(list(ops))  # every op crosses as JSON
-        self.sent.append(list(ops))
+    def take(self, answer: str) -> None:
+        """What the page does with an answer: store its commit, then carry out its ops
+        (not those of a stale commit), then say how the commit went."""
+        given = json.loads(answer)  # every answer crosses as JSON
+        commit, ops = given["commit"], [tuple(op) for op in given["ops"]]
+        stored = None
+        if commit is not None:
+            writes = tuple((k, v) for k, v in commit["writes"])
+            spare = tuple((k, v) for k, v in commit["spare"])
+            stored = store(self.storage, Commit(commit["id"], commit["base"], writes, spare))
+        if ops and (stored is None or stored.outcome is not Outcome.STALE):
+            self.sent.append(ops)
+        if stored is not None and self.page is not None:
+            word = {"kind": "stored", "answer": json.loads(answer_json(stored))}
+            self.take(self.page.handle(json.dumps(word)))
 
-    def later(self, ms: int, then: Callable[[], None]) -> int:
-        timer = len(self.timers) + 1 + max(self.timers, default=0)
-        self.timers[timer] = (ms, then)
-        return timer
+    def later(self, ms: int) -> int:
+        self.count += 1
+        self.timers[self.count] = ms
+        return self.count
 
     def cancel(self, timer: int) -> None:
         self.timers.pop(timer, None)
@@ -60,9 +76,11 @@ class Host:
         self.tasks.append(work)
 
     def run_tasks(self) -> None:
-        """Run the work under way to its end (fetches answer at once)."""
+        """Run the work under way to its end (fetches answer at once), and then what it
+        brought, in the page's next turn."""
         while self.tasks:
             asyncio.run(self.tasks.pop(0))
+            self.run_timers(now=True)
 
     async def fetch(self, url: str, how: str) -> Fetched:
         self.fetched.append(url)
@@ -80,14 +98,16 @@ class Host:
     def today(self) -> date:
         return date(2026, 12, 3)
 
-    def run_timers(self, until: int = 20) -> None:
-        """Run the timers waiting (and those they start), soonest first."""
+    def run_timers(self, until: int = 20, *, now: bool = False) -> None:
+        """Run the timers waiting (and those they start), soonest first (``now``: only
+        those due at once)."""
         for _ in range(until):
-            if not self.timers:
+            due = [t for t, ms in self.timers.items() if not now or ms == 0]
+            if not due or self.page is None:
                 return
-            timer = min(self.timers, key=lambda t: self.timers[t][0])
-            _, then = self.timers.pop(timer)
-            then()
+            timer = min(due, key=lambda t: self.timers[t])
+            del self.timers[timer]
+            self.take(self.page.handle(json.dumps({"kind": "due", "timer": timer})))
 
     def last(self) -> list[Op]:
         return self.sent[-1]
@@ -111,16 +131,21 @@ def no_work_left_behind() -> Any:
 def started(
     storage: MemoryStorage | None = None, host: Host | None = None, **start: Any
 ) -> tuple[Page, Host]:
+    """A page started over ``storage``, as the browser starts one: its game in a worker
+    with a mirror of the site's keys (and the host as its page)."""
     host = host or Host()
-    page = Page(
-        host, Start(**{"lang": "en", "search": "?seed=5", **start}), storage or MemoryStorage()
-    )
-    page.start()
+    host.storage = storage if storage is not None else MemoryStorage()
+    mirror = Mirror(dict(host.storage.items))
+    page = Page(host, Start(**{"lang": "en", "search": "?seed=5", **start}), mirror)
+    host.page = page
+    host.take(page.start())
     return page, host
 
 
 def send(page: Page, kind: str, **fields: Any) -> None:
-    page.handle(json.dumps({"kind": kind, **fields}))
+    host = page.host
+    assert isinstance(host, Host)
+    host.take(page.handle(json.dumps({"kind": kind, **fields})))
 
 
 def faces(ops: list[Op]) -> tuple[int, ...]:
@@ -137,8 +162,8 @@ def test_the_start_paints_the_game_then_says_ready_with_the_keys_the_game_takes(
     [first] = host.sent  # one message
     assert ("text", '[data-testid="current-player"]', "Player 1's turn") in first
     assert first[-1][0] == "ready"
-    _, _, answered, taken, told = first[-1]
-    assert (answered, taken) == key_table() and told == (STAMP_KEY,)
+    _, _, answered, taken = first[-1]
+    assert [list(answered), list(taken)] == [list(k) for k in key_table()]
 
 
 def test_the_key_table_is_commands_answer_for_every_key_in_every_context() -> None:
@@ -262,9 +287,9 @@ def test_another_tabs_write_is_taken_up() -> None:
     other, _ = started(storage)
     send(other, "click", action="roll")
     assert page.session.game.rolls_left == 3
-    send(page, "storage", key="kismet:v1:settings")  # not the stamp: nothing to read
-    assert page.session.game.rolls_left == 3
-    send(page, "storage", key=STAMP_KEY)
+    send(page, "storage", key=GAME_KEY, text=storage.items[GAME_KEY])  # heard: kept
+    assert page.session.game.rolls_left == 3  # not the stamp: nothing more to read
+    send(page, "storage", key=STAMP_KEY, text=storage.items[STAMP_KEY])
     assert page.session.game.rolls_left == 2
     assert GAME_KEY in storage.items
 
@@ -284,7 +309,7 @@ def test_the_strategy_table_is_fetched_for_a_hint_and_a_failure_said_and_retried
     status = '[data-testid="status"]'
     said = [op for op in host.last() if op[0] == "text" and op[1] == status]
     assert said[-1][2] == text("app.table_failed", "en")
-    assert [ms for ms, _ in host.timers.values()] == [RETRY_MS]  # tried again by itself
+    assert list(host.timers.values()) == [RETRY_MS]  # tried again by itself
     host.run_timers()
     send(page, "click", action="hint")  # asked again: fetched again
     host.run_tasks()
@@ -302,7 +327,7 @@ def test_every_event_the_page_sends_is_read_and_a_strange_one_refused() -> None:
     for bad in ('{"kind": "explode"}', "[]", '"click"'):
         with pytest.raises(ValueError):
             Event.from_json(bad)
-    sent = re.findall(r'send\((?:withFields\()?\{\s*kind: "([a-z]+)"', client())
+    sent = re.findall(r'(?:send|ask)\((?:withFields\()?\{\s*kind: "([a-z]+)"', client())
     assert set(Kind) == {Kind(k) for k in sent}  # the page sends every kind, and no other
 
 
@@ -329,26 +354,23 @@ def client() -> str:
     return (ROOT / "static" / "client.mjs").read_text(encoding="utf-8")
 
 
-def test_across_the_relay_an_action_costs_two_requests_and_the_stamp_comes_with_it() -> None:
-    # In the worker, each storage call is a round trip to the page: the stamp every action
-    # compares comes with the event, and this tab's sessionStorage is read once.
-    storage, spare = MemoryStorage(), MemoryStorage()
-    asked: list[str] = []
-
-    def relay(held: MemoryStorage) -> RelayStorage:
-        return RelayStorage(lambda request: (asked.append(request), answer(held, request))[1])
-
-    host = Host()
-    page = Page(host, Start("en", search="?seed=5"), relay(storage), OwnStorage(relay(spare)))
-    page.start()
-    asked.clear()
-    stamp = storage.items[STAMP_KEY]
-    send(page, "click", action="roll", stored={STAMP_KEY: stamp})
-    assert [json.loads(a)[:2] for a in asked] == [["set", GAME_KEY], ["set", STAMP_KEY]]
-    # Another tab wrote since: the stamp the page read says so, and the tab catches up.
+def test_an_action_is_answered_with_its_paint_and_one_commit_and_a_stale_one_catches_up() -> None:
+    storage = MemoryStorage()
+    page, host = started(storage)
+    answer = json.loads(page.handle(json.dumps({"kind": "click", "action": "roll"})))
+    commit = answer["commit"]
+    assert [key for key, _ in commit["writes"]] == [GAME_KEY, STAMP_KEY]
+    assert commit["base"] == storage.items[STAMP_KEY]  # what it was made against
+    assert faces([tuple(op) for op in answer["ops"]]) == page.session.game.dice
+    host.take(json.dumps(answer))
+    assert storage.items[STAMP_KEY] == commit["writes"][-1][1]  # stored, stamp and all
+    # Another tab rolls; this one has not heard yet and rolls too: its commit is stale,
+    # its paint is not carried out, and it catches up, saying so.
     other, _ = started(storage)
     send(other, "click", action="roll")
-    asked.clear()
-    send(page, "click", action="roll", stored={STAMP_KEY: storage.items[STAMP_KEY]})
-    assert ["get", GAME_KEY] in [json.loads(a)[:2] for a in asked]
-    assert page.session.game.rolls_left == other.session.game.rolls_left  # as it stands
+    painted = len(host.sent)
+    send(page, "click", action="roll")
+    assert page.session.game.rolls_left == other.session.game.rolls_left == 1
+    assert page.session.game.dice == other.session.game.dice
+    assert "another tab" in page.session.status
+    assert len(host.sent) == painted + 1  # the stale paint dropped, the caught-up one sent

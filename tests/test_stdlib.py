@@ -92,11 +92,10 @@ def test_the_shipped_files_and_python_module_name_the_split(site: Site) -> None:
     assert "python_stdlib.zip" not in pyodide and "pyodide-lock.json" not in pyodide
     assert {"stdlib-core.zip", "stdlib-rest.zip"} <= pyodide
     index = (site.root / "index.html").read_text()
-    # Fetched by the start worker (or by static/boot.mjs, where the page runs the game):
-    # none is preloaded by the page.
+    # Fetched by the game's worker (static/interpreter.mjs): none is preloaded by the page.
     assert not re.findall(r'href="\./pyodide/([^"]+)"', index)
     assert "stdlib-rest.zip" not in index  # not on the way to ready
-    python = (site.root / "static" / "python.mjs").read_text()
+    python = (site.root / "static" / "interpreter.mjs").read_text()
     assert '"abi_version"' in python and "__LOCK_INFO__" not in python
     assert "__SNAPSHOT_KEY__" not in python
 
@@ -110,11 +109,11 @@ def test_the_snapshot_key_changes_with_the_core_and_the_game(site: Site, tmp_pat
         (copy / "pyodide" / name).write_bytes((site.root / "pyodide" / name).read_bytes())
     (copy / "kismet.zip").write_bytes((site.root / "kismet.zip").read_bytes())
     lock = build.NODE_MODULES / "pyodide" / "pyodide-lock.json"
-    keys = [build.write_python_module(copy, lock)]
-    assert keys[0] == build.write_python_module(copy, lock)
+    keys = [build.write_interpreter(copy, lock)]
+    assert keys[0] == build.write_interpreter(copy, lock)
     for changed in (copy / "pyodide" / "stdlib-core.zip", copy / "kismet.zip"):
         changed.write_bytes(changed.read_bytes() + b"\0")
-        keys.append(build.write_python_module(copy, lock))
+        keys.append(build.write_interpreter(copy, lock))
     assert len(set(keys)) == 3, keys
 
 

@@ -17,8 +17,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kismet import Category, Game
+from kismet.app.commit import (
+    Answer,
+    Commit,
+    Mirror,
+    Outcome,
+    answer_json,
+    room_at_start,
+    store,
+)
 from kismet.app.records import MAX_TOTAL
-from kismet.app.relay import OwnStorage, RelayStorage, answer
 from kismet.app.session import Session
 from kismet.app.storage import (
     BACKUP_PREFIX,
@@ -27,6 +35,8 @@ from kismet.app.storage import (
     HISTORY_KEY,
     PAUSED_KEY,
     PAUSED_PREFIX,
+    PREFIX,
+    PROBE_KEY,
     SETTINGS_KEY,
     STAMP_KEY,
     MemoryStorage,
@@ -35,6 +45,7 @@ from kismet.app.storage import (
     StorageUnavailable,
 )
 from kismet.app.table import Table
+from kismet.app.tables import Tables
 from kismet.rules.bounded import MAX_DEPTH, depth, load_json
 from kismet.rules.errors import SaveError, SaveProblem
 from kismet.rules.scoring import score, upper_bonus
@@ -75,31 +86,82 @@ class Quota(MemoryStorage):
         self.quota = self.used() + room
 
 
-RELAYED = {"on": False}
-"""Whether each tab reaches its storage across a relay (``kismet.app.relay``), as a
-session in a worker will: every test here runs both ways."""
+COMMITTED = {"on": False}
+"""Whether each tab writes into a mirror of the storage and has its commits stored by the
+page's side (``kismet.app.commit.store``), as the game in its worker does: every test here
+runs both ways."""
 
 
-@pytest.fixture(autouse=True, params=["direct", "relayed"])
+@pytest.fixture(autouse=True, params=["direct", "committed"])
 def through(request: pytest.FixtureRequest) -> Iterator[None]:
-    RELAYED["on"] = request.param == "relayed"
+    COMMITTED["on"] = request.param == "committed"
+    TABS.clear()
     yield
-    RELAYED["on"] = False
+    COMMITTED["on"] = False
+    TABS.clear()
 
 
-def reach(storage: Storage) -> Storage:
-    """The storage as a tab reaches it: itself, or across a relay."""
-    if not RELAYED["on"]:
-        return storage
-    return RelayStorage(lambda request: answer(storage, request))
+class Tab:
+    """A tab of the site in a worker: a session over a mirror of the shared storage, whose
+    every action's commit the page's side stores at once (then the page's answer goes back,
+    and any commit that answer makes); the other tabs over the same storage hear of each
+    write stored, as the browser's ``storage`` event tells them."""
+
+    def __init__(self, storage: Storage, clock: Clock, spare: MemoryStorage | None) -> None:
+        self.storage, self.spare = storage, spare
+        mirror = Mirror(read_all(storage))
+        mirror.room = room_at_start(storage) if mirror.items is not None else None
+        kept = None if spare is None else Mirror(read_all(spare))
+        self.session = Session(mirror, seed=3, clock=clock, spare=kept)
+        TABS.setdefault(id(storage), []).append(self)
+        self.store()
+
+    def store(self) -> None:
+        """What the page does with each answer: store its commit, say how it went."""
+        for _ in range(50):
+            commit = self.session.tables.commit()
+            if commit is None:
+                return
+            answer = store(self.storage, commit, self.spare)
+            self.session.tables.settle(answer)
+            if answer.outcome is Outcome.STORED:
+                for other in TABS[id(self.storage)]:
+                    if other is not self:
+                        for key, value in commit.writes:
+                            other.session.tables.told(key, value)
+        raise AssertionError("the commits never settled")
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.session, name)
+        if not callable(found):
+            return found
+
+        def act(*args: Any, **kwargs: Any) -> Any:
+            result = found(*args, **kwargs)
+            self.store()
+            return result
+
+        return act
+
+
+TABS: dict[int, list[Tab]] = {}
+"""The tabs open over each storage (by its id)."""
+
+
+def read_all(storage: Storage) -> dict[str, str] | None:
+    """The site's keys, as the page reads them when it starts (None: storage refused)."""
+    try:
+        listed = storage.keys()  # a Storage, not a dict
+        return {k: v for k in listed if k.startswith(PREFIX) and (v := storage.get(k)) is not None}
+    except StorageUnavailable:
+        return None
 
 
 def tab(storage: MemoryStorage, clock: Clock, spare: MemoryStorage | None = None) -> Session:
-    # Across a relay, the tab's own sessionStorage is read once and kept (static/main.py).
-    kept = None if spare is None else reach(spare)
-    if kept is not None and RELAYED["on"]:
-        kept = OwnStorage(kept)
-    return Session(reach(storage), seed=3, clock=clock, spare=kept)
+    """A tab opened (or reloaded) over ``storage``, with this tab's ``spare`` storage."""
+    if COMMITTED["on"]:
+        return Tab(storage, clock, spare)  # type: ignore[return-value]
+    return Session(storage, seed=3, clock=clock, spare=spare)
 
 
 def take_turn(app: Session, box: Category | None = None) -> None:
@@ -565,83 +627,147 @@ def test_the_highest_total_is_what_the_rules_allow() -> None:
     assert game.total(0) == 0
 
 
-def test_the_relay_answers_refusals_as_the_storage_would_and_raises_on_a_bad_request() -> None:
+# ------------------------------------------------------------ commits, the page's side
+
+
+def commit_of(base: str | None, *writes: tuple[str, str | None]) -> Commit:
+    return Commit(1, base, tuple(writes))
+
+
+def test_the_page_stores_a_commit_all_or_nothing_and_only_on_its_base() -> None:
+    held = Quota()
+    held.set(STAMP_KEY, "s0")
+    held.set("kismet:v1:a", "old")
+    stale = store(held, commit_of("elsewhere", ("kismet:v1:a", "new"), (STAMP_KEY, "s1")))
+    assert stale.outcome is Outcome.STALE and held.items["kismet:v1:a"] == "old"
+    assert stale.values == {STAMP_KEY: "s0", "kismet:v1:a": "old"}
+    done = store(held, commit_of("s0", ("kismet:v1:a", "new"), ("kismet:v1:b", "b"),
+                                 (STAMP_KEY, "s1")))  # fmt: skip
+    assert done.outcome is Outcome.STORED
+    assert held.items == {STAMP_KEY: "s1", "kismet:v1:a": "new", "kismet:v1:b": "b"}
+    removed = store(held, commit_of("s1", ("kismet:v1:b", None), (STAMP_KEY, "s2")))
+    assert removed.outcome is Outcome.STORED and "kismet:v1:b" not in held.items
+
+
+@pytest.mark.parametrize("room", [0, 8, 100, 1000])
+def test_a_refused_commit_leaves_everything_as_it_was_and_says_the_room_left(room: int) -> None:
+    held = Quota()
+    held.set(STAMP_KEY, "s0")
+    held.set("kismet:v1:long", "x" * 3000)
+    held.leave(room)
+    before = dict(held.items)
+    # Shorter first (it frees room), then a write too long for what is left even so.
+    big = "y" * (room + 4000)
+    answer = store(held, commit_of("s0", ("kismet:v1:new", big), ("kismet:v1:long", "x"),
+                                   (STAMP_KEY, "s1")))  # fmt: skip
+    assert answer.outcome is Outcome.FULL and held.items == before
+    left = held.quota - held.used()  # the probe removed
+    # Measured with a probe key of its own: at most its key's length short.
+    assert answer.room is not None and left - len(PROBE_KEY) <= answer.room <= left
+
+
+def test_writes_that_free_room_go_first_so_a_commit_that_fits_in_the_end_is_stored() -> None:
+    held = Quota()
+    held.set(STAMP_KEY, "s0")
+    held.set("kismet:v1:history", "h" * 5000)
+    held.leave(10)
+    # The tallies grow by 200, the list shrinks by 4000: together they fit.
+    tallies, shorter = ("kismet:v1:folded", "f" * 200), ("kismet:v1:history", "h" * 1000)
+    answer = store(held, commit_of("s0", tallies, shorter, (STAMP_KEY, "s1")))
+    assert answer.outcome is Outcome.STORED and held.items["kismet:v1:folded"] == "f" * 200
+
+
+def test_the_spare_is_written_whatever_happens_and_a_refusing_storage_says_so() -> None:
     class Off(MemoryStorage):
         def get(self, key: str) -> str | None:
             raise StorageUnavailable()
 
-    full = Quota(quota=10)
-    relayed = RelayStorage(lambda request: answer(full, request))
-    relayed.set("k", "v")
-    assert relayed.get("k") == "v" and relayed.get("absent") is None
-    assert relayed.keys() == ["k"]
+    spare = MemoryStorage()
+    commit = Commit(1, None, (("kismet:v1:game", "g"),), (("kismet:v1:unsaved:game", "g"),))
+    assert store(Off(), commit, spare).outcome is Outcome.OFF
+    assert spare.items == {"kismet:v1:unsaved:game": "g"}
+    assert store(MemoryStorage(), commit, spare).outcome is Outcome.STORED  # no stamp yet
+    elsewhere = MemoryStorage({STAMP_KEY: "s9", "other": "x"})
+    answer = Answer.from_dict(json.loads(answer_json(store(elsewhere, commit, spare))))
+    assert answer == Answer(1, Outcome.STALE, None, {STAMP_KEY: "s9"})  # the site's keys
+    assert Answer.from_dict({"id": 2, "outcome": "full", "room": 7}).room == 7
+    with pytest.raises(ValueError):
+        Answer.from_dict({"id": 2, "outcome": "stale"})  # says nothing of what is stored
+
+
+def test_a_mirror_refuses_what_the_measured_room_cannot_take_and_forgets_it_when_told() -> None:
+    mirror = Mirror({STAMP_KEY: "s0"})
+    mirror.room = 20
     with pytest.raises(StorageFull):
-        relayed.set("big", "x" * 20)
-    assert full.items == {"k": "v"}  # the refused write changed nothing
-    relayed.remove("k")
-    assert full.items == {}
-    with pytest.raises(StorageUnavailable):
-        RelayStorage(lambda request: answer(Off(), request)).get("k")
-
-    def gone(request: str) -> str:
-        raise OSError("the relay is gone")
-
-    with pytest.raises(StorageUnavailable):  # a broken relay: as a refused storage
-        RelayStorage(gone).get("k")
-    assert json.loads(answer(full, '["drop", "k"]')) == {"error": "not a request"}
-    with pytest.raises(ValueError, match="relay refused"):
-        RelayStorage(lambda request: answer(full, '["drop"]')).get("k")
+        mirror.set("kismet:v1:x", "y" * 20)  # 11 + 20 > 20
+    mirror.set("kismet:v1:x", "y")  # 12: fits, 8 left
+    assert mirror.room == 8
+    mirror.told("kismet:v1:other", "z")  # another tab wrote: the page decides again
+    assert mirror.room is None and mirror.get("kismet:v1:other") == "z"
+    assert mirror.take() == {"kismet:v1:x": (None, "y")}  # another tab's write is not ours
+    assert mirror.take() == {}
 
 
-def test_a_relay_reads_a_start_in_one_request_and_what_the_page_told_without_one() -> None:
-    held = MemoryStorage({"kismet:v1:a": "1", "kismet:v1:b": "2", "other": "3"})
-    asked: list[list[str]] = []
-
-    def send(request: str) -> str:
-        asked.append(json.loads(request))
-        return answer(held, request)
-
-    relayed = RelayStorage(send)
-    with relayed.gathered("kismet:v1:"):
-        assert asked == [["all", "kismet:v1:"]]
-        assert relayed.get("kismet:v1:a") == "1" and relayed.get("kismet:v1:none") is None
-        relayed.set("kismet:v1:c", "3")  # written, and known from then on
-        relayed.remove("kismet:v1:a")
-        assert relayed.get("kismet:v1:c") == "3" and relayed.get("kismet:v1:a") is None
-        assert len(asked) == 3
-        assert relayed.get("other") == "3"  # outside the prefix: asked
-        assert len(asked) == 4
-    assert relayed.get("kismet:v1:b") == "2" and len(asked) == 5  # after the start: asked
-    with relayed.told({STAMP_KEY: "abc"}):
-        assert relayed.get(STAMP_KEY) == "abc" and len(asked) == 5
-        relayed.set(STAMP_KEY, "def")
-        assert relayed.get(STAMP_KEY) == "def" and held.items[STAMP_KEY] == "def"
-    assert json.loads(answer(held, '["all", "kismet:v1:"]'))["value"] == {
-        "kismet:v1:b": "2",
-        "kismet:v1:c": "3",
-        STAMP_KEY: "def",
-    }
-
-    class Off(MemoryStorage):
-        def keys(self) -> list[str]:
-            raise StorageUnavailable()
-
-    refusing = RelayStorage(lambda request: answer(Off(), request))
-    with refusing.gathered("kismet:v1:"):  # a refused storage is asked as usual
-        assert refusing.get("kismet:v1:a") is None
+# ------------------------------------------------- two tabs, events heard late
 
 
-def test_a_tabs_own_storage_is_read_once_and_refusals_still_raised() -> None:
-    spare = Quota(quota=30)
-    spare.set("kept", "x")
-    asked: list[str] = []
-    own = OwnStorage(RelayStorage(lambda r: (asked.append(r), answer(spare, r))[1]))
-    assert own.get("kept") == "x" and own.get("absent") is None
-    own.remove("absent")  # nothing to remove: not asked
-    assert len(asked) == 2  # keys, then the one value
-    with pytest.raises(StorageFull):
-        own.set("big", "y" * 40)
-    assert own.get("big") is None  # refused: not remembered
-    own.set("small", "z")
-    own.remove("kept")
-    assert own.keys() == ["small"] and spare.items == {"small": "z"}
+class Late(Tab):
+    """A tab whose ``storage`` events wait until ``hear`` (as a busy page's do)."""
+
+    def __init__(self, storage: Storage, clock: Clock) -> None:
+        self.heard: list[tuple[str, str | None]] = []
+        super().__init__(storage, clock, None)
+        self.session.tables.told = lambda key, value: self.heard.append((key, value))  # type: ignore[method-assign]
+
+    def hear(self) -> None:
+        for key, value in self.heard:
+            Tables.told(self.session.tables, key, value)
+        self.heard.clear()
+
+
+LATE_ACTIONS = st.lists(
+    st.tuples(st.integers(0, 1), st.sampled_from(["turn", "turn", "turn", "hear", "new"])),
+    min_size=1,
+    max_size=50,
+)
+
+
+class Versions(MemoryStorage):
+    """A shared storage that checks every game stored only ever grows: no box once stored
+    is taken back or written over (without Undo, nothing may)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: dict[str, tuple[Any, ...]] = {}
+
+    def set(self, key: str, value: str) -> None:
+        if key == GAME_KEY or key.startswith(PAUSED_PREFIX):
+            table = Table.from_dict(json.loads(value))
+            was, now = self.games.get(table.id, ()), tuple(table.game.history)
+            assert now[: len(was)] == was, "a box once stored was written over"
+            self.games[table.id] = now
+        super().set(key, value)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(actions=LATE_ACTIONS)
+def test_a_move_shown_as_made_is_stored_however_late_the_other_tab_hears(
+    actions: list[tuple[int, str]],
+) -> None:
+    if not COMMITTED["on"]:
+        return  # tabs over one storage object hear nothing late
+    storage, clock = Versions(), Clock()
+    tabs = [Late(storage, clock), Late(storage, clock)]
+    for who, action in actions:
+        app = tabs[who]
+        if action == "turn":
+            take_turn(app)  # type: ignore[arg-type]
+        elif action == "hear":
+            app.hear()
+        elif action == "new":
+            app.new_game(["Ann", "Bo"][: 1 + who])
+            app.confirm()
+        shown = app.session.table
+        stored = storage.games.get(shown.id, ())
+        made = len(shown.game.history)
+        assert tuple(shown.game.history) == stored[:made], "a move shown as made is not stored"

@@ -3,10 +3,12 @@ so that no other tab's writes are lost.
 
 Another tab of the same site writes the same keys, so the list is never written back whole
 as an old copy: each change is an operation (add, replace, remove) applied to the list as
-stored *now*, read again just before the write. An operation the storage refused waits, and
-is applied with the next write. Folding old games into the statistics stores the tallies
-first and the shorter list second; a record whose identity the tallies already hold is
-dropped when read, so a fold cut short between the two writes still counts every game once.
+stored *now*, read again just before the write. The operations are kept until the storage
+has taken them (over a mirror: until the page stored their commit), so a write refused, or
+overtaken by another tab's, is made again from them. Folding old games into the statistics
+writes the tallies and the shorter list together (one commit); a record whose identity the
+tallies already hold is dropped when read, so even two separate writes cut short between
+them count every game once.
 """
 
 from __future__ import annotations
@@ -14,14 +16,18 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
+from ..rules import SaveError
 from .records import HISTORY_LIMIT, Finished, History, read_records
 from .stats import Folded
-from .storage import FOLDED_KEY, FULL, HISTORY_KEY, Damage, Store
+from .storage import FOLDED_KEY, FULL, HISTORY_KEY
+from .store import Damage, Store
 
 FOLD_SHARE = 4
 """When storage runs short, a quarter of the detailed games (the oldest) is folded."""
+
+T = TypeVar("T")
 
 Note = tuple[str, dict[str, Any]]
 """A message key and its parameters."""
@@ -56,7 +62,11 @@ class Ledger:
         self.notes = notes
         """Where what could not be read is said (shared with the shelf)."""
         self._operations: list[Operation] = []
-        """Changes the storage has not taken yet."""
+        """Changes the storage has not taken yet (applied again with every write: each
+        gives the same list however often it is applied)."""
+        self._carried = 0
+        """How many of the first operations went with the commit ``_carrier``."""
+        self._carrier = 0
         self.folded = self._read_folded()
         self._base = self._read_history()
         """The list as this tab last read or wrote it."""
@@ -66,12 +76,46 @@ class Ledger:
     @property
     def waiting(self) -> bool:
         """Whether a change waits for room."""
-        return bool(self._operations)
+        self._prune()
+        return len(self._operations) > self._carried
+
+    def _prune(self) -> None:
+        """Forget the operations whose commit the storage took."""
+        if self._carried and self.store.stored >= self._carrier:
+            del self._operations[: self._carried]
+            self._carried = 0
 
     def refresh(self) -> None:
         """Read again what another tab changed."""
         self._fresh_folded()
         self.history = self._apply(self._fresh_history())
+
+    def refused(self, *, stale: bool) -> None:
+        """The commit that carried the last write was not stored: the operations wait
+        again, and the finished games are read again as stored (with another tab's writes,
+        when ``stale``), to apply them to (``save``)."""
+        self._carried = 0
+        folded = self._stored(FOLDED_KEY, Folded.from_dict, Folded())
+        history = self._stored(HISTORY_KEY, read_records, History([], []))
+        if folded is not None:
+            self.folded = folded
+        if history is not None:
+            ids = set(self.folded.ids)
+            self._base = [f for f in history.records if f.id not in ids]
+        self.history = self._apply(self._base)
+
+    def _stored(self, key: str, parse: Callable[[object], T], empty: T) -> T | None:
+        """The value under ``key`` as stored now (``empty`` when there is none), read
+        quietly: what cannot be read was said and kept when first read (None: what this
+        tab has stands)."""
+        raw = self.store.raw(key)
+        self.store.seen[key] = raw
+        if raw is None:
+            return empty
+        try:
+            return parse(self.store.parse(raw, key))
+        except SaveError:
+            return None
 
     # ------------------------------------------------------------- reading
 
@@ -125,6 +169,7 @@ class Ledger:
         """Apply the waiting operations to the finished games as stored now, and store
         them; while the storage is too full, fold the oldest into the statistics first.
         Whether they are stored (else the operations wait for the next write)."""
+        self._prune()
         for _ in range(2 * FOLD_SHARE + HISTORY_LIMIT.bit_length()):  # each pass folds a share
             self._fresh_folded()
             result = self._apply(self._fresh_history())
@@ -134,7 +179,8 @@ class Ledger:
             self.history = result
             text = json.dumps([f.to_dict() for f in result], separators=(",", ":"))
             if self.store.put(HISTORY_KEY, text, again=False):  # else the operations wait
-                self._operations.clear()
+                self._carried, self._carrier = len(self._operations), self.store.epoch
+                self._prune()
                 self._base = result
                 return True
             full = self.store.why == FULL and HISTORY_KEY not in self.store.guarded
@@ -145,25 +191,18 @@ class Ledger:
         return False
 
     def _fold(self, records: list[Finished]) -> bool:
-        """Fold these finished games into the statistics: the tallies are stored first,
-        then the list without them. When even the tallies find no room, the list without
-        them is stored first (it is shorter, so it fits), then the tallies, and if those
-        still fail the list is put back. Whether the fold is stored."""
+        """Fold these finished games into the statistics: the tallies with them and the list
+        without them, stored together or not at all. Whether the fold is stored."""
         folded = self._fresh_folded()
         ids = {r.id for r in records}
         base = self._fresh_history()
         without = [f for f in base if f.id not in ids]
         merged = Folded.from_dict(folded.to_dict())
         merged.fold([r for r in records if r.id not in set(folded.ids)])
-        if not self._put(FOLDED_KEY, merged.to_dict()):
-            if not self._put(HISTORY_KEY, [f.to_dict() for f in without]):
-                return False
-            if not self._put(FOLDED_KEY, merged.to_dict()):
-                self._put(HISTORY_KEY, [f.to_dict() for f in base])  # as it was
-                self._base = base
-                return False
-        else:
-            self._put(HISTORY_KEY, [f.to_dict() for f in without])
+        texts = {FOLDED_KEY: merged.to_dict(), HISTORY_KEY: [f.to_dict() for f in without]}
+        writes = {key: json.dumps(value, separators=(",", ":")) for key, value in texts.items()}
+        if not self.store.put_all(dict(writes), again=False):
+            return False
         self.folded, self._base = merged, without
         return True
 

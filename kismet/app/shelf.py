@@ -16,24 +16,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from .commit import Answer, Outcome
 from .guide import first_visit
 from .ledger import Area, Ledger, Note, said
 from .records import Finished, HighScore
 from .settings import Settings
 from .stats import Folded, high_scores_with
 from .storage import (
+    FOLDED_KEY,
     FULL,
     GAME_KEY,
+    HISTORY_KEY,
     OFF,
     PAUSED_KEY,
     PAUSED_PREFIX,
     SETTINGS_KEY,
     Problem,
     Storage,
-    Store,
 )
+from .store import Store
 from .table import Table, read_paused
 from .transfer import Imported
+
+OVERTAKEN = "\0overtaken"
+"""What this tab takes to have seen of the game at the table once another tab's writes
+overtook its own: no stored text, so the stored game is read again."""
 
 
 class Merged(NamedTuple):
@@ -133,10 +140,11 @@ class Shelf:
         if stored:
             self.store.remove(PAUSED_KEY)
 
-    def refresh(self) -> bool:
-        """Read again what another tab wrote since this one last looked; whether it had.
-        (The game at the table is the session's to compare: ``game_changed``.)"""
-        if not self.store.changed_elsewhere():
+    def refresh(self, *, anyway: bool = False) -> bool:
+        """Read again what another tab wrote since this one last looked; whether it had
+        (``anyway``: read again, whatever the stamp says). (The game at the table is the
+        session's to compare: ``game_changed``.)"""
+        if not self.store.changed_elsewhere() and not anyway:
             return False
         if self.store.raw(SETTINGS_KEY) != self.store.seen.get(SETTINGS_KEY):
             self.settings = self._read_settings()
@@ -148,6 +156,48 @@ class Shelf:
     def game_changed(self) -> bool:
         """Whether the stored game at the table is not the one this tab last read or wrote."""
         return self.store.raw(GAME_KEY) != self.store.seen.get(GAME_KEY)
+
+    def settle(self, answer: Answer) -> bool:
+        """The page's answer to the last commit. When it was refused, what it carried is
+        written again, all together as it was made (the storage keeps all of it or none):
+        its backups first (a key whose backup is refused is guarded), its other writes,
+        and the finished games from their operations (folded to fit, if need be). But when
+        another tab wrote any of the same keys in between (a stale commit), the move was
+        made on what that tab overtook: its writes are dropped, and the game at the table
+        is read again as stored (the finished games still take their operations). Whether
+        another tab had written (then the table catches up: ``Tables.sync``)."""
+        again = self.store.settle(answer)
+        if answer.outcome is Outcome.STORED:
+            return False
+        stale = answer.outcome is Outcome.STALE
+        self.ledger.refused(stale=stale)
+        ledger = (HISTORY_KEY, FOLDED_KEY)
+        rest = {key: value for key, value, _ in again if key not in ledger}
+        if any(theirs for key, _, theirs in again if key not in ledger):
+            self.store.seen[GAME_KEY] = OVERTAKEN  # read again: the table catches up
+            rest = {}
+        for key, value in list(rest.items()):
+            source = self.store.backing.get(key)
+            if source is not None and value is not None:
+                del rest[key]
+                if not self.store.back_again(key, value):
+                    self.store.guarded[source] = key
+        if rest:
+            self.store.put_all(rest)
+        if any(key in ledger for key, _, _ in again) or self.ledger.waiting:
+            self.ledger.save()
+        # What the page measured served these writes: the room may grow by other means
+        # (another app's data going), so the page decides the next ones.
+        self.store.ask_again()
+        return stale
+
+    def drop_waiting(self) -> None:
+        """Forget the writes that wait (the move that made them is taken back), and the
+        games put aside as stored."""
+        for key in self.store.pending:
+            self.store._spare(key, None)
+        self.store.pending.clear()
+        self.paused = self._read_paused()
 
     # ------------------------------------------------------- the game at the table
 
@@ -255,7 +305,8 @@ class Shelf:
     def free_space(self) -> Freed:
         """Make room when storage is full: fold the older half of the detailed finished
         games into the statistics (their counts, bests and high scores stay), then store
-        what waits."""
+        what waits (the storage is asked again: other data may have gone)."""
+        self.store.ask_again()
         folded = self.ledger.fold_older_half()
         self.store.retry()
         if self.ledger.waiting:

@@ -11,6 +11,7 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from ..rules import Category, Game, RuleError
 from ..text import LANGUAGES, explain, join_names, text
+from .commit import Answer, Commit
 from .computer import Computers
 from .daily import DAYS_SHOWN, daily_number, daily_seed
 from .entry import Entry
@@ -20,7 +21,7 @@ from .records import Finished
 from .roster import Roster, default_name, is_default_name
 from .settings import Settings, Switch
 from .shelf import Shelf
-from .storage import OFF, Storage
+from .storage import FULL, OFF, Storage
 from .table import Daily, Mode, Paused, Table
 from .turn import Ask, Pending, TurnUI
 
@@ -90,6 +91,12 @@ class Tables:
         self.shelf = Shelf(storage, clock, spare)
         self.seed, self.lang, self.clock = seed, lang, clock
         self.ui = TurnUI()
+        self.if_refused: tuple[int, str] | None = None
+        """What the status line says instead if the commit named is refused (an action
+        that said its writes were stored, until the page answered)."""
+        self.left: tuple[int, Table] | None = None
+        """The game put aside to make way for another, and the commit that carries that
+        (until the page answered it)."""
         self.computers = Computers()
         self.linked = Linked(lang)
         self.progress = Progress(self.shelf)
@@ -112,11 +119,12 @@ class Tables:
         notes, self.shelf.notes = self.shelf.notes, []
         return " ".join(text(key, self.lang, **params) for key, params in notes)
 
-    def sync(self) -> bool:
+    def sync(self, *, anyway: bool = False) -> bool:
         """Catch up with what another tab (or window) of the site stored since this one
-        last looked. True when the game at the table changed there: this tab then shows it
-        as it stands, and the action asked of the old one is not taken."""
-        if not self.shelf.refresh() or not self.shelf.game_changed:
+        last looked (``anyway``: read everything again, whatever the stamp says). True when
+        the game at the table changed there: this tab then shows it as it stands, and the
+        action asked of the old one is not taken."""
+        if not self.shelf.refresh(anyway=anyway) or not self.shelf.game_changed:
             return False
         table = self.shelf.load_game()
         if table is None:  # removed or unreadable there: this tab's game stays, stored again
@@ -138,6 +146,32 @@ class Tables:
         self.record_if_over()
         return True
 
+    def commit(self) -> Commit | None:
+        """What the actions since the last commit wrote, for the page to store at once."""
+        return self.shelf.store.commit()
+
+    def told(self, key: str | None, value: str | None) -> None:
+        """Another tab wrote ``key`` (None: it cleared the storage): what the page says is
+        stored there now."""
+        self.shelf.store.told(key, value)
+
+    def settle(self, answer: Answer) -> None:
+        """The page's answer to the last commit: a refused one is written again (the
+        shelf's ``settle``); when another tab had written in between, the table catches
+        up, and says so if the game at the table went on there."""
+        left, self.left = self.left, None
+        refused, self.if_refused = self.if_refused, None
+        if self.shelf.settle(answer):
+            self.sync(anyway=True)
+        elif left is not None and left[0] == answer.id and self.shelf.problem is FULL:
+            # The game under way could not be put aside after all: it takes the table back,
+            # and what the move wrote is dropped (nothing of it was stored).
+            self.shelf.drop_waiting()
+            self._sit(left[1])
+            self.status = text("status.full_keep", self.lang)
+        elif refused is not None and refused[0] == answer.id and self.shelf.waiting:
+            self.status = refused[1]  # it was said too soon
+
     def _make_way(self) -> bool:
         """Whether the game at the table may leave it: nothing of it waits to be stored,
         and one under way is put aside first. When not, the player is told why and the
@@ -151,6 +185,7 @@ class Tables:
         if shelf.waiting or (self.table.unfinished and not shelf.put_aside(self.table)):
             self.status = text("status.full_keep", self.lang)
             return False
+        self.left = (shelf.store.epoch, self.table)
         return True
 
     @property
@@ -347,6 +382,9 @@ class Tables:
             self.status = text("import.read_failed", self.lang)
             return
         self.status, _ = self.progress.import_text(raw, self.table, self.lang)
+        unsaved = f"{self.status} {text('import.unsaved', self.lang)}"
+        if not self.shelf.waiting:
+            self.if_refused = (self.shelf.store.epoch, unsaved)
 
     @caught_up
     def free_space(self) -> None:
@@ -357,6 +395,8 @@ class Tables:
             self.shelf.save_game(self.table)
         key = "status.freed" if not self.shelf.waiting else "status.still_full"
         self.status = text(key, self.lang, count=freed.folded)
+        still = text("status.still_full", self.lang, count=freed.folded)
+        self.if_refused = (self.shelf.store.epoch, still)
 
     @caught_up
     def resume(self, game_id: str) -> None:

@@ -90,6 +90,11 @@ class Painter:
         """Each player's chance as last written beside their total."""
         self.ops: list[Op] = []
 
+    def forget(self) -> None:
+        """The page did not carry out the last ops (they painted a move another tab
+        overtook): the next paint writes every part again."""
+        self.painted, self.chances_shown, self.current_column = {}, {}, ""
+
     def paint(self, view: View) -> list[Op]:
         """The ops that make the page show ``view``."""
         self.ops = []

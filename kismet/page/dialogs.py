@@ -16,11 +16,13 @@ from ..html.paint import Op, of_testid
 from ..html.sheet import blank_sheet_html
 from ..html.stats import PERFECT_PATH, Perfect, player_options, stats_html
 from ..text import text
+from .host import Fetched
 
 if TYPE_CHECKING:
     from ..app.session import Session
     from ..html.paint import Painter
     from .host import Host, Start
+    from .turns import Turns
 
 REVIEW = "review-dialog"
 
@@ -38,11 +40,13 @@ class Boxes:
         self,
         session: Session,
         host: Host,
+        turns: Turns,
         start: Start,
         painter: Painter,
         emit: Callable[[Sequence[Op]], None],
     ) -> None:
         self.session, self.host, self.start, self.painter = session, host, start, painter
+        self.turns = turns
         self.emit = emit
         self.perfect: Perfect | None = None
         """Perfect play's figures, for the statistics (fetched when they first open)."""
@@ -79,14 +83,13 @@ class Boxes:
         self.emit(boxes.stats_opened())
         if not self.asked_perfect:
             self.asked_perfect = True
-            self.host.spawn(self.fetch_perfect())
+            self.turns.spawn(lambda: self.host.fetch(PERFECT_PATH, "text"), self.perfect_fetched)
 
-    async def fetch_perfect(self) -> None:
+    def perfect_fetched(self, got: Fetched | Exception) -> None:
         """Perfect play's figures, for the comparisons (small; the service worker keeps it).
         Without them the statistics stand alone."""
         try:
-            got = await self.host.fetch(PERFECT_PATH, "text")
-            if got.ok and isinstance(got.body, str):
+            if isinstance(got, Fetched) and got.ok and isinstance(got.body, str):
                 self.perfect = Perfect.from_dict(json.loads(got.body))
         except Exception:
             return

@@ -11,7 +11,6 @@ from typing import Any, NamedTuple
 from ..app.actions import FIELDS, Clicked
 from ..app.keys import Pressed
 from ..app.roster import Roster
-from ..app.storage import STAMP_KEY
 from ..rules import RuleError
 
 
@@ -37,9 +36,14 @@ class Kind(enum.StrEnum):
     HASH = "hash"
     """The address's fragment changed (``text``: the new one)."""
     STORAGE = "storage"
-    """Another tab wrote to the storage (``key``; None when it was cleared)."""
+    """Another tab wrote to the storage (``key``, None when it was cleared; ``text``, its
+    value as stored now)."""
     ONLINE = "online"
     """The browser is online again."""
+    DUE = "due"
+    """A timer of the game came due (``timer``): its work's turn (``kismet.page.turns``)."""
+    STORED = "stored"
+    """The page's word on the last commit (``answer``: ``kismet.app.commit.Answer``)."""
 
 
 VALUES = (
@@ -53,12 +57,6 @@ VALUES = (
 )
 """The fields whose values the page sends with every event (by ``data-testid``; for
 "print-what", the radio button checked), as they were when it happened."""
-
-
-TOLD = (STAMP_KEY,)
-"""The keys of the page's storage whose values the page reads with every event: the stamp
-that every action compares, one round trip less for a game in the worker
-(``kismet.app.relay.RelayStorage.told``)."""
 
 
 class Event(NamedTuple):
@@ -89,14 +87,17 @@ class Event(NamedTuple):
     key: str | None = None
     """The storage key another tab wrote."""
     text: str | None = None
-    """A file's text (import), or the address's new fragment (hash)."""
+    """A file's text (import), the address's new fragment (hash), or the value another
+    tab wrote (storage)."""
+    timer: int | None = None
+    """The timer that came due."""
+    answer: dict[str, Any] | None = None
+    """The page's answer to a commit."""
     pressed: Pressed | None = None
     values: dict[str, str] = {}  # noqa: RUF012 (a NamedTuple's default is never mutated)
     """The fields of ``VALUES``, as they were."""
     roster: Roster | None = None
     """The New game dialog's seats as they are on the page, when it is open."""
-    stored: dict[str, str | None] = {}  # noqa: RUF012
-    """What the page's storage held under ``TOLD`` keys when it happened."""
 
     @classmethod
     def from_json(cls, message: str) -> Event:
@@ -124,7 +125,8 @@ class Event(NamedTuple):
             pressed=_pressed(given.get("pressed")),
             values=_values(given.get("values")),
             roster=_roster(given.get("roster")),
-            stored=_stored(given.get("stored")),
+            timer=_number(given, "timer"),
+            answer=given["answer"] if isinstance(given.get("answer"), dict) else None,
         )
 
     def clicked(self) -> Clicked:
@@ -157,16 +159,6 @@ def _values(given: object) -> dict[str, str]:
         return {}
     return {
         name: value for name, value in given.items() if name in VALUES and isinstance(value, str)
-    }
-
-
-def _stored(given: object) -> dict[str, str | None]:
-    if not isinstance(given, dict):
-        return {}
-    return {
-        key: value
-        for key, value in given.items()
-        if key in TOLD and (value is None or isinstance(value, str))
     }
 
 

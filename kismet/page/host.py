@@ -4,11 +4,9 @@ when it starts (``Start``)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine
 from datetime import date
 from typing import Any, NamedTuple, Protocol
-
-from ..html.paint import Op
 
 
 class Fetched(NamedTuple):
@@ -22,14 +20,12 @@ class Fetched(NamedTuple):
 class Host(Protocol):
     """The browser's side of the page's Python: the glue's, or a test's in CPython."""
 
-    def send(self, ops: Sequence[Op]) -> None:
-        """Have the page carry out ``ops`` (one message, in order)."""
-
-    def later(self, ms: int, then: Callable[[], None]) -> int:
-        """Call ``then`` after ``ms`` milliseconds (0: after the work waiting); a timer id."""
+    def later(self, ms: int) -> int:
+        """Tell the page after ``ms`` milliseconds (0: after the work waiting) that this
+        timer is due (it then sends a "due" event naming it, in its turn); a timer id."""
 
     def cancel(self, timer: int) -> None:
-        """Cancel a timer ``later`` started (nothing if it has run)."""
+        """Cancel a timer ``later`` started (nothing if it has told the page already)."""
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in the background (it handles its own failures)."""

@@ -1,13 +1,16 @@
 """The page's Python: one ``Page`` holds the session and answers every event the page
-reports (``kismet.page.events``) with ops the page carries out."""
+reports (``kismet.page.events``) with one answer: the ops the page carries out and the
+commit it stores (``kismet.app.commit``), then the page's word on that commit, before
+the next event."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
-from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 from ..app.actions import PAGE_ACTIONS, act
+from ..app.commit import Answer, Outcome
 from ..app.keys import Key, closes_menu, command, key_table
 from ..app.pacing import upcoming
 from ..app.progress import PRICE_STEP_S
@@ -18,8 +21,9 @@ from ..html.page import PAGES
 from ..html.paint import Op, Painter, of_testid, opened
 from ..text import DEFAULT_LANGUAGE, LANGUAGES, text
 from .dialogs import Boxes
-from .events import TOLD, Event, Kind
+from .events import Event, Kind
 from .timers import Timers
+from .turns import Turns
 
 if TYPE_CHECKING:
     from ..app.storage import Storage
@@ -45,10 +49,11 @@ class Page:
             spare=spare,
         )
         self.painter = Painter(reduced_motion=start.reduced_motion)
-        self.out: list[Op] | None = None
-        """Ops kept while an event is answered, sent as one message at its end."""
-        self.timers = Timers(self.session, host, self.render, self.say)
-        self.boxes = Boxes(self.session, host, start, self.painter, self.emit)
+        self.out: list[Op] = []
+        """The ops of the event being answered, sent with its answer."""
+        self.turns = Turns(host)
+        self.timers = Timers(self.session, host, self.turns, self.render, self.say)
+        self.boxes = Boxes(self.session, host, self.turns, start, self.painter, self.emit)
         self.clicks: dict[str, Callable[[Event], None]] = {
             "menu": lambda _: self.emit([("menu", None, None)]),
             "daily": lambda event: self.boxes.show_dailies(event.today),
@@ -104,6 +109,8 @@ class Page:
             Kind.HASH: self.on_hash,
             Kind.STORAGE: self.on_storage,
             Kind.ONLINE: lambda _: self.timers.online(),
+            Kind.DUE: lambda event: self.turns.fire(event.timer),
+            Kind.STORED: self.on_stored,
         }
 
     @property
@@ -113,11 +120,8 @@ class Page:
     # ---------------------------------------------------------------- ops out
 
     def emit(self, ops: Sequence[Op]) -> None:
-        """Send ops to the page: with the rest of the event's, while one is answered."""
-        if self.out is not None:
-            self.out.extend(ops)
-        elif ops:
-            self.host.send(list(ops))
+        """Send ops to the page, with the rest of the event's."""
+        self.out.extend(ops)
 
     def say(self, key: str) -> None:
         """Say a message on the status line (until the next paint says another)."""
@@ -139,31 +143,49 @@ class Page:
 
     # -------------------------------------------------------------- events in
 
-    def start(self) -> None:
-        """Take up a challenge in the address, paint, and let the header be used."""
+    def start(self) -> str:
+        """Take up a challenge in the address, paint, and let the header be used: the
+        first answer (JSON)."""
         self.out = []
         try:
             self.boxes.open_link(self.start_info.hash)
             self.render()
-            self.emit([("ready", None, *key_table(), TOLD)])
+            self.emit([("ready", None, *key_table())])
         finally:
-            self.flush()
+            answer = self.answer()
+        return answer
 
-    def handle(self, message: str) -> None:
-        """Answer one event the page sent (JSON), with one message of ops."""
+    def handle(self, message: str) -> str:
+        """Answer one event the page sent (JSON): the ops that paint it and the commit
+        that stores it (JSON, ``answer``)."""
         event = Event.from_json(message)
-        told = getattr(self.storage, "told", None)  # a relay's (kismet.app.relay)
         self.out = []
         try:
-            with told(event.stored) if told is not None else nullcontext():
-                self.kinds[event.kind](event)
+            self.kinds[event.kind](event)
         finally:
-            self.flush()
+            answer = self.answer()
+        return answer
 
-    def flush(self) -> None:
-        ops, self.out = self.out or [], None
-        if ops:
-            self.host.send(ops)
+    def answer(self) -> str:
+        """The event's ops and the commit of its writes (None: nothing to store), as JSON:
+        the page stores the commit (only if the stamp is still its base) and carries out
+        the ops (not when the commit was stale: they painted what another tab overtook)."""
+        ops, self.out = self.out, []
+        commit = self.session.tables.commit()
+        return json.dumps({"ops": ops, "commit": None if commit is None else commit.to_json()})
+
+    def on_stored(self, event: Event) -> None:
+        """The page's word on the last commit: stored, or refused (it is written again,
+        and the page painted again as the session now stands)."""
+        if event.answer is None:
+            return
+        answer = Answer.from_dict(event.answer)
+        self.session.tables.settle(answer)
+        if answer.outcome is Outcome.STORED:
+            return
+        if answer.outcome is Outcome.STALE:  # its ops were not carried out: paint anew
+            self.painter.forget()
+        self.render()
 
     def on_click(self, event: Event) -> None:
         if closes_menu(event.action, in_header=event.in_header):
@@ -225,8 +247,9 @@ class Page:
         self.render()
 
     def on_storage(self, event: Event) -> None:
-        # Another tab of the site wrote: its last write of any kind changes the stamp. No
-        # key means the storage was cleared.
+        # Another tab of the site wrote (the value as stored now): its last write of any
+        # kind changes the stamp. No key means the storage was cleared.
+        self.session.tables.told(event.key, event.text)
         if event.key is None or event.key == STAMP_KEY:
             self.changed(self.session.sync)
 

@@ -1,7 +1,7 @@
 """What the page starts by itself once a view is painted: the strategy table's fetch, the
 computer's next step, Perfect's next turn, the luck's pricing, the win chances' work. The
 choices are ``kismet.app.pacing``'s and ``kismet.app.odds``'s; this holds the timers and
-fetches, through the ``Host``."""
+fetches, each done in a turn the page gives (``kismet.page.turns``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from ..app.pacing import Fetching, Plan, StepTimer, TableFetch, Upcoming, Wait
 if TYPE_CHECKING:
     from ..app.session import Session
     from .host import Host
+    from .turns import Turns
 
 
 class Timers:
@@ -24,10 +25,12 @@ class Timers:
         self,
         session: Session,
         host: Host,
+        turns: Turns,
         render: Callable[[], None],
         say: Callable[[str], None],
     ) -> None:
-        self.session, self.host, self.render, self.say = session, host, render, say
+        self.session, self.host, self.turns = session, host, turns
+        self.render, self.say = render, say
         self.fetch = TableFetch()
         self.step = StepTimer()
         self.step_id: int | None = None
@@ -46,20 +49,20 @@ class Timers:
         elif upcoming.wait is Wait.COMPUTER:
             self.schedule_computer(upcoming.delay)
         elif upcoming.wait is Wait.PRICE:
-            self.host.later(0, self.price)
+            self.turns.later(0, self.price)
         elif not self.thinking:
             self.thinking = True
-            self.host.later(upcoming.delay, self.perfect_turn)
+            self.turns.later(upcoming.delay, self.perfect_turn)
 
     def odds(self, due: Due | None) -> None:
         """Start what the win chances wait for (``kismet.app.odds.Due``)."""
         if due is Due.TABLE:
             self.with_table(self.render, asked=False, quiet=True)
         elif due is Due.SPREAD and self.spread_fetch.want(asked=False) is Fetching.START:
-            self.host.spawn(self.fetch_spread())
+            self.turns.spawn(self.fetch_spread, self.spread_fetched)
         elif due is Due.WORK and not self.working:
             self.working = True
-            self.host.later(0, self.chances_step)
+            self.turns.later(0, self.chances_step)
 
     def chances_step(self) -> None:
         """One step of the chances' work, then the next after the page's own work; the
@@ -70,14 +73,21 @@ class Timers:
         else:
             self.odds(Due.WORK)
 
-    async def fetch_spread(self) -> None:
-        """Fetch the spread table the first time chances are shown (kept for offline).
-        Without it the totals stand alone: nothing is said."""
-        try:
-            from ..advice.spread import SPREAD_PATH, Spread  # loaded with the table
+    async def fetch_spread(self) -> bytes:
+        """Fetch the spread table the first time chances are shown (kept for offline)."""
+        from ..advice.spread import SPREAD_PATH  # loaded with the table
 
-            body = await self.fetched(SPREAD_PATH, "The spread table")
-            self.session.attach_spread(Spread.from_bytes(body))
+        return await self.fetched(SPREAD_PATH, "The spread table")
+
+    def spread_fetched(self, got: bytes | Exception) -> None:
+        """The spread table arrived (or not: without it the totals stand alone, and
+        nothing is said)."""
+        try:
+            from ..advice.spread import Spread
+
+            if isinstance(got, Exception):
+                raise got
+            self.session.attach_spread(Spread.from_bytes(got))
             ok = True
         except Exception:
             ok = False
@@ -110,18 +120,24 @@ class Timers:
         if not quiet:
             self.say("app.loading_table")
         if wanted is Fetching.START:
-            self.host.spawn(self.fetch_table())
+            self.turns.spawn(self.fetch_table, self.table_fetched)
 
-    async def fetch_table(self) -> None:
+    async def fetch_table(self) -> bytes:
         """Fetch the strategy table the first time a feature needs it (hint, coach,
         computer, review); the service worker then keeps it for offline play. The modules
         that work with it only arrive with it (build.py's LATE_MODULES)."""
-        try:
-            from ..advice.strategy import TABLE_PATH, Advisor
+        await self.host.load_late()
+        from ..advice.strategy import TABLE_PATH
 
-            await self.host.load_late()
-            body = await self.fetched(TABLE_PATH, "The strategy table")
-            self.session.attach(Advisor.from_bytes(body))
+        return await self.fetched(TABLE_PATH, "The strategy table")
+
+    def table_fetched(self, got: bytes | Exception) -> None:
+        try:
+            from ..advice.strategy import Advisor
+
+            if isinstance(got, Exception):
+                raise got
+            self.session.attach(Advisor.from_bytes(got))
             ok = True
         except Exception:
             ok = False
@@ -138,7 +154,7 @@ class Timers:
         self.render()
         self.say("app.table_failed")
         if retry is not None:
-            self.host.later(retry, self.fetch_again)
+            self.turns.later(retry, self.fetch_again)
 
     def fetch_again(self) -> None:
         """A failed fetch is tried afresh by what needs the table."""
@@ -160,8 +176,8 @@ class Timers:
         if plan is Plan.KEEP:
             return
         if plan is Plan.REPLACE and self.step_id is not None:
-            self.host.cancel(self.step_id)
-        self.step_id = self.host.later(delay, self.computer_step)
+            self.turns.cancel(self.step_id)
+        self.step_id = self.turns.later(delay, self.computer_step)
 
     def computer_step(self) -> None:
         self.step.fired()
@@ -181,7 +197,7 @@ class Timers:
         if step():
             then()
         else:
-            self.host.later(0, lambda: self.in_steps(step, then))
+            self.turns.later(0, lambda: self.in_steps(step, then))
 
     def perfect_turn(self) -> None:
         """Perfect plays the same dice a turn at a time, between the page's own work."""

@@ -1,11 +1,47 @@
-"""The glue: what ``kismet.page.Page`` needs of the browser, wherever it runs (the start
-worker, or the page itself where the worker cannot reach the storage).
+"""The glue: what ``kismet.page.Page`` needs of the browser in the game's worker, which
+PyScript starts (``static/main.py``).
 
-It decides nothing: which event does what, what to paint, when a computer moves or a
-fetch is tried again are all ``kismet``'s (tested in CPython); the page's own side of the
-events and the ops is ``static/client.mjs`` and ``static/paint.js``.
+It decides nothing: which event does what, what to paint, what to store, when a computer
+moves or a fetch is tried again are all ``kismet``'s (tested in CPython); the page's own
+side of the events, the ops and the commits is ``static/client.mjs`` and
+``static/paint.js``.
 
 - ``host``: timers, fetches, the date and the network's state (``JsHost``);
-- ``storage``: the browser's ``localStorage`` on the page, or the same across the storage
-  relay from a worker.
+- ``worker``: the page's calls into the game (``Worker``: start, handle, python).
+
+``GAME`` is what the game imports, none of which touches the browser: the interpreter
+module (static/interpreter.mjs) has ``prepare()`` import it into the memory snapshot a first
+visit keeps, so later visits restore it imported.
 """
+
+from importlib import import_module
+
+GAME = (
+    "kismet.rules.dice",
+    "kismet.rules",
+    "kismet.text",
+    "kismet.app.finale",
+    "kismet.app.linked",
+    "kismet.app.progress",
+    "kismet.app.tables",
+    "kismet.app.view",
+    "kismet.app.session",
+    "kismet.app.keys",
+    "kismet.app.actions",
+    "kismet.app.pacing",
+    "kismet.app.printing",
+    "kismet.app.commit",
+    "kismet.html.page",
+    "kismet.html.paint",
+    "kismet.html.boxes",
+    "kismet.page.host",
+    "kismet.page.page",
+)
+"""The modules of the game imported at start, none of which touches the browser
+(``tests/test_browser.py`` checks that the game imports no other module of the game)."""
+
+
+def prepare() -> None:
+    """Import the game's modules (before the interpreter's memory snapshot is taken)."""
+    for name in GAME:
+        import_module(name)

@@ -1,19 +1,19 @@
-"""``kismet.page.host.Host`` over the browser's own timers and fetches: the same in the
-start worker and on the page (Pyodide's ``js`` is the global scope of either)."""
+"""``kismet.page.host.Host`` over the browser's own timers and fetches, in the game's
+worker (Pyodide's ``js`` is the worker's global scope)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine
 from datetime import date
 from functools import cache
 from typing import Any
 
 import js
+from polyscript import xworker
 from pyodide.ffi import create_proxy
 
-from kismet.html.paint import Op
 from kismet.page.host import Fetched
 
 FETCH = """return fetch(new URL(url, base)).then(async (response) => ({
@@ -39,38 +39,33 @@ LATE_ZIP = "kismet-late.zip"
 
 
 class JsHost:
-    """The browser's side of the page's Python. ``deliver`` takes a paint's ops as JSON
-    (to the page's ``Kismet.apply``, or posted to it from the worker); ``base`` is the
-    page's address, against which the site's files are fetched."""
+    """The browser's side of the game's Python; ``base`` is the page's address, against
+    which the site's files are fetched."""
 
-    def __init__(self, deliver: Callable[[str], None], base: str) -> None:
-        self.deliver, self.base = deliver, base
+    def __init__(self, base: str) -> None:
+        self.base = base
         self.timers: dict[int, Any] = {}
-        """Each timer waiting, with the proxy of its callback (destroyed once run or
-        cancelled, so that nothing leaks)."""
+        """Each timer waiting: its id here, and the browser's."""
+        self.count = 0
+        self.notify = create_proxy(self.due)
+        """What every timer calls (one proxy for all: none to free)."""
         self.tasks: set[asyncio.Future[None]] = set()
         """Work under way (kept until done, so that none is collected half-way)."""
 
-    def send(self, ops: Sequence[Op]) -> None:
-        self.deliver(json.dumps(list(ops)))
+    def later(self, ms: int) -> int:
+        self.count += 1
+        self.timers[self.count] = js.setTimeout(self.notify, ms, self.count)
+        return self.count
 
-    def later(self, ms: int, then: Callable[[], None]) -> int:
-        timer = 0
-
-        def run() -> None:
-            self.timers.pop(timer).destroy()
-            then()
-
-        proxy = create_proxy(run)
-        timer = int(js.setTimeout(proxy, ms))
-        self.timers[timer] = proxy
-        return timer
+    def due(self, timer: int) -> None:
+        """A timer's time has come: the page is told, and sends its "due" event in turn."""
+        if self.timers.pop(int(timer), None) is not None:
+            xworker.postMessage(json.dumps({"due": int(timer)}))
 
     def cancel(self, timer: int) -> None:
-        proxy = self.timers.pop(timer, None)
-        if proxy is not None:
-            js.clearTimeout(timer)
-            proxy.destroy()
+        handle = self.timers.pop(timer, None)
+        if handle is not None:
+            js.clearTimeout(handle)
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(work)

@@ -1,0 +1,274 @@
+"""One commit per action: how the game, which runs in a worker, stores into the page's
+``localStorage`` without ever waiting on the page.
+
+The worker keeps a copy of the site's keys (``Mirror``), read when the page starts and kept
+current from the page's ``storage`` events. What an action writes goes into that copy and
+is sent to the page with the action's paint, as one ``Commit``: every write of the action
+and the new stamp, and the base stamp they were made against. The page stores a commit in
+one task, and only if the stored stamp is still the base (compare-and-set), then answers
+(``Answer``):
+
+- ``STORED``: every write of it is stored;
+- ``STALE``: another tab wrote since; nothing of it is stored, and the answer carries the
+  site's keys as they are, so that the tab catches up;
+- ``FULL``: the quota refused a write; nothing of it is stored (a write that got in is
+  undone in the same task), and the answer says how much room there is, so that the copy
+  can tell at once which later writes would be refused (``Mirror.room``);
+- ``OFF``: the storage refuses every write (disabled, private mode).
+
+``store`` is the page's side, in Python: ``static/client.mjs`` does the same in JavaScript
+(``tests/test_commit.py`` holds the two to the same answers), and the CPython tests use it
+as the page.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import json
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from .storage import PREFIX, PROBE_KEY, STAMP_KEY, Storage, StorageFull, StorageUnavailable
+
+
+def units(text: str) -> int:
+    """A text's length as browsers count it against the quota (UTF-16 code units)."""
+    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
+
+
+def weight(key: str, value: str | None) -> int:
+    """What a key and its value take of the quota (nothing when absent)."""
+    return 0 if value is None else units(key) + units(value)
+
+
+class Outcome(enum.StrEnum):
+    """What the page did with a commit."""
+
+    STORED = "stored"
+    STALE = "stale"
+    FULL = "full"
+    OFF = "off"
+
+
+Writes = tuple[tuple[str, str | None], ...]
+"""Keys and their new values, in order (None: the key is removed)."""
+
+
+class Commit(NamedTuple):
+    """Every write of one action, stored by the page all together or not at all."""
+
+    id: int
+    base: str | None
+    """The stamp the writes were made against: stored only while it is still the stamp."""
+    writes: Writes
+    """The page's ``localStorage``: stored all or nothing, if the stamp is still ``base``."""
+    spare: Writes = ()
+    """This tab's ``sessionStorage``: a second chance only, stored whatever happens."""
+
+    def to_json(self) -> dict[str, object]:
+        """As the page reads it."""
+        return {"id": self.id, "base": self.base, "writes": self.writes, "spare": self.spare}
+
+
+class Answer(NamedTuple):
+    """The page's answer to a commit."""
+
+    id: int
+    outcome: Outcome
+    room: int | None = None
+    """With ``FULL``: the room the storage has left (quota units)."""
+    values: Mapping[str, str] | None = None
+    """With ``STALE``: every key of the site as stored now."""
+
+    @classmethod
+    def from_dict(cls, given: Mapping[str, object]) -> Answer:
+        """The answer as the page sends it (raises ValueError for anything else)."""
+        number, room, values = given.get("id"), given.get("room"), given.get("values")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise ValueError("an answer names its commit")
+        outcome = Outcome(str(given.get("outcome")))
+        if outcome is Outcome.STALE:
+            if not isinstance(values, dict):
+                raise ValueError("a stale commit's answer says what is stored")
+            values = {
+                k: v for k, v in values.items() if isinstance(v, str) and k.startswith(PREFIX)
+            }
+        else:
+            values = None
+        if outcome is not Outcome.FULL or not isinstance(room, int) or isinstance(room, bool):
+            return cls(number, outcome, None, values)
+        return cls(number, outcome, max(0, room), values)
+
+
+def stored_items(given: object) -> dict[str, str] | None:
+    """The site's keys as the page read them when it started (None: it has no storage);
+    anything but text under a key of the site is left out."""
+    if not isinstance(given, dict):
+        return None
+    return {k: v for k, v in given.items() if isinstance(k, str) and k.startswith(PREFIX)
+            and isinstance(v, str)}  # fmt: skip
+
+
+class Mirror:
+    """The page's storage as this tab last heard of it, with this tab's own writes since:
+    a ``Storage`` that answers at once. Its writes are gathered (``take``) into the next
+    commit. It refuses a write the storage is known to have no room for (``room``), and
+    raises ``StorageUnavailable`` throughout when the page has no storage (``None``)."""
+
+    def __init__(self, items: Mapping[str, str] | None) -> None:
+        self.items: dict[str, str] | None = None if items is None else dict(items)
+        self.room: int | None = None
+        """The quota left, once the page measured it (after a refusal); None: not known,
+        and the page decides."""
+        self.refusing = False
+        """The storage refused a write as no quota would (disabled, private mode): every
+        write is refused here too, until another tab is heard writing."""
+        self.before: dict[str, str | None] = {}
+        """Each key written since the last ``take``, with its value before."""
+
+    def _items(self) -> dict[str, str]:
+        if self.items is None:
+            raise StorageUnavailable()
+        return self.items
+
+    def get(self, key: str) -> str | None:
+        return self._items().get(key)
+
+    def keys(self) -> list[str]:
+        return list(self._items())
+
+    def set(self, key: str, value: str) -> None:
+        self._write(key, value)
+
+    def remove(self, key: str) -> None:
+        self._write(key, None)
+
+    def _write(self, key: str, value: str | None) -> None:
+        items = self._items()
+        if self.refusing:
+            raise StorageUnavailable()
+        old = items.get(key)
+        if self.room is not None:
+            grows = weight(key, value) - weight(key, old)
+            if grows > self.room:
+                raise StorageFull()
+            self.room -= grows
+        self.before.setdefault(key, old)
+        if value is None:
+            items.pop(key, None)
+        else:
+            items[key] = value
+
+    def take(self) -> dict[str, tuple[str | None, str | None]]:
+        """The writes since the last take: each key's value before and now (keys written
+        back as they were are left out)."""
+        items = self._items() if self.before else {}
+        changes = {k: (old, items.get(k)) for k, old in self.before.items() if old != items.get(k)}
+        self.before = {}
+        return changes
+
+    def put_back(self, key: str, value: str | None) -> None:
+        """A value as the storage holds it (a write of this tab's that it did not take, or
+        another tab's): not a write of this tab's."""
+        if self.items is None:
+            return
+        if value is None:
+            self.items.pop(key, None)
+        else:
+            self.items[key] = value
+
+    def told(self, key: str | None, value: str | None) -> None:
+        """Another tab wrote ``key`` (None: the storage was cleared): the room is not known
+        any more."""
+        self.room, self.refusing = None, False
+        if key is None:
+            if self.items is not None:
+                self.items = {}
+        elif key.startswith(PREFIX):
+            self.put_back(key, value)
+
+    def replace(self, items: Mapping[str, str]) -> None:
+        """Every key of the site as stored now (the answer to a stale commit)."""
+        if self.items is not None:
+            self.items = dict(items)
+        self.room = None
+
+
+# ------------------------------------------------------------- the page's side
+
+
+def store(local: Storage, commit: Commit, session: Storage | None = None) -> Answer:
+    """Store ``commit`` as the page does, in one go: the spare writes whatever happens;
+    then, if the stamp is still its base, every write (those that free room first), or
+    none of them."""
+    for key, value in commit.spare:
+        if session is not None:
+            with contextlib.suppress(StorageFull, StorageUnavailable):  # a second chance only
+                _write(session, key, value)
+    if not commit.writes:
+        return Answer(commit.id, Outcome.STORED)
+    try:
+        if local.get(STAMP_KEY) != commit.base:
+            listed = local.keys()  # a Storage, not a dict
+            values = {k: local.get(k) for k in listed if k.startswith(PREFIX)}
+            stored = {k: v for k, v in values.items() if v is not None}
+            return Answer(commit.id, Outcome.STALE, values=stored)
+        olds = {key: local.get(key) for key, _ in commit.writes}
+    except StorageUnavailable:
+        return Answer(commit.id, Outcome.OFF)
+    ordered = sorted(commit.writes, key=lambda w: weight(w[0], w[1]) - weight(w[0], olds[w[0]]))
+    done: list[str] = []
+    try:
+        for key, value in ordered:
+            done.append(key)
+            _write(local, key, value)
+    except (StorageFull, StorageUnavailable) as refusal:
+        for key in reversed(done):  # each step back is a state that fitted before
+            _write(local, key, olds[key])
+        if isinstance(refusal, StorageUnavailable):
+            return Answer(commit.id, Outcome.OFF)
+        grows = sum(weight(k, v) - weight(k, olds[k]) for k, v in commit.writes)
+        return Answer(commit.id, Outcome.FULL, room=measure(local, grows))
+    return Answer(commit.id, Outcome.STORED)
+
+
+def _write(storage: Storage, key: str, value: str | None) -> None:
+    if value is None:
+        storage.remove(key)
+    else:
+        storage.set(key, value)
+
+
+def measure(local: Storage, below: int) -> int:
+    """The room left in ``local`` (less than ``below``, which was refused): the longest
+    probe it takes, found by halving, then removed."""
+    low, high = 0, max(below, 1)  # low fits (nothing), high does not
+    key = PROBE_KEY
+    while high - low > 1:
+        middle = (low + high) // 2
+        try:
+            local.set(key, "x" * max(0, middle - units(key)))
+            low = middle
+        except (StorageFull, StorageUnavailable):
+            high = middle
+    with contextlib.suppress(StorageUnavailable):
+        local.remove(key)
+    return low
+
+
+ROOM_SEEN = 1024
+"""How much room the page looks for when it starts: less, and the game knows from its
+first write which writes the storage would refuse (``Mirror.room``)."""
+
+
+def room_at_start(local: Storage) -> int | None:
+    """The room ``local`` has, if it has less than ``ROOM_SEEN`` (None: at least that)."""
+    room = measure(local, ROOM_SEEN)
+    return room if room < ROOM_SEEN - 1 else None
+
+
+def answer_json(answer: Answer) -> str:
+    """An answer as the page sends it (for the tests)."""
+    fields = {"id": answer.id, "outcome": answer.outcome.value, "room": answer.room}
+    return json.dumps({**fields, "values": answer.values})

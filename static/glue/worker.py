@@ -1,0 +1,63 @@
+"""The page's calls into the game's worker (PyScript's ``xworker.sync``, exported by
+static/main.py): ``start`` with what the page tells it and what its storage holds, then
+``handle`` for each event, each answered with the ops and the commit of
+``kismet.page.Page``; ``ready`` once the game is on screen; ``python`` runs Python for the
+tests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import js
+from pyodide.code import eval_code_async
+
+from kismet.app.commit import ROOM_SEEN, Mirror, stored_items
+from kismet.page.host import Start
+from kismet.page.page import Page
+
+from .host import JsHost
+
+
+class Worker:
+    """The game in its worker: one ``Page``, made when the page starts it."""
+
+    def __init__(self) -> None:
+        self.page: Page | None = None
+        self.names: dict[str, Any] = {}
+        """Where ``python`` runs the tests' code (kept from call to call)."""
+
+    def start(self, page: str) -> str:
+        """Start the game for the page described by ``page`` (JSON: a
+        ``kismet.page.host.Start``, the page's address as ``base``, and its storage's
+        keys of the site as ``local`` and ``session``, or null where it has none); the
+        first answer."""
+        given = json.loads(page)
+        host = JsHost(str(given.get("base", "")))
+        local = Mirror(stored_items(given.get("local")))
+        room = given.get("room")
+        if isinstance(room, int) and not isinstance(room, bool) and room < ROOM_SEEN - 1:
+            local.room = room  # little room: the first writes know it
+        spare = Mirror(stored_items(given.get("session")))
+        self.page = Page(host, Start.from_json(page), local, spare)
+        answer = json.loads(self.page.start())
+        # What static/interpreter.mjs said before the page listened (data-snapshot...).
+        answer["root"] = json.loads(str(js.JSON.stringify(js.kismetSaid)))
+        return json.dumps(answer)
+
+    def handle(self, event: str) -> str:
+        """Answer one event of the page (JSON, ``kismet.page.events``)."""
+        if self.page is None:
+            raise RuntimeError("the game has not started")
+        return self.page.handle(event)
+
+    async def ready(self) -> None:
+        """The game is on screen: the worker keeps a fresh snapshot, and fetches the rest
+        of the standard library (static/interpreter.mjs), without slowing the start."""
+        await js.kismetKeep()
+        js.kismetRest()
+
+    async def python(self, code: str) -> Any:
+        """Run ``code`` here (for the tests, and anyone curious): its last value."""
+        self.names.setdefault("page", self.page)
+        return await eval_code_async(code, self.names)

@@ -1,0 +1,151 @@
+// Kismet's Pyodide for PyScript: the interpreter module of the game's worker (the page's
+// PyWorker names it as its version; build.py fills in KEY and INFO). It starts the pinned
+// Pyodide in one of two ways: from the memory snapshot an earlier visit kept in Cache
+// Storage (about 0.5 s), or afresh (seconds on a phone), importing the game's modules
+// (static/glue's prepare) and taking a snapshot to keep, before any game exists. KEY hashes
+// Pyodide, the core standard library, this module and the game's archive: a new one of any
+// makes a new snapshot. <html data-snapshot> hears what happened: "restored", or "saving"
+// then "saved" or "failed", or "off" (no Cache Storage); data-stdlib how much of the
+// standard library is here ("core", then "complete").
+import * as pyodide from "../pyodide/pyodide.mjs";
+
+export const version = pyodide.version;
+const KEY = "__SNAPSHOT_KEY__";
+const at = (path) => new URL(path, import.meta.url).href;
+const CONFIG = { indexURL: at("../pyodide/"), stdLibURL: at("../pyodide/stdlib-core.zip"),
+                 lockFileContents: { info: __LOCK_INFO__, packages: {} } };
+const SNAPSHOT = { cache: `kismet-snapshot-${KEY}`, entry: at("../pyodide/memory-snapshot") };
+const GAME = { url: at("../kismet.zip"), path: "/home/pyodide/kismet.zip" };
+const REST = { url: at("../pyodide/stdlib-rest.zip") };
+const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
+const said = (globalThis.kismetSaid = {}); // for the page's first answer, and as it changes:
+const tell = (root) => self.postMessage({ root: Object.assign(said, root) && root });
+
+// PyScript keeps a cache in IndexedDB, which a browser blocking site data refuses: then it
+// gets one in memory (the game plays on, unsaved, and says so).
+if (!(await new Promise((done) => {
+  try {
+    const asked = indexedDB.open("kismet-probe");
+    asked.onsuccess = () => { asked.result.close(); done(true); };
+    asked.onerror = () => done(false);
+  } catch { done(false); }
+}))) {
+  const answer = (result) => {
+    const request = {};
+    setTimeout(() => request.onsuccess?.({ target: { result } }));
+    return request;
+  };
+  const store = (data) => ({ get: (k) => answer(data.get(k)), getAllKeys: () => answer([...data.keys()]),
+    put: (v, k) => answer(data.set(k, v) && k), delete: (k) => answer(data.delete(k) && undefined),
+    clear: () => answer(data.clear()), getKey: (k) => answer(data.has(k) ? k : undefined),
+    count: () => answer(data.size) });
+  const open = () => { const data = new Map(); return answer({ objectStoreNames: { length: 1 },
+    close() {}, transaction: () => ({ objectStore: () => store(data) }) }); };
+  Object.defineProperty(globalThis, "indexedDB", { value: { open }, configurable: true });
+}
+
+let archive = null; // the game's archive, fetched once (again if it failed)
+const game = () => (archive ??= fetch(GAME.url).then(async (got) => {
+  if (!got.ok) throw new Error(`${GAME.url}: HTTP ${got.status}`);
+  return new Uint8Array(await got.arrayBuffer());
+}).catch((error) => { archive = null; throw error; }));
+
+async function stored() {
+  const found = KEEPS && await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.entry);
+  if (!found) return null;
+  const unpacked = found.body.pipeThrough(new DecompressionStream("gzip")); // checksummed
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+}
+
+let made = null; // a fresh snapshot's bytes, until the page says the game is on screen
+globalThis.kismetKeep = async () => {
+  const bytes = made;
+  made = null;
+  if (!bytes) return;
+  try {
+    const packed = await new Response(new Blob([bytes]).stream()
+      .pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+    for (const name of await caches.keys()) {
+      if (name.startsWith("kismet-snapshot-") && name !== SNAPSHOT.cache) await caches.delete(name);
+    }
+    const headers = { "content-type": "application/gzip" };
+    await (await caches.open(SNAPSHOT.cache)).put(SNAPSHOT.entry, new Response(packed, { headers }));
+    tell({ snapshot: "saved" });
+  } catch { // most likely a full quota: the next visit starts Python afresh
+    await caches.delete(SNAPSHOT.cache).catch(() => {});
+    tell({ snapshot: "failed" });
+  }
+};
+
+// The game's archive on sys.path (a snapshot's importer read the copy that made it: it
+// reads this one).
+function mount(python, bytes) {
+  python.FS.writeFile(GAME.path, bytes);
+  const sys = python.pyimport("sys");
+  if (!sys.path.includes(GAME.path)) sys.path.insert(0, GAME.path);
+  sys.path_importer_cache.get(GAME.path)?.invalidate_caches();
+}
+
+async function fresh(options) {
+  if (!KEEPS) return pyodide.loadPyodide(options);
+  const python = await pyodide.loadPyodide({ ...options, _makeSnapshot: true,
+                                             fsInit: () => { game().catch(() => {}); } });
+  try {
+    mount(python, await game());
+    python.pyimport("glue").prepare();
+  } catch (error) { // the snapshot is taken all the same; the game imports the rest later
+    console.warn("The game's modules were not imported into the snapshot:", error);
+  }
+  made = python.makeMemorySnapshot();
+  python.registerJsModule("js", globalThis); // in snapshot mode Python had a stand-in
+  python.pyimport("sys").modules.pop("js", null);
+  return python;
+}
+
+// The rest of the standard library (static/stdlib_rest.py): from the service worker's
+// cache at once, else once the game is on screen; or at once, synchronously, when a module
+// of it is imported before (a worker's synchronous requests reach the service worker).
+function withTheRest(python) {
+  const finder = python.pyimport("stdlib_rest").install(() => {
+    console.warn("A module asked for the rest of the standard library before it arrived");
+    const request = new XMLHttpRequest();
+    request.open("GET", REST.url, false);
+    request.overrideMimeType("text/plain; charset=x-user-defined");
+    request.send();
+    if (request.status !== 200) throw new Error(`${REST.url}: HTTP ${request.status}`);
+    put(Uint8Array.from(request.responseText, (c) => c.charCodeAt(0)));
+  }, (name) => console.warn(`Python module ${name} is not in the core standard library`));
+  const put = (bytes) => {
+    if (python.FS.analyzePath(finder.archive).exists) return;
+    python.FS.writeFile(finder.archive, bytes);
+    tell({ stdlib: "complete" });
+  };
+  tell({ stdlib: "core" });
+  REST.fetch = () => fetch(REST.url).then((got) => got.ok && got.arrayBuffer())
+    .then((bytes) => bytes && put(new Uint8Array(bytes)), () => {});
+}
+globalThis.kismetRest = () => REST.fetch?.();
+
+export async function loadPyodide(options = {}) {
+  const config = { ...options, ...CONFIG };
+  let python = null;
+  try {
+    const bytes = await stored();
+    if (bytes) {
+      game().catch(() => {}); // meanwhile
+      python = await pyodide.loadPyodide({ ...config, _loadSnapshot: bytes });
+      tell({ snapshot: "restored" });
+    }
+  } catch {
+    await caches.delete(SNAPSHOT.cache).catch(() => {});
+  }
+  if (!python) {
+    python = await fresh(config);
+    tell({ snapshot: made ? "saving" : "off" });
+  }
+  if (!made) mount(python, await game());
+  // The snapshot froze `random`'s state: a new one for each visit (the dice use os.urandom).
+  python.pyimport("random").seed();
+  withTheRest(python);
+  return python;
+}
