@@ -4,7 +4,7 @@
 // nothing about the game (kismet/page/page.py does); it does what only the page can do at
 // once: read what an event carries, stop a browser's default for the keys the game takes,
 // what browsers allow only within a tap (share, copy, choose a file), and the storage.
-import { PyWorker } from "../pyscript/core.js";
+import "./memory-db.mjs"; // before PyScript's cache, in a browser blocking site data
 
 const CONFIG = __PYSCRIPT_CONFIG__; // pyscript.toml, as build.py read it
 const root = document.documentElement;
@@ -19,6 +19,7 @@ const STAMP = `${PREFIX}stamp`;
 const PROBE = `${PREFIX}probe`;
 const site = (area) => {
   try {
+    area = area(); // a browser blocking the site's data throws at the name
     const found = {};
     for (let i = 0; i < area.length; i++) {
       const key = area.key(i);
@@ -45,12 +46,13 @@ function store({ id, base, writes, spare }) {
   if (!writes.length) return { id, outcome: "stored" };
   let olds;
   try {
-    if (localStorage.getItem(STAMP) !== base) return { id, outcome: "stale", values: site(localStorage) };
+    if (localStorage.getItem(STAMP) !== base) return { id, outcome: "stale", values: site(() => localStorage) };
     olds = new Map(writes.map(([key]) => [key, localStorage.getItem(key)]));
   } catch {
     return { id, outcome: "off" };
   }
-  const grows = ([key, value]) => weight(key, value) - weight(key, olds.get(key));
+  // Those that free room first; the stamp last (other tabs hear of the writes in order).
+  const grows = ([key, value]) => (key === STAMP ? Infinity : weight(key, value) - weight(key, olds.get(key)));
   const done = [];
   try {
     for (const [key, value] of [...writes].sort((a, b) => grows(a) - grows(b))) {
@@ -60,7 +62,8 @@ function store({ id, base, writes, spare }) {
   } catch (error) { // each step back is a state that fitted before
     for (const key of done.reverse()) write(localStorage, key, olds.get(key));
     if (!/quota/i.test(`${error?.name} ${error}`)) return { id, outcome: "off" }; // Firefox: NS_ERROR_DOM_QUOTA_REACHED
-    return { id, outcome: "full", room: measure(writes.reduce((sum, w) => sum + grows(w), 0)) };
+    const total = writes.reduce((sum, [key, value]) => sum + weight(key, value) - weight(key, olds.get(key)), 0);
+    return { id, outcome: "full", room: measure(total) };
   }
   return { id, outcome: "stored" };
 }
@@ -129,20 +132,26 @@ const switched = (() => { // loaded only to change language: no welcome (and for
 (async () => {
   if (location.protocol === "file:") return; // index.html says how to serve it
   const at = (path) => new URL(path, import.meta.url).href;
+  const { PyWorker } = await import("../pyscript/core.js");
   worker = await PyWorker(at("./main.py"), { config: CONFIG, version: at("./interpreter.mjs") });
+  // A first visit is ready once the service worker keeps the site: a reload offline works.
+  const kept = Promise.race([globalThis.Kismet.precached?.(), new Promise((done) => setTimeout(done, 15000))]);
   worker.addEventListener("message", ({ data }) => {
     if (data?.root) Object.assign(root.dataset, data.root);
     else if (typeof data === "string" && data.startsWith('{"due"')) send({ kind: "due", timer: JSON.parse(data).due });
   });
-  const local = site(localStorage);
+  const local = site(() => localStorage);
   const start = {
     lang: root.lang, search: location.search, hash: location.hash, base: document.baseURI,
     address: location.origin + location.pathname, greet: !switched,
     reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
     can_share: typeof navigator.share === "function",
-    local, session: site(sessionStorage), room: local && measure(1024),
+    local, session: site(() => sessionStorage), room: local && measure(1024),
   };
-  chain = chain.then(async () => take(JSON.parse(await worker.sync.start(JSON.stringify(start)))));
+  const answer = JSON.parse(await worker.sync.start(JSON.stringify(start)));
+  const ready = answer.ops.filter((op) => op[0] === "ready");
+  answer.ops = answer.ops.filter((op) => op[0] !== "ready");
+  chain = chain.then(() => take(answer)).then(() => kept).then(() => globalThis.Kismet.apply(ready));
   await chain;
   await worker.sync.ready(); // the game is on screen: the worker keeps its snapshot now
 })().catch((error) => console.error("The game could not start:", error));

@@ -5,8 +5,10 @@
 // (static/glue's prepare) and taking a snapshot to keep, before any game exists. KEY hashes
 // Pyodide, the core standard library, this module and the game's archive: a new one of any
 // makes a new snapshot. <html data-snapshot> hears what happened: "restored", or "saving"
-// then "saved" or "failed", or "off" (no Cache Storage); data-stdlib how much of the
+// then "saved" or "failed", or "off" (no Cache Storage); data-game whether the game's
+// modules came with it ("snapshot") or not ("worker"); data-stdlib how much of the
 // standard library is here ("core", then "complete").
+import "./memory-db.mjs"; // before PyScript's cache, in a browser blocking site data
 import * as pyodide from "../pyodide/pyodide.mjs";
 
 export const version = pyodide.version;
@@ -20,29 +22,6 @@ const REST = { url: at("../pyodide/stdlib-rest.zip") };
 const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
 const said = (globalThis.kismetSaid = {}); // for the page's first answer, and as it changes:
 const tell = (root) => self.postMessage({ root: Object.assign(said, root) && root });
-
-// PyScript keeps a cache in IndexedDB, which a browser blocking site data refuses: then it
-// gets one in memory (the game plays on, unsaved, and says so).
-if (!(await new Promise((done) => {
-  try {
-    const asked = indexedDB.open("kismet-probe");
-    asked.onsuccess = () => { asked.result.close(); done(true); };
-    asked.onerror = () => done(false);
-  } catch { done(false); }
-}))) {
-  const answer = (result) => {
-    const request = {};
-    setTimeout(() => request.onsuccess?.({ target: { result } }));
-    return request;
-  };
-  const store = (data) => ({ get: (k) => answer(data.get(k)), getAllKeys: () => answer([...data.keys()]),
-    put: (v, k) => answer(data.set(k, v) && k), delete: (k) => answer(data.delete(k) && undefined),
-    clear: () => answer(data.clear()), getKey: (k) => answer(data.has(k) ? k : undefined),
-    count: () => answer(data.size) });
-  const open = () => { const data = new Map(); return answer({ objectStoreNames: { length: 1 },
-    close() {}, transaction: () => ({ objectStore: () => store(data) }) }); };
-  Object.defineProperty(globalThis, "indexedDB", { value: { open }, configurable: true });
-}
 
 let archive = null; // the game's archive, fetched once (again if it failed)
 const game = () => (archive ??= fetch(GAME.url).then(async (got) => {
@@ -144,6 +123,8 @@ export async function loadPyodide(options = {}) {
     tell({ snapshot: made ? "saving" : "off" });
   }
   if (!made) mount(python, await game());
+  // One way in: PyScript's worker; the game's modules came imported with the snapshot, or not.
+  tell({ start: "pyscript", game: python.pyimport("sys").modules.has("glue") ? "snapshot" : "worker" });
   // The snapshot froze `random`'s state: a new one for each visit (the dice use os.urandom).
   python.pyimport("random").seed();
   withTheRest(python);

@@ -2,16 +2,21 @@
 // every file of the site kept in one cache and served cache-first, so that after one visit
 // the game opens and plays with no network. The cache's name hashes all the files: a new
 // deployment installs a whole new cache, and the old ones go when it takes over. The first
-// install takes over at once and keeps the site when the page asks ("precache", once the
-// game is on screen); a new version keeps all of it first, then waits for the player's
-// reload. (The Pyodide snapshot's cache, "kismet-snapshot-...", is static/interpreter.mjs's.)
+// install takes over at once and keeps the site when the page asks ("precache", once Python
+// has started: mostly from the browser's cache); a new version keeps all of it first, then
+// waits for the player's reload. (The Pyodide snapshot's cache is static/interpreter.mjs's.)
 const CACHE_NAME = "__CACHE_NAME__";
 const FILES = __FILES__;
 
-const precache = async () => {
+// What a start needs comes first (a first visit waits for it); these two only after.
+const LATER = ["./pyodide/stdlib-rest.zip", "./kismet-late.zip"];
+
+const precache = async (start) => {
   const cache = await caches.open(CACHE_NAME);
   const missing = [];
-  for (const file of FILES) if (!(await cache.match(file))) missing.push(file);
+  for (const file of FILES) {
+    if (!(start && LATER.includes(file)) && !(await cache.match(file))) missing.push(file);
+  }
   // From the browser's own cache where the first visit left it: no second download.
   await cache.addAll(missing.map((file) => new Request(file, { cache: "force-cache" })));
 };
@@ -30,7 +35,10 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting(); // the player takes the update
-  else if (event.data === "precache") event.waitUntil(precache().catch(() => {})); // offline: next time
+  else if (event.data?.precache) { // the page hears when it is done (offline: next time)
+    const start = event.data.precache === "start";
+    event.waitUntil(precache(start).catch(() => {}).then(() => event.ports[0]?.postMessage("kept")));
+  }
 });
 
 self.addEventListener("fetch", (event) => {

@@ -209,9 +209,9 @@ def test_holds_keep_their_dice_and_can_change(page: Any, site: Site) -> None:
 
 
 def prepared_modules() -> list[str]:
-    """The game's modules static/main.py's prepare() imports (in a fresh CPython)."""
+    """The game's modules static/glue's prepare() imports (in a fresh CPython)."""
     script = (
-        "import sys; sys.path[:0] = ['.', 'static']; import main; main.prepare(); "
+        "import sys; sys.path[:0] = ['.', 'static']; import glue; glue.prepare(); "
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('kismet'))))"
     )
     done = subprocess.run(
@@ -226,12 +226,9 @@ def test_a_test_context_starts_from_the_stored_snapshot(page: Any, site: Site) -
     open_app(page, site.url + "?seed=5")
     assert page.get_attribute("html", "data-snapshot") == "restored"
     assert page.get_attribute("html", "data-game") == "snapshot"
-    assert page.get_attribute("html", "data-python") == "worker"
-    # The game runs in the worker index.html's head started (Python starts while the page
-    # is parsed): static/client.mjs took it over rather than starting a second one.
-    assert page.evaluate("Kismet.early?.worker?.onmessage !== null && !Kismet.early.failed")
+    assert page.get_attribute("html", "data-start") == "pyscript"  # the one way in
     # Every module of the game imported by the time it was ready came with the snapshot:
-    # static/main.py's GAME imports them all (the start imports only the glue).
+    # static/glue's GAME imports them all (the start imports only the rest of the glue).
     on_page = page.evaluate(
         "Kismet.python(\"import sys\\n' '.join(sorted(m for m in sys.modules"
         " if m.startswith('kismet')))\")"
@@ -386,7 +383,7 @@ import js
 
 said = []
 real = js.fetch
-host = JsHost(lambda ops: None, BASE)
+host = JsHost(BASE)
 for reason in ("'plain words'", "new Error('an error')", "undefined"):
     js.globalThis.fetch = js.eval(f"() => Promise.reject({reason})")
     try:

@@ -300,7 +300,7 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
         # The first visit saves the snapshot and the service worker precaches the site.
         tab.wait(lambda: tab.attribute("html", "data-snapshot") == "saved", "the snapshot")
         # Python was started in the start worker, not on the page's main thread.
-        assert tab.attribute("html", "data-start") == "worker"
+        assert tab.attribute("html", "data-start") == "pyscript"
         files = precached_files(tmp_path / "site")
         tab.wait(
             lambda: tab.driver.execute_async_script(CACHED, files) == len(files), "the precache"
@@ -314,7 +314,7 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
                 # this second visit starts from the snapshot.
                 figures["warm"] = tab.open(url)
                 assert tab.attribute("html", "data-snapshot") == "restored"
-                assert tab.attribute("html", "data-start") == "worker"
+                assert tab.attribute("html", "data-start") == "pyscript"
                 check(tab, game)
             if not all(game.held):
                 roll(tab, game)

@@ -58,33 +58,32 @@ def visited_once(
         open_app(page, f"{url}?seed={seed}")
         precached(page, root)
         page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
-        assert started_in(page) == "worker" and game_imported_in(page) == "snapshot"
+        assert started_in(page) == "pyscript" and game_imported_in(page) == "snapshot"
         yield page, watch, url, root
 
 
 def snapshot_state(page: Any) -> str | None:
-    """How static/boot.mjs started Pyodide on this visit: "restored" from the snapshot, or
-    normally, then "saving", "saved" or "failed" (kept no snapshot); "off": no Cache
-    Storage."""
+    """How static/interpreter.mjs started Pyodide on this visit: "restored" from the
+    snapshot, or afresh, then "saving", "saved" or "failed" (kept no snapshot); "off": no
+    Cache Storage."""
     return page.get_attribute("html", "data-snapshot")
 
 
 def started_in(page: Any) -> str | None:
-    """Where static/boot.mjs started Python: "worker" (static/start-worker.mjs, off the
-    page's main thread), or "page"."""
+    """How Python started: "pyscript" (PyScript's worker, the one way in)."""
     return page.get_attribute("html", "data-start")
 
 
 def game_imported_in(page: Any) -> str | None:
-    """Where the game's own modules were imported: "snapshot" (by the start worker, before
-    it took the snapshot the page restored), or "page"."""
+    """Whether the game's own modules came imported with the snapshot ("snapshot": the
+    interpreter imported them before it took the snapshot), or not ("worker")."""
     return page.get_attribute("html", "data-game")
 
 
 def snapshot_cache(root: Path) -> str:
     """The name of the Cache Storage cache that holds this build's Pyodide snapshot."""
-    code = (root / "static" / "python.mjs").read_text()
-    found = re.search(r'export const SNAPSHOT_KEY = "([0-9a-f]{16})";', code)
+    code = (root / "static" / "interpreter.mjs").read_text()
+    found = re.search(r'const KEY = "([0-9a-f]{16})";', code)
     assert found, "build.py did not fill in the snapshot key"
     return f"kismet-snapshot-{found.group(1)}"
 
@@ -180,7 +179,7 @@ def test_later_visits_restore_the_pyodide_snapshot(
     with visited_once(context, site, tmp_path, seed=16) as (page, watch, url, root):
         assert page.evaluate(SNAPSHOT_CACHES) == [snapshot_cache(root)]
         open_app(page, url)
-        assert snapshot_state(page) == "restored" and started_in(page) == "worker"
+        assert snapshot_state(page) == "restored" and started_in(page) == "pyscript"
         assert game_imported_in(page) == "snapshot"
         play_first_box(page, 16)
         # Every restored visit has randomness of its own: the game a visit starts (no save
@@ -228,7 +227,7 @@ def test_a_damaged_snapshot_only_means_a_normal_start(
         # Damage is found in the worker, which starts Python afresh: gzip that is not, or
         # cut short, as it unpacks; a snapshot that unpacks but does not restore, as Pyodide
         # restores it.
-        assert started_in(page) == "worker" and snapshot_state(page) != "restored"
+        assert started_in(page) == "pyscript" and snapshot_state(page) != "restored"
         assert game_imported_in(page) == "snapshot"
         play_first_box(page, 17)
         # Started the normal way, then kept a good snapshot and dropped the stale one.
@@ -258,18 +257,18 @@ def test_a_full_storage_only_means_a_normal_start(context: Any, site: Site, tmp_
         assert not watch.errors, watch.errors
 
 
-def test_without_a_service_worker_the_game_runs_on_the_page(browser: Any, site: Site) -> None:
-    """No service worker (a plain http:// host, a browser refusing them): the start worker
-    cannot reach the page's storage, so it hands its snapshot to the page, which runs the
-    game itself, saves and plays as before."""
+def test_without_a_service_worker_the_game_runs_saves_and_plays_the_same(
+    browser: Any, site: Site
+) -> None:
+    """No service worker (a browser refusing them): nothing changes for the game, whose
+    storage is the page's own, carried by each answer's commit; only nothing is kept for
+    offline play."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
         watch = watch_page(page, site.url)
         open_app(page, site.url + "?seed=8")
-        # Python started in the worker all the same, which hands its fresh snapshot over.
-        assert page.get_attribute("html", "data-python") == "page"
-        assert started_in(page) == "worker" and game_imported_in(page) == "snapshot"
+        assert started_in(page) == "pyscript" and game_imported_in(page) == "snapshot"
         game = play_first_box(page, 8)
         page.click("[data-testid=roll]")
         game.roll()
@@ -350,7 +349,7 @@ def test_without_cache_storage_the_app_starts_the_normal_way(browser: Any, site:
         open_app(page, url + "?seed=18")
         assert page.evaluate("window.isSecureContext") is False
         assert snapshot_state(page) == "off"
-        assert started_in(page) == "worker"  # nothing kept, but still off the main thread
+        assert started_in(page) == "pyscript"  # nothing kept, but still off the main thread
         play_first_box(page, 18)
         assert not watch.errors, watch.errors
         assert not watch.foreign()

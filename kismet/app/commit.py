@@ -217,7 +217,12 @@ def store(local: Storage, commit: Commit, session: Storage | None = None) -> Ans
         olds = {key: local.get(key) for key, _ in commit.writes}
     except StorageUnavailable:
         return Answer(commit.id, Outcome.OFF)
-    ordered = sorted(commit.writes, key=lambda w: weight(w[0], w[1]) - weight(w[0], olds[w[0]]))
+
+    def grows(write: tuple[str, str | None]) -> int:
+        return weight(*write) - weight(write[0], olds[write[0]])
+
+    # Those that free room first; the stamp last (other tabs hear of the writes in order).
+    ordered = sorted(commit.writes, key=lambda w: (w[0] == STAMP_KEY, grows(w)))
     done: list[str] = []
     try:
         for key, value in ordered:
@@ -228,8 +233,7 @@ def store(local: Storage, commit: Commit, session: Storage | None = None) -> Ans
             _write(local, key, olds[key])
         if isinstance(refusal, StorageUnavailable):
             return Answer(commit.id, Outcome.OFF)
-        grows = sum(weight(k, v) - weight(k, olds[k]) for k, v in commit.writes)
-        return Answer(commit.id, Outcome.FULL, room=measure(local, grows))
+        return Answer(commit.id, Outcome.FULL, room=measure(local, sum(map(grows, commit.writes))))
     return Answer(commit.id, Outcome.STORED)
 
 
