@@ -41,6 +41,10 @@ const measure = (below) => { // the longest probe the storage takes (less than `
   try { localStorage.removeItem(PROBE); } catch { /* refused all along */ }
   return low;
 };
+// A kilobyte of room, or how much less (one write and its removal, most of the time).
+const roomAtStart = () => {
+  try { localStorage.setItem(PROBE, "x".repeat(1024)); localStorage.removeItem(PROBE); return null; } catch { return measure(1024); }
+};
 function store({ id, base, writes, spare }) {
   for (const [key, value] of spare) try { write(sessionStorage, key, value); } catch { /* a second chance only */ }
   if (!writes.length) return { id, outcome: "stored" };
@@ -68,8 +72,9 @@ function store({ id, base, writes, spare }) {
   return { id, outcome: "stored" };
 }
 // Tabs in other processes see a write a moment after it is made: a commit is stored under
-// a lock of all the site's tabs, held a little after, so that the next tab's check sees it.
-const HOLD_MS = 20;
+// a lock of all the site's tabs, held a little after, so that the next tab's check sees it
+// (timed by messages: a background tab's timers wait a second, and would hold the others).
+const HOLD_MS = 10;
 let holding = null;
 const locked = (work) => {
   if (holding || !navigator.locks) {
@@ -78,9 +83,15 @@ const locked = (work) => {
   }
   return new Promise((done) => navigator.locks.request(`${PREFIX}storage`, () => new Promise((release) => {
     done(work());
-    let timer;
-    holding = () => { clearTimeout(timer); timer = setTimeout(() => { holding = null; release(); }, HOLD_MS); };
+    const channel = new MessageChannel();
+    let until;
+    channel.port1.onmessage = () => {
+      if (performance.now() < until) channel.port2.postMessage(null);
+      else { holding = null; channel.port1.close(); release(); }
+    };
+    holding = () => { until = performance.now() + HOLD_MS; };
     holding();
+    channel.port2.postMessage(null);
   })));
 };
 
@@ -116,6 +127,7 @@ const send = (event) => {
 globalThis.Kismet = {
   ...globalThis.Kismet,
   settled: async () => { while (pending) await chain; },
+  store, // the page's side of a commit, for the tests (tests/test_commit.py)
   python: async (code) => { const got = await worker.sync.python(code); return got?.toJs?.() ?? got; },
 };
 
@@ -146,7 +158,7 @@ const switched = (() => { // loaded only to change language: no welcome (and for
     address: location.origin + location.pathname, greet: !switched,
     reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
     can_share: typeof navigator.share === "function",
-    local, session: site(() => sessionStorage), room: local && measure(1024),
+    local, session: site(() => sessionStorage), room: local && roomAtStart(),
   };
   const answer = JSON.parse(await worker.sync.start(JSON.stringify(start)));
   const ready = answer.ops.filter((op) => op[0] === "ready");

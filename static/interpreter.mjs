@@ -81,10 +81,13 @@ async function fresh(options) {
   return python;
 }
 
-// The rest of the standard library (static/stdlib_rest.py): from the service worker's
-// cache at once, else once the game is on screen; or at once, synchronously, when a module
-// of it is imported before (a worker's synchronous requests reach the service worker).
-function withTheRest(python) {
+// The rest of the standard library (static/stdlib_rest.py): on a later visit, from the
+// service worker's cache (if it has it) while Pyodide restores, so offline visits have it
+// before they are ready; else once the game is on screen; or at once, synchronously, when
+// a module of it is imported before (a worker's synchronous requests reach the service
+// worker).
+const restBytes = () => fetch(REST.url).then((got) => got.ok && got.arrayBuffer()).catch(() => null);
+async function withTheRest(python, early) {
   const finder = python.pyimport("stdlib_rest").install(() => {
     console.warn("A module asked for the rest of the standard library before it arrived");
     const request = new XMLHttpRequest();
@@ -100,18 +103,21 @@ function withTheRest(python) {
     tell({ stdlib: "complete" });
   };
   tell({ stdlib: "core" });
-  REST.fetch = () => fetch(REST.url).then((got) => got.ok && got.arrayBuffer())
-    .then((bytes) => bytes && put(new Uint8Array(bytes)), () => {});
+  REST.fetch = () => restBytes().then((bytes) => bytes && put(new Uint8Array(bytes)));
+  const bytes = await early;
+  if (bytes) put(new Uint8Array(bytes));
 }
 globalThis.kismetRest = () => REST.fetch?.();
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, ...CONFIG };
   let python = null;
+  let rest = null;
   try {
     const bytes = await stored();
     if (bytes) {
       game().catch(() => {}); // meanwhile
+      rest = KEEPS && caches.match(REST.url).then((got) => got?.arrayBuffer()).catch(() => null);
       python = await pyodide.loadPyodide({ ...config, _loadSnapshot: bytes });
       tell({ snapshot: "restored" });
     }
@@ -127,6 +133,6 @@ export async function loadPyodide(options = {}) {
   tell({ start: "pyscript", game: python.pyimport("sys").modules.has("glue") ? "snapshot" : "worker" });
   // The snapshot froze `random`'s state: a new one for each visit (the dice use os.urandom).
   python.pyimport("random").seed();
-  withTheRest(python);
+  await withTheRest(python, rest);
   return python;
 }

@@ -267,9 +267,14 @@ first write which writes the storage would refuse (``Mirror.room``)."""
 
 
 def room_at_start(local: Storage) -> int | None:
-    """The room ``local`` has, if it has less than ``ROOM_SEEN`` (None: at least that)."""
-    room = measure(local, ROOM_SEEN)
-    return room if room < ROOM_SEEN - 1 else None
+    """The room ``local`` has, if it has less than ``ROOM_SEEN`` (None: at least that): one
+    probe and its removal, most of the time (other tabs hear of each)."""
+    try:
+        local.set(PROBE_KEY, "x" * ROOM_SEEN)
+        local.remove(PROBE_KEY)
+        return None
+    except (StorageFull, StorageUnavailable):
+        return measure(local, ROOM_SEEN)
 
 
 def answer_json(answer: Answer) -> str:

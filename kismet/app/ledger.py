@@ -90,11 +90,14 @@ class Ledger:
         self._fresh_folded()
         self.history = self._apply(self._fresh_history())
 
-    def refused(self, *, stale: bool) -> None:
+    def refused(self, commit: int, *, stale: bool) -> None:
         """The commit that carried the last write was not stored: the operations wait
         again, and the finished games are read again as stored (with another tab's writes,
-        when ``stale``), to apply them to (``save``)."""
-        self._carried = 0
+        when ``stale``), to apply them to (``save``). Operations an earlier commit carried
+        (stored already) are forgotten first."""
+        self._prune()
+        if self._carrier >= commit:
+            self._carried = 0
         folded = self._stored(FOLDED_KEY, Folded.from_dict, Folded())
         history = self._stored(HISTORY_KEY, read_records, History([], []))
         if folded is not None:

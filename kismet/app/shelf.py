@@ -170,7 +170,7 @@ class Shelf:
         if answer.outcome is Outcome.STORED:
             return False
         stale = answer.outcome is Outcome.STALE
-        self.ledger.refused(stale=stale)
+        self.ledger.refused(answer.id, stale=stale)
         ledger = (HISTORY_KEY, FOLDED_KEY)
         rest = {key: value for key, value, _ in again if key not in ledger}
         if any(theirs for key, _, theirs in again if key not in ledger):

@@ -36,7 +36,7 @@ class Worker:
         host = JsHost(str(given.get("base", "")))
         local = Mirror(stored_items(given.get("local")))
         room = given.get("room")
-        if isinstance(room, int) and not isinstance(room, bool) and room < ROOM_SEEN - 1:
+        if isinstance(room, int) and not isinstance(room, bool) and room < ROOM_SEEN:
             local.room = room  # little room: the first writes know it
         spare = Mirror(stored_items(given.get("session")))
         self.page = Page(host, Start.from_json(page), local, spare)

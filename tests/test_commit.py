@@ -1,0 +1,277 @@
+"""One commit per action, in a real Chromium: the page stores a commit as
+``kismet.app.commit.store`` says; a storage full to within 8, 100 or 1,000 characters
+loses no finished game, whatever the move (finishing a game, a fold, putting a game aside,
+an import); two tabs acting in the same millisecond never show a move that is not stored;
+a frozen or busy page and a stopped service worker lose nothing and say nothing false.
+
+The CPython side (every promise through commits, tabs hearing each other late) is in
+``tests/test_storage.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kismet.app.commit import Commit, answer_json, store
+from kismet.app.storage import FOLDED_KEY, HISTORY_KEY, PREFIX, STAMP_KEY, MemoryStorage
+from kismet.app.table import Table
+from tests import conftest
+from tests.conftest import Site, open_app, reveal, watch_page
+from tests.helpers import almost_finished
+from tests.test_computers import start_with_seats, wait_for_human
+from tests.test_tabs import (
+    EMPTY_FILLER,
+    FILL_STORAGE,
+    GAME,
+    PUT,
+    STORED,
+    finished_records,
+    import_file,
+    stored_game,
+    turn,
+)
+
+pytestmark = pytest.mark.browser
+
+SITE_KEYS = f"""() => Object.fromEntries(Object.keys(localStorage)
+    .filter(k => k.startsWith('{PREFIX}')).map(k => [k, localStorage.getItem(k)]))"""
+SET_SITE_KEYS = f"""(items) => {{
+    for (const k of Object.keys(localStorage))
+        if (k.startsWith('{PREFIX}')) localStorage.removeItem(k);
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+}}"""
+FITS = f"""(size) => {{  // whether a value of ``size`` (with its key) fits, left as it was
+    const key = '{PREFIX}probe';
+    try {{ localStorage.setItem(key, 'x'.repeat(Math.max(0, size - key.length))); }}
+    catch (e) {{ return false; }}
+    localStorage.removeItem(key);
+    return true;
+}}"""
+
+CASES = [  # what is stored, and a commit
+    ({STAMP_KEY: "s0", f"{PREFIX}game": "old"},
+     Commit(1, "s0", ((f"{PREFIX}game", "new"), (f"{PREFIX}paused:1:a", "p"), (STAMP_KEY, "s1")))),
+    ({STAMP_KEY: "s2", f"{PREFIX}game": "theirs"},
+     Commit(2, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s3")))),
+    ({STAMP_KEY: "s0", f"{PREFIX}paused:1:a": "p"},
+     Commit(3, "s0", ((f"{PREFIX}paused:1:a", None), (STAMP_KEY, "s4")))),
+    ({}, Commit(4, None, ((f"{PREFIX}settings", "{}"), (STAMP_KEY, "s5")))),
+    ({STAMP_KEY: "s0"}, Commit(5, "s0", (), ((f"{PREFIX}unsaved:{PREFIX}game", "g"),))),
+]  # fmt: skip
+
+
+def test_the_page_stores_a_commit_as_the_reference_says(page: Any, site: Site) -> None:
+    open_app(page, site.url)
+    for items, commit in CASES:
+        page.evaluate(SET_SITE_KEYS, items)
+        said = page.evaluate("(c) => Kismet.store(c)", commit.to_json())
+        held = MemoryStorage(dict(items))
+        expected = json.loads(answer_json(store(held, commit, MemoryStorage())))
+        assert {k: v for k, v in said.items() if v is not None} == {
+            k: v for k, v in expected.items() if v is not None
+        }, commit
+        assert page.evaluate(SITE_KEYS) == held.items, commit
+
+
+@pytest.mark.parametrize("room", [8, 100, 1000])
+def test_a_commit_the_quota_refuses_changes_nothing_and_says_the_room(
+    page: Any, site: Site, room: int
+) -> None:
+    open_app(page, site.url)
+    page.evaluate(SET_SITE_KEYS, {STAMP_KEY: "s0", f"{PREFIX}history": "h" * 5000})
+    page.evaluate(FILL_STORAGE, room)
+    before = page.evaluate(SITE_KEYS)
+    big = Commit(9, "s0", ((f"{PREFIX}game", "g" * (room + 9000)), (f"{PREFIX}history", "h"),
+                           (STAMP_KEY, "s1")))  # fmt: skip
+    said = page.evaluate("(c) => Kismet.store(c)", big.to_json())
+    assert said["outcome"] == "full" and page.evaluate(SITE_KEYS) == before
+    # The room measured, exactly (a key of the probe's length takes it, and no more).
+    # (Below the probe key's own length, 0: no key of the site fits.)
+    assert said["room"] == 0 or page.evaluate(FITS, said["room"])
+    assert not page.evaluate(FITS, max(said["room"] + 1, len(PREFIX) + 6))
+    assert page.evaluate(f"localStorage.getItem('{PREFIX}probe')") is None
+    # What fits once the shorter list frees room is stored, whole.
+    fits = Commit(10, "s0", ((f"{PREFIX}game", "g" * 3000), (f"{PREFIX}history", "h"),
+                             (STAMP_KEY, "s1")))  # fmt: skip
+    assert page.evaluate("(c) => Kismet.store(c)", fits.to_json())["outcome"] == "stored"
+    page.evaluate(EMPTY_FILLER)
+
+
+def accounted(page: Any) -> set[str]:
+    """The identities of every finished game stored, in detail or in the tallies."""
+    history = json.loads(page.evaluate(STORED, HISTORY_KEY) or "[]")
+    folded = json.loads(page.evaluate(STORED, FOLDED_KEY) or "{}")
+    return {r["id"] for r in history} | set(folded.get("ids", []))
+
+
+def reload(page: Any) -> None:
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("room", [8, 100, 1000])
+def test_no_finished_game_is_lost_whatever_a_full_storage_refuses(
+    page: Any, site: Site, tmp_path: Path, room: int
+) -> None:
+    open_app(page, site.url)
+    eight = finished_records(8)
+    page.evaluate(PUT, [HISTORY_KEY, json.dumps(eight)])
+    page.evaluate(PUT, [GAME, almost_finished()])
+    reload(page)
+    known = {r["id"] for r in eight}
+    # Finishing a game with eight finished games stored.
+    page.click("[data-testid=roll]")
+    page.evaluate(FILL_STORAGE, room)
+    page.locator("table.sheet td[data-state=open] button").first.click()
+    if page.locator("#confirm-dialog[open]").count():
+        page.click("[data-testid=confirm]")
+    page.wait_for_selector("[data-testid=game-over]")
+    known.add(stored_game(page)["id"])
+    assert accounted(page) >= known - {stored_game(page)["id"]}  # nothing stored lost
+    # A fold while full: Free space folds the older half, all of it stored or none.
+    if page.is_visible("[data-testid=free-space]"):
+        page.click("[data-testid=free-space]")
+        assert accounted(page) >= known - {stored_game(page)["id"]}
+    page.evaluate(EMPTY_FILLER)
+    reload(page)  # the tab kept what waited, and stores it now there is room
+    page.evaluate("Kismet.settled()")
+    assert accounted(page) >= known
+    # Putting the game under way aside while (nearly) full: put aside if it fits, else it
+    # stays and that is said; either way, stored with its two boxes, and the table shown is
+    # the table stored.
+    page.click("[data-testid=play-again]")
+    turn(page)
+    turn(page)
+    under_way = stored_game(page)["id"]
+    page.evaluate(FILL_STORAGE, room)
+    reveal(page, "new-game").click()
+    page.fill("[data-testid=player-name-0]", "Bo")
+    page.click("[data-testid=start-game]")
+    page.click("[data-testid=confirm]")
+    page.evaluate("Kismet.settled()")
+    tables = [Table.from_dict(json.loads(v)) for k, v in page.evaluate(SITE_KEYS).items()
+              if k == GAME or k.startswith(f"{PREFIX}paused:")]  # fmt: skip
+    kept = next(t for t in tables if t.id == under_way)
+    assert len(kept.game.history) == 2, "the game under way lost its boxes"
+    shown = page.locator("table.sheet td[data-state=filled]").count()
+    assert len(Table.from_dict(stored_game(page)).game.history) == shown
+    if stored_game(page)["id"] == under_way:
+        assert "leaving it now would lose it" in page.text_content("[data-testid=status]")
+    assert accounted(page) >= known
+    # An import while full: said not saved, then stored once there is room.
+    path = tmp_path / "three.json"
+    more = finished_records(11)[8:]
+    base = {"format": "kismet.export", "version": 1, "exported": "2026-12-01T08:00:00+00:00",
+            "folded": None, "game": None, "paused": [], "settings": {}}  # fmt: skip
+    path.write_text(json.dumps({**base, "history": more}))
+    reveal(page, "stats").click()
+    said = import_file(page, path, "Imported 3")
+    page.keyboard.press("Escape")
+    page.evaluate(EMPTY_FILLER)
+    if "not saved yet" in said:  # stored with what comes next, now there is room
+        page.click("[data-testid=free-space]")
+    assert accounted(page) >= known | {r["id"] for r in more}
+
+
+def schedule_click(page: Any, nth: int, at: float) -> None:
+    """Click the ``nth`` open box (or the last) when the clock reads ``at`` (ms since the
+    epoch), in the page (not waiting for the game's answer: Playwright's own evaluate)."""
+    conftest.evaluate(
+        page,
+        "([n, at]) => { const open = document.querySelectorAll("
+        "'table.sheet td[data-state=open] button');"
+        " const box = open[Math.min(n, open.length - 1)];"
+        # Messages, not a timer: a tab in the background waits a second for its timers.
+        " const c = new MessageChannel();"
+        " c.port1.onmessage = () => Date.now() < at ? c.port2.postMessage(0) : box?.click();"
+        " c.port2.postMessage(0); }",
+        [nth, at],
+    )
+
+
+@pytest.mark.long
+def test_two_tabs_filling_a_box_in_the_same_millisecond_never_show_a_lost_move(
+    context: Any, site: Site
+) -> None:
+    tabs = []
+    for _ in range(2):
+        tab = context.new_page()
+        tab.watch = watch_page(tab, site.url)
+        tabs.append(open_app(tab, site.url + "?seed=31"))
+    a, b = tabs
+    a.bring_to_front()
+    trials = 0
+    while trials < 50:
+        if a.locator("[data-testid=game-over]").count():
+            a.click("[data-testid=play-again]")
+            for tab in tabs:
+                tab.wait_for_function("() => !document.querySelector('[data-testid=game-over]')")
+        if a.is_disabled("[data-testid=roll]"):  # no roll left: a box first
+            a.locator("table.sheet td[data-state=open] button").first.click()
+            if a.locator("#confirm-dialog[open]").count():
+                a.click("[data-testid=confirm]")
+            continue
+        a.click("[data-testid=roll]")
+        dice = a.evaluate("[0,1,2,3,4].map(i => document.querySelector(`[data-testid=die-${i}]`)"
+                          ".dataset.face).join()")  # fmt: skip
+        b.wait_for_function(  # the other tab has heard the roll
+            "(d) => [0,1,2,3,4].map(i => document.querySelector(`[data-testid=die-${i}]`)"
+            ".dataset.face).join() === d",
+            arg=dice,
+        )
+        trials += 1
+        at = conftest.evaluate(a, "Date.now()") + 80
+        # Each tab fills a different open box (the same one when one is left) at the same
+        # moment: one of the two is stored, the other tab catches up, and says so.
+        schedule_click(a, 0, at)
+        schedule_click(b, 1, at)
+        a.wait_for_timeout(120)
+        for tab in tabs:
+            if tab.locator("#confirm-dialog[open]").count():  # a zero: yes
+                tab.evaluate("document.querySelector('[data-testid=confirm]').click()")
+            tab.evaluate("Kismet.settled()")
+        stored = {f["box"] for f in stored_game(a)["game"]["history"]}
+        for tab in tabs:
+            shown = {c.split("-", 2)[2] for c in tab.locator("table.sheet td[data-state=filled]")
+                     .evaluate_all("cells => cells.map(c => c.dataset.testid)")}  # fmt: skip
+            assert shown <= stored, f"trial {trials}: a move shown as made is not stored"
+    for tab in tabs:
+        assert not tab.watch.errors, tab.watch.errors
+
+
+@pytest.mark.long
+def test_a_frozen_or_busy_page_while_a_computer_moves_saves_and_says_nothing_false(
+    page: Any, site: Site
+) -> None:
+    open_app(page, site.url + "?seed=33")
+    start_with_seats(page, [("Ann", "human"), ("Easy", "casual")])
+    turn(page)  # the computer's turn begins
+    session = page.context.new_cdp_session(page)
+    session.send("Page.enable")
+    session.send("Page.setWebLifecycleState", {"state": "frozen"})
+    page.wait_for_timeout(10_000)
+    session.send("Page.setWebLifecycleState", {"state": "active"})
+    page.evaluate("() => { const end = Date.now() + 10000; while (Date.now() < end); }")
+    wait_for_human(page, 0)
+    turn(page)
+    notice = page.text_content("[data-testid=notice]")
+    assert "not letting the page save" not in notice and "Storage is full" not in notice
+    game = Table.from_dict(stored_game(page)).game
+    assert len([f for f in game.history if f.player == 1]) >= 1  # the computer's, stored
+    assert len([f for f in game.history if f.player == 0]) == 2
+
+
+def test_with_its_service_worker_stopped_the_game_saves(page: Any, site: Site) -> None:
+    open_app(page, site.url + "?seed=34")
+    turn(page)
+    session = page.context.new_cdp_session(page)
+    session.send("ServiceWorker.enable")
+    session.send("ServiceWorker.stopAllWorkers")
+    turn(page)
+    reload(page)
+    assert page.locator("table.sheet td[data-state=filled]").count() == 2
