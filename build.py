@@ -594,6 +594,15 @@ def build() -> Path:
     core = modules / "@pyscript" / "core" / "dist"
     needed = pyscript_modules(core)
     template = (ROOT / "index.html").read_text(encoding="utf-8")
+    # PyScript's modules are fetched while the page is parsed (its client imports them once
+    # it is), and the game's worker script with them.
+    core_preload = '<link rel="modulepreload" href="./pyscript/core.js">'
+    if core_preload not in template:
+        raise Problem(f"index.html lost its {core_preload}")
+    eager = [n for n in needed if not n.startswith(PYSCRIPT_ON_DEMAND)]
+    preloads = "\n  ".join(f'<link rel="modulepreload" href="./pyscript/{n}">' for n in eager)
+    preloads += '\n  <link rel="preload" href="./static/main.py" as="fetch" crossorigin>'
+    template = template.replace(core_preload, preloads)
     for lang, name in page.PAGES.items():  # one page per interface language
         index = page.render_index(template, lang)
         (DIST / name).write_text(index, encoding="utf-8")

@@ -49,16 +49,15 @@ BARE_PAGE = """<!doctype html>
 <mpy-config>{"plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!error",
 "!py-editor", "!py-game", "!py-terminal"]}</mpy-config>
 <script type="module" src="./pyscript/core.js"></script></head>
-<body><script type="py" config="./bare.toml">
+<body><script type="py" config="./bare.json">
 from pyscript import document
 print("ready")
 document.documentElement.dataset.ready = "true"
 </script></body></html>
 """
-BARE_CONFIG = (
-    'interpreter = "./pyodide/pyodide.mjs"\n'
-    'plugins = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", '
-    '"!py-game", "!py-terminal"]\n'
+BARE_CONFIG = (  # JSON, as the app's worker gets its configuration (no TOML parser)
+    '{"interpreter": "./pyodide/pyodide.mjs", "plugins": ["!codemirror", '
+    '"!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]}\n'
 )
 
 # Recorded in every page from its first moment: when data-ready turned true, when the
@@ -179,8 +178,8 @@ def load(
             " (await caches.keys()).some(k => k.startsWith('kismet-'))",
             timeout=120_000,
         )
-        # Let the service worker finish its precache, and static/boot.mjs save the Pyodide
-        # memory snapshot, before the measured visit.
+        # Let the service worker finish its precache, and static/interpreter.mjs save the
+        # Pyodide memory snapshot, before the measured visit.
         page.evaluate(
             "async () => { const r = await navigator.serviceWorker.ready; return r.active.state; }"
         )
@@ -267,9 +266,9 @@ def main() -> int:
     root = work / "site"
     shutil.copytree(site, root)
     (root / "bare.html").write_text(BARE_PAGE)
-    (root / "bare.toml").write_text(BARE_CONFIG)
+    (root / "bare.json").write_text(BARE_CONFIG)
     # The bare page starts Pyodide as it comes: its whole standard library and its lock
-    # file, which the app's site does not ship (build.py, static/boot.mjs).
+    # file, which the app's site does not ship (build.py, static/interpreter.mjs).
     for name in ("python_stdlib.zip", "pyodide-lock.json"):
         shutil.copy2(build.NODE_MODULES / "pyodide" / name, root / "pyodide" / name)
     before = built_at(args.before, work) if args.before else None

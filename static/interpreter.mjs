@@ -24,10 +24,9 @@ const said = (globalThis.kismetSaid = {}); // for the page's first answer, and a
 const tell = (root) => self.postMessage({ root: Object.assign(said, root) && root });
 
 let archive = null; // the game's archive, fetched once (again if it failed)
-const game = () => (archive ??= fetch(GAME.url).then(async (got) => {
-  if (!got.ok) throw new Error(`${GAME.url}: HTTP ${got.status}`);
-  return new Uint8Array(await got.arrayBuffer());
-}).catch((error) => { archive = null; throw error; }));
+const game = () => (archive ??= fetch(GAME.url).then(async (got) => (got.ok
+  ? new Uint8Array(await got.arrayBuffer()) : Promise.reject(new Error(`${GAME.url}: HTTP ${got.status}`))))
+  .catch((error) => { archive = null; throw error; }));
 
 async function stored() {
   const found = KEEPS && await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.entry);
@@ -40,10 +39,9 @@ let made = null; // a fresh snapshot's bytes, until the page says the game is on
 globalThis.kismetKeep = async () => {
   const bytes = made;
   made = null;
-  if (!bytes) return;
   try {
-    const packed = await new Response(new Blob([bytes]).stream()
-      .pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+    if (!bytes) return;
+    const packed = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
     for (const name of await caches.keys()) {
       if (name.startsWith("kismet-snapshot-") && name !== SNAPSHOT.cache) await caches.delete(name);
     }
@@ -67,8 +65,7 @@ function mount(python, bytes) {
 
 async function fresh(options) {
   if (!KEEPS) return pyodide.loadPyodide(options);
-  const python = await pyodide.loadPyodide({ ...options, _makeSnapshot: true,
-                                             fsInit: () => { game().catch(() => {}); } });
+  const python = await pyodide.loadPyodide({ ...options, _makeSnapshot: true, fsInit: () => game().catch(() => {}) });
   try {
     mount(python, await game());
     python.pyimport("glue").prepare();
@@ -97,15 +94,12 @@ async function withTheRest(python, early) {
     if (request.status !== 200) throw new Error(`${REST.url}: HTTP ${request.status}`);
     put(Uint8Array.from(request.responseText, (c) => c.charCodeAt(0)));
   }, (name) => console.warn(`Python module ${name} is not in the core standard library`));
-  const put = (bytes) => {
-    if (python.FS.analyzePath(finder.archive).exists) return;
-    python.FS.writeFile(finder.archive, bytes);
-    tell({ stdlib: "complete" });
-  };
+  const put = (bytes) => python.FS.analyzePath(finder.archive).exists
+    || (python.FS.writeFile(finder.archive, bytes), tell({ stdlib: "complete" }));
   tell({ stdlib: "core" });
   REST.fetch = () => restBytes().then((bytes) => bytes && put(new Uint8Array(bytes)));
   const bytes = await early;
-  if (bytes) put(new Uint8Array(bytes));
+  return bytes && put(new Uint8Array(bytes));
 }
 globalThis.kismetRest = () => REST.fetch?.();
 

@@ -8,11 +8,7 @@
 (() => {
   const returning = new Map(); // a dialog's id -> what had the focus when it opened
 
-  const find = (selector) => {
-    const found = document.querySelector(selector);
-    if (!found) throw new Error(`The page has no ${selector}`);
-    return found;
-  };
+  const find = (selector) => document.querySelector(selector) ?? (() => { throw new Error(`The page has no ${selector}`); })();
 
   const giveFocusBack = (dialog) => {
     const previous = returning.get(dialog.id);
@@ -84,12 +80,12 @@
   };
 
   const download = (name, text) => {
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    const link = Object.assign(document.createElement("a"), { href: url, download: name });
+    const link = Object.assign(document.createElement("a"), {
+      href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
     document.body.append(link);
     link.click();
     link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   };
 
   const OPS = {
@@ -101,11 +97,7 @@
     data: (el, key, value) => { el.dataset[key] = value; },
     class: (el, name, on) => el.classList.toggle(name, on),
     value: (el, value) => { if (document.activeElement !== el) el.value = value; },
-    list: (el, lines) => el.replaceChildren(...lines.map((line) => {
-      const item = document.createElement("li");
-      item.textContent = line;
-      return item;
-    })),
+    list: (el, lines) => el.replaceChildren(...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line }))),
     open: (dialog, focus) => {
       if (dialog.open) return;
       returning.set(dialog.id, document.activeElement);
@@ -137,16 +129,14 @@
     // A change of language: each language has its own page; the game is saved, so load
     // it, without the welcome of a new visit (the mark is for that page only).
     navigate: (_, page) => {
-      try { sessionStorage.setItem("kismet:switched", "1"); } catch { /* welcomed back */ }
+      try { sessionStorage.setItem("kismet:v1:switched", "1"); } catch { /* welcomed back */ }
       location.replace(page + location.search);
     },
     // A challenge link has been read: the address keeps no fragment.
     address: () => history.replaceState(null, "", location.pathname + location.search),
     // The game answers from now on: every control of the header too, and the keys.
     ready: (_, answered, taken) => {
-      for (const control of document.querySelectorAll("header button, header select")) {
-        control.disabled = false;
-      }
+      for (const control of document.querySelectorAll("header button, header select")) control.disabled = false;
       globalThis.Kismet.keys = { answered: new Set(answered), taken: new Set(taken) };
       document.documentElement.dataset.ready = "true";
       performance.mark("kismet-ready"); // for profilers and Lighthouse's user timings
@@ -158,13 +148,9 @@
 
   const apply = (ops) => {
     for (const [name, selector, ...args] of ops) {
-      const op = OPS[name];
-      if (!op) throw new Error(`No such paint op: ${name}`);
-      let element = null;
-      if (selector !== null) {
-        element = OPTIONAL.has(name) ? document.querySelector(selector) : find(selector);
-      }
-      op(element, ...args);
+      if (!OPS[name]) throw new Error(`No such paint op: ${name}`);
+      const element = selector === null ? null : OPTIONAL.has(name) ? document.querySelector(selector) : find(selector);
+      OPS[name](element, ...args);
     }
   };
 

@@ -1,49 +1,40 @@
 // The service worker (static/service-worker.js): it serves and keeps the site for offline
-// play. On a first visit the game asks it to keep every file once Python has started, and
-// is ready only once it has (Kismet.precached): a reload offline right after works. A new
-// version waiting is offered as a reload (the game is stored after every action).
+// play. On a first visit the game asks it to keep what a start needs once Python has started
+// and is ready only once it has (Kismet.precached): a reload offline right after works; the
+// rest once the game is on screen (Kismet.shown). A new version waiting is offered as a
+// reload (the game is stored after every action, so nothing is lost).
 (() => {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const first = !navigator.serviceWorker.controller;
-  const root = document.documentElement;
-  const whenReady = (then) => {
-    if (root.dataset.ready === "true") return then();
-    const watch = new MutationObserver(() => {
-      if (root.dataset.ready === "true") { watch.disconnect(); then(); }
-    });
-    watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
-  };
   const notice = document.querySelector('[data-testid="update"]');
-  const offer = (waiting) => {
+  const registering = navigator.serviceWorker.register("./sw.js").catch(() => null); // none: online only
+  let shown = false;
+  let waiting = null;
+  const offer = (worker) => {
+    waiting = worker;
+    if (!shown || !worker) return;
     notice.hidden = false;
-    notice.querySelector("button").onclick = () => waiting.postMessage("skip-waiting");
+    notice.querySelector("button").onclick = () => worker.postMessage("skip-waiting");
   };
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!notice.hidden) location.reload();
-  });
-  const registering = navigator.serviceWorker.register("./sw.js");
+  navigator.serviceWorker.addEventListener("controllerchange", () => notice.hidden || location.reload());
   const precache = (registration, part) => new Promise((done) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = done;
     const to = registration.active ?? registration.installing;
     if (to) to.postMessage({ precache: part }, [channel.port2]); else done();
   });
-  // Resolves once the files a start needs are kept (at once where there is nothing to wait for).
   globalThis.Kismet = { ...globalThis.Kismet,
-    precached: () => first && registering.then((r) => r && precache(r, "start"), () => {}) };
-  registering.then((registration) => {
-    if (!registration) return; // refused (a browser blocking them)
-    whenReady(() => {
-      if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+    precached: () => first && registering.then((r) => r && precache(r, "start")),
+    shown: () => registering.then((registration) => {
+      if (!registration) return;
+      shown = true;
+      offer(registration.waiting && navigator.serviceWorker.controller ? registration.waiting : waiting);
       precache(registration, "all"); // and the rest (or what an earlier visit did not keep)
+    }) };
+  registering.then((registration) => registration?.addEventListener("updatefound", () => {
+    const installing = registration.installing;
+    installing.addEventListener("statechange", () => {
+      if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
     });
-    registration.addEventListener("updatefound", () => {
-      const installing = registration.installing;
-      installing.addEventListener("statechange", () => {
-        if (installing.state === "installed" && navigator.serviceWorker.controller) {
-          whenReady(() => offer(installing));
-        }
-      });
-    });
-  }).catch(() => {}); // none here: the game plays on, online only
+  }));
 })();

@@ -2,42 +2,40 @@
 // every file of the site kept in one cache and served cache-first, so that after one visit
 // the game opens and plays with no network. The cache's name hashes all the files: a new
 // deployment installs a whole new cache, and the old ones go when it takes over. The first
-// install takes over at once and keeps the site when the page asks ("precache", once Python
-// has started: mostly from the browser's cache); a new version keeps all of it first, then
-// waits for the player's reload. (The Pyodide snapshot's cache is static/interpreter.mjs's.)
+// install takes over at once and keeps the site when the page asks ("precache": what a start
+// needs once Python has started, mostly from the browser's cache, then the rest); a new
+// version keeps all of it first, then waits for the player's reload. (The Pyodide snapshot's
+// cache is static/interpreter.mjs's.)
 const CACHE_NAME = "__CACHE_NAME__";
 const FILES = __FILES__;
+const LATER = ["./pyodide/stdlib-rest.zip", "./kismet-late.zip"]; // never needed to start
 
-// What a start needs comes first (a first visit waits for it); these two only after.
-const LATER = ["./pyodide/stdlib-rest.zip", "./kismet-late.zip"];
-
+// For a start: what the first visit itself loaded, from the browser's own cache (nothing is
+// downloaded twice, or before the game is ready); then all of it.
 const precache = async (start) => {
   const cache = await caches.open(CACHE_NAME);
   const missing = [];
-  for (const file of FILES) {
-    if (!(start && LATER.includes(file)) && !(await cache.match(file))) missing.push(file);
-  }
-  // From the browser's own cache where the first visit left it: no second download.
-  await cache.addAll(missing.map((file) => new Request(file, { cache: "force-cache" })));
+  for (const file of FILES) if (!(start && LATER.includes(file)) && !(await cache.match(file))) missing.push(file);
+  if (!start) return cache.addAll(missing.map((file) => new Request(file, { cache: "force-cache" })));
+  await Promise.all(missing.map((file) => fetch(new Request(file, { cache: "only-if-cached", mode: "same-origin" }))
+    .then((got) => got.ok && cache.put(file, got), () => {})));
 };
 
 self.addEventListener("install", (event) => {
-  if (self.registration.active) event.waitUntil(precache()); // a new version: whole first
+  if (self.registration.active) event.waitUntil(precache(false)); // a new version: whole first
   else self.skipWaiting();
 });
 
-self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys()
-    .then((names) => Promise.all(names.filter((name) => name.startsWith("kismet-")
-      && name !== CACHE_NAME && !name.startsWith("kismet-snapshot-")).map((name) => caches.delete(name))))
-    .then(() => self.clients.claim()));
-});
+self.addEventListener("activate", (event) => event.waitUntil(caches.keys()
+  .then((names) => Promise.all(names.filter((name) => name.startsWith("kismet-") && name !== CACHE_NAME
+    && !name.startsWith("kismet-snapshot-")).map((name) => caches.delete(name))))
+  .then(() => self.clients.claim())));
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting(); // the player takes the update
   else if (event.data?.precache) { // the page hears when it is done (offline: next time)
-    const start = event.data.precache === "start";
-    event.waitUntil(precache(start).catch(() => {}).then(() => event.ports[0]?.postMessage("kept")));
+    event.waitUntil(precache(event.data.precache === "start").catch(() => {})
+      .then(() => event.ports[0]?.postMessage("kept")));
   }
 });
 

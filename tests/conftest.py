@@ -562,9 +562,13 @@ def forecast(advisor: Advisor, tmp_path_factory: pytest.TempPathFactory) -> Iter
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     # Browser tests last (the fast rules tests report first), the longest of them first, so
     # that the workers finish together rather than one waiting on the other's long test.
-    def order(item: Any) -> tuple[bool, bool]:
+    # Hypothesis's tests just before them: after one, CPython 3.11.7's ast.parse in the same
+    # process has failed ("AST constructor recursion depth mismatch"), and no browser test
+    # parses Python in its own process.
+    def order(item: Any) -> tuple[bool, bool, bool]:
         browser = item.get_closest_marker("browser") is not None
-        return browser, item.get_closest_marker("long") is None
+        hypothesis = getattr(getattr(item, "function", None), "is_hypothesis_test", False)
+        return browser, browser or hypothesis, item.get_closest_marker("long") is None
 
     items.sort(key=order)
 

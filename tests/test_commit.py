@@ -275,3 +275,28 @@ def test_with_its_service_worker_stopped_the_game_saves(page: Any, site: Site) -
     turn(page)
     reload(page)
     assert page.locator("table.sheet td[data-state=filled]").count() == 2
+
+
+@pytest.mark.long
+def test_a_reload_offline_right_after_a_first_visit_is_ready_comes_back_ready(
+    browser: Any, site: Site
+) -> None:
+    # A first visit is ready once the service worker keeps what a start needs: offline at
+    # once after, a reload starts. (Each context holds a first visit's Pyodide snapshot,
+    # tests/conftest.py, and nothing else: no service worker, no cache of the site. A start
+    # from the snapshot is the quicker, so the one that gives the precache the least time.)
+    for trial in range(10):
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            watch = watch_page(page, site.url)
+            open_app(page, site.url + f"?seed={60 + trial}")
+            context.set_offline(True)
+            page.reload()
+            page.wait_for_selector("html[data-ready=true]", timeout=90_000)
+            assert page.get_attribute("html", "data-start") == "pyscript"
+            page.click("[data-testid=roll]")
+            assert page.locator("[data-testid=die-0]").get_attribute("data-face")
+            assert not watch.errors, (trial, watch.errors)
+        finally:
+            context.close()

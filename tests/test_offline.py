@@ -140,27 +140,6 @@ def test_after_one_visit_the_game_plays_offline(context: Any, site: Site, tmp_pa
         assert not watch.foreign()
 
 
-@pytest.mark.long
-def test_a_reload_offline_right_after_a_first_visit_is_ready_comes_back_ready(
-    browser: Any, site: Site
-) -> None:
-    # A first visit is ready once the service worker keeps what a start needs: offline at
-    # once after, a reload starts (Python afresh if the snapshot was not stored yet).
-    for trial in range(10):
-        context = browser.new_context()
-        try:
-            page = context.new_page()
-            watch = watch_page(page, site.url)
-            open_app(page, site.url + f"?seed={60 + trial}")
-            context.set_offline(True)
-            page.reload()
-            page.wait_for_selector("html[data-ready=true]", timeout=90_000)
-            play_first_box(page, 60 + trial)
-            assert not watch.errors, (trial, watch.errors)
-        finally:
-            context.close()
-
-
 def test_an_update_is_offered_and_the_game_survives_it_in_every_tab(
     context: Any, site: Site, tmp_path: Path
 ) -> None:

@@ -110,6 +110,21 @@ def stored_items(given: object) -> dict[str, str] | None:
             and isinstance(v, str)}  # fmt: skip
 
 
+SWITCHED_KEY = PREFIX + "switched"
+"""In this tab's ``sessionStorage``: the page was loaded only to change language."""
+
+
+def switched(spare: Storage) -> bool:
+    """Whether this tab's page was loaded only to change language (then no welcome); the
+    mark goes with the first commit."""
+    try:
+        marked = spare.get(SWITCHED_KEY) is not None
+        spare.remove(SWITCHED_KEY)
+    except StorageUnavailable:
+        return False
+    return marked
+
+
 class Mirror:
     """The page's storage as this tab last heard of it, with this tab's own writes since:
     a ``Storage`` that answers at once. Its writes are gathered (``take``) into the next

@@ -12,7 +12,7 @@ from typing import Any
 import js
 from pyodide.code import eval_code_async
 
-from kismet.app.commit import ROOM_SEEN, Mirror, stored_items
+from kismet.app.commit import ROOM_SEEN, Mirror, stored_items, switched
 from kismet.page.host import Start
 from kismet.page.page import Page
 
@@ -39,7 +39,8 @@ class Worker:
         if isinstance(room, int) and not isinstance(room, bool) and room < ROOM_SEEN:
             local.room = room  # little room: the first writes know it
         spare = Mirror(stored_items(given.get("session")))
-        self.page = Page(host, Start.from_json(page), local, spare)
+        start = Start.from_json(page)._replace(greet=not switched(spare))
+        self.page = Page(host, start, local, spare)
         answer = json.loads(self.page.start())
         # What static/interpreter.mjs said before the page listened (data-snapshot...).
         answer["root"] = json.loads(str(js.JSON.stringify(js.kismetSaid)))
