@@ -10,21 +10,22 @@ const CACHE_NAME = "__CACHE_NAME__";
 const FILES = __FILES__;
 const LATER = ["./pyodide/stdlib-rest.zip", "./kismet-late.zip"]; // never needed to start
 
-// For a start: what the first visit itself loaded, from the browser's own cache (nothing is
-// downloaded twice, or before the game is ready); then all of it.
-const precache = async (start) => {
+// For a start: what the first visit itself loaded (its page too, `own`: its address may have
+// a query), from the browser's own cache (nothing downloaded twice, or before the game is
+// ready), and the pages; then all of it.
+const precache = async (start, own) => {
   const cache = await caches.open(CACHE_NAME);
-  const missing = [];
-  for (const file of FILES) if (!(start && LATER.includes(file)) && !(await cache.match(file))) missing.push(file);
-  if (!start) return cache.addAll(missing.map((file) => new Request(file, { cache: "force-cache" })));
-  await Promise.all(missing.map((file) => fetch(new Request(file, { cache: "only-if-cached", mode: "same-origin" }))
+  const missing = (await Promise.all(FILES.map(async (file) => (start && LATER.includes(file))
+    || (await cache.match(file)) ? null : file))).filter(Boolean);
+  const page = (file) => !start || file === "./" || file.endsWith(".html");
+  const pages = own ? [[own.split("?")[0], own]] : [];
+  await Promise.all([...missing.map((file) => [file, file]), ...pages].map(([file, from]) => fetch(new Request(from,
+    page(file) && from === file ? { cache: "force-cache" } : { cache: "only-if-cached", mode: "same-origin" }))
     .then((got) => got.ok && cache.put(file, got), () => {})));
 };
 
-self.addEventListener("install", (event) => {
-  if (self.registration.active) event.waitUntil(precache(false)); // a new version: whole first
-  else self.skipWaiting();
-});
+self.addEventListener("install", (event) => // a new version: whole first
+  (self.registration.active ? event.waitUntil(precache(false)) : self.skipWaiting()));
 
 self.addEventListener("activate", (event) => event.waitUntil(caches.keys()
   .then((names) => Promise.all(names.filter((name) => name.startsWith("kismet-") && name !== CACHE_NAME
@@ -34,7 +35,7 @@ self.addEventListener("activate", (event) => event.waitUntil(caches.keys()
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting(); // the player takes the update
   else if (event.data?.precache) { // the page hears when it is done (offline: next time)
-    event.waitUntil(precache(event.data.precache === "start").catch(() => {})
+    event.waitUntil(precache(event.data.precache === "start", event.source?.url).catch(() => {})
       .then(() => event.ports[0]?.postMessage("kept")));
   }
 });
