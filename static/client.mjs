@@ -129,9 +129,7 @@ Object.assign(Kismet, {
     reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
     local, session: site(() => sessionStorage), room: local && roomAtStart(),
   })));
-  const ready = answer.ops.filter((op) => op[0] === "ready");
-  answer.ops = answer.ops.filter((op) => op[0] !== "ready");
-  await (chain = chain.then(() => take(answer)).then(() => kept).then(() => Kismet.apply(ready)));
+  await (chain = chain.then(() => take(answer)).then(() => kept).then(() => Kismet.apply(answer.ready)));
   Kismet.shown?.(); // the game is on screen: the service worker keeps the rest of the site,
   await worker.sync.ready(); // and the worker its snapshot
 })().catch((error) => console.error("The game could not start:", error));

@@ -8,8 +8,7 @@
   const first = !navigator.serviceWorker.controller;
   const notice = document.querySelector('[data-testid="update"]');
   const registering = navigator.serviceWorker.register("./sw.js").catch(() => null); // none: online only
-  let shown = false;
-  let waiting = null;
+  let [shown, waiting] = [false, null];
   const offer = (worker) => {
     waiting = worker;
     if (!shown || !worker) return;

@@ -42,6 +42,10 @@ class Worker:
         start = Start.from_json(page)._replace(greet=not switched(spare))
         self.page = Page(host, start, local, spare)
         answer = json.loads(self.page.start())
+        # The page says "ready" once its first visit is kept offline (static/client.mjs).
+        ops = answer["ops"]
+        answer["ops"] = [op for op in ops if op[0] != "ready"]
+        answer["ready"] = [op for op in ops if op[0] == "ready"]
         # What static/interpreter.mjs said before the page listened (data-snapshot...).
         answer["root"] = json.loads(str(js.JSON.stringify(js.kismetSaid)))
         return json.dumps(answer)
