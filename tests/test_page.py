@@ -195,6 +195,22 @@ def test_a_click_on_roll_rolls_the_games_dice_and_paints_them_in_one_message() -
     assert faces(host.last()) == game.dice
 
 
+def test_a_boxs_rule_opens_on_its_name_and_closes_on_a_tap_anywhere_else() -> None:
+    page, host = started()
+
+    def sheets() -> list[str]:
+        return [str(op[2]) for op in host.last() if op[0] == "sheet"]
+
+    send(page, "click", action="rule", box="straight")
+    assert 'data-testid="box-rule"' in sheets()[0]
+    send(page, "click", action="")  # the card's blank space
+    assert 'data-testid="box-rule"' not in sheets()[0]
+    send(page, "click", action="rule", box="flush")
+    send(page, "click", action="roll")  # any other control: it does its part, and closes it
+    assert 'data-testid="box-rule"' not in sheets()[0]
+    assert page.session.game.rolls_left == 2
+
+
 def test_a_disabled_control_does_nothing_but_close_the_menu() -> None:
     page, host = started()
     send(page, "click", action="roll", disabled=True)

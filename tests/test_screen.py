@@ -148,6 +148,75 @@ def test_a_tap_on_a_box_name_shows_its_rule_beside_it_and_fills_nothing(
     context.close()
 
 
+# Nothing wider than the screen, nor the page scrollable sideways: the elements that reach
+# out of it (those clipped to nothing, seen only by screen readers, aside).
+SIDEWAYS = """() => { const width = document.documentElement.clientWidth;
+  const out = [...document.querySelectorAll('body *')].filter((el) => {
+    const r = el.getBoundingClientRect(), style = getComputedStyle(el);
+    return r.width > 1 && r.height > 1 && style.visibility !== 'hidden'
+      && (r.left < -0.5 || r.right > width + 0.5);
+  }).map((el) => `${el.tagName}.${el.className} ${el.dataset.testid || ''}`);
+  return {out: out.slice(0, 5), scroll: document.scrollingElement.scrollWidth - width}; }"""
+
+# The box rows a box's rule covers (none, when the rule is a row of its own).
+COVERED = """(rule) => { const r = rule.getBoundingClientRect();
+  return [...document.querySelectorAll('table.sheet tr[data-box]')].filter((row) => {
+    const b = row.getBoundingClientRect();
+    return b.height > 0 && b.left < r.right && r.left < b.right && b.top < r.bottom - 0.5
+      && r.top < b.bottom - 0.5; }).map((row) => row.dataset.box); }"""
+
+
+@pytest.mark.parametrize(("size", "locale"), [("360x640", "en-GB"), ("390x844", "en-GB"),
+                                              ("360x640", "ko-KR")])  # fmt: skip
+def test_every_boxs_rule_fits_the_phone_covers_no_box_and_closes_on_a_tap_elsewhere(
+    browser: Any, site: Site, size: str, locale: str
+) -> None:
+    context = device(browser, PHONES[size], locale=locale)
+    page = opened(context, site, 1)
+    page.tap("[data-testid=roll]")
+    assert page.evaluate(SIDEWAYS) == {"out": [], "scroll": 0}
+    for box in Category:
+        page.tap(f"[data-testid=name-{box.value}]")
+        rule = page.locator("[data-testid=box-rule]")
+        assert rule.is_visible(), box
+        assert page.evaluate(SIDEWAYS) == {"out": [], "scroll": 0}, box
+        assert rule.evaluate(COVERED) == [], box
+        line = page.locator(f"tr[data-box={box.value}]").bounding_box()
+        under = rule.bounding_box()
+        assert 0 <= under["y"] - (line["y"] + line["height"]) < 2 * 44, box  # under its line
+        if box.value.endswith("s"):  # the upper boxes: closed by a second tap on the name
+            page.tap(f"[data-testid=name-{box.value}]")
+        else:  # the others: by a tap anywhere else (here, the bonus row's heading)
+            page.tap("table.sheet tr.bonus-row th")
+        assert page.locator("[data-testid=box-rule]").count() == 0, box
+        assert page.get_attribute(f"[data-testid=name-{box.value}]", "aria-expanded") == "false"
+    page.tap(f"[data-testid=name-{Category.STRAIGHT.value}]")  # the right-hand column
+    page.screenshot(path=artifact(f"screen-rule-straight-{size}-{locale}.png"))
+    assert not page.watch.errors, page.watch.errors
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_before_a_zero_the_safe_way_out_is_the_filled_button(
+    browser: Any, site: Site, scheme: str
+) -> None:
+    context = device(browser, PHONES["360x640"], scheme=scheme)
+    page = opened(context, site, 1)
+    page.tap("[data-testid=roll]")
+    page.tap("table.sheet td.focus button.option.zero >> nth=0")
+    page.wait_for_selector("#confirm-dialog[open]")
+    fill = "el => getComputedStyle(el).backgroundColor"
+    clear = "rgba(0, 0, 0, 0)"
+    assert page.eval_on_selector("[data-testid=confirm]", fill) == clear  # outlined
+    assert page.eval_on_selector("[data-testid=cancel]", fill) != clear  # filled
+    assert "primary" not in (page.get_attribute("[data-testid=confirm]", "class") or "")
+    assert page.evaluate("document.activeElement.dataset.testid") == "cancel"
+    page.screenshot(path=artifact(f"screen-zero-{scheme}.png"))
+    page.click("[data-testid=cancel]")
+    assert page.locator("table.sheet td[data-state=filled]").count() == 0
+    context.close()
+
+
 def test_everyones_boxes_are_one_tap_away(browser: Any, site: Site) -> None:
     context = device(browser, PHONES["390x844"])
     page = opened(context, site, 3)
@@ -275,6 +344,9 @@ def test_eight_players_chances_fit_beside_their_totals_on_a_phone(
         chance = page.locator(f"[data-testid=win-chance-{player}]").bounding_box()
         assert chance["x"] + chance["width"] <= total["x"] + total["width"] + 0.5  # in its pill
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    label = seen(page, "[data-testid=chance-label]")  # the figures, said in words once
+    assert label["inView"] and not label["covered"], label
+    assert page.text_content("[data-testid=chance-label]") == "Chance to win"
     page.tap("[data-testid=roll]")
     for box in Category:  # the strip grew by nothing a box needs
         found = seen(page, f"[data-testid=cell-0-{box.value}]")

@@ -374,9 +374,9 @@ class Session:
         """The Skip button: the computer finishes its turn without pauses."""
         self.computers.skipping = True
 
-    def toggle_rule(self, box: Category) -> None:
-        """A tap on a box's name: its rule is shown under it (or hidden again)."""
-        self.ui.toggle_rule(box)
+    def toggle_rule(self, box: Category | None) -> bool:
+        """A tap on a box's name: its rule shows under it (again: hidden; None: closed)."""
+        return self.ui.toggle_rule(box)
 
     def ask_hint(self) -> None:
         """The Hint button: the best holds or box now, and the next best, from the table."""

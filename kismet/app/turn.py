@@ -77,9 +77,11 @@ class TurnUI:
     rule: Category | None = None
     """The box whose rule is shown beside its name, after a tap on the name."""
 
-    def toggle_rule(self, box: Category) -> None:
-        """A tap on a box's name: its rule shows beside it (a second tap hides it)."""
-        self.rule = None if self.rule is box else box
+    def toggle_rule(self, box: Category | None) -> bool:
+        """A tap on a box's name: its rule shows beside it (a second tap hides it); None, a
+        tap anywhere else: the rule shown goes. Whether what shows changed."""
+        before, self.rule = self.rule, None if box is None or self.rule is box else box
+        return before is not self.rule
 
     def settle(self) -> None:
         """The next move is made: what marked the last box goes."""

@@ -9,6 +9,9 @@ from ..rules import BASIC_BOXES, KISMET_BOXES, Category, Totals, score
 from ..text import text
 from .escape import esc, t
 
+BOXES = BASIC_BOXES + KISMET_BOXES
+"""The boxes in the sheet's order."""
+
 SIX_GAMES = 6
 """The games on one player's pad."""
 
@@ -89,22 +92,38 @@ def _box_name(sheet: SheetView, box: Category, lang: str) -> str:
     if sheet.blank:
         return f'<span class="box-name">{full}</span>'
     shown = "true" if sheet.rule is box else "false"
+    controls = ' aria-controls="box-rule"' if sheet.rule is box else ""
     return (
         f'<button type="button" class="box-name" data-action="rule" data-box="{box.value}" '
-        f'data-testid="name-{box.value}" aria-expanded="{shown}"><span class="box-full">{full}'
+        f'data-testid="name-{box.value}" aria-expanded="{shown}"{controls}>'
+        f'<span class="box-full">{full}'
         f'</span><span class="box-short" aria-hidden="true">{t(f"box_short.{box.value}", lang)}'
         "</span></button>"
     )
 
 
+CARD_COLUMNS = 3
+"""A phone's card shows the boxes three to a line (static/kismet.css). Each box's row has
+the CSS ``order`` 2i (i: its place on the sheet), so that a box's rule, a row of its own
+right after the box's in the table, comes on a card after the whole line (its order odd),
+as wide as the card: it never overflows the screen, nor covers a box."""
+
+
 def _box_row(sheet: SheetView, box: Category, lang: str) -> str:
     cells = "".join(_box_cell(sheet, p, c, box, lang) for p, c in enumerate(sheet.columns))
-    rule = ""
-    if sheet.rule is box:
-        rule = f'<span class="rule-pop" data-testid="box-rule">{esc(rule_line(box, lang))}</span>'
+    place = BOXES.index(box)
+    row = (
+        f'<tr data-box="{box.value}" style="order: {2 * place}"><th scope="row">'
+        f'{_box_name(sheet, box, lang)}<small class="box-rule">{t(f"rule.{box.value}", lang)}'
+        f"</small></th>{cells}</tr>"
+    )
+    if sheet.rule is not box:
+        return row
+    line_end = place - place % CARD_COLUMNS + CARD_COLUMNS - 1
     return (
-        f'<tr data-box="{box.value}"><th scope="row">{_box_name(sheet, box, lang)}'
-        f'<small class="box-rule">{t(f"rule.{box.value}", lang)}</small>{rule}</th>{cells}</tr>'
+        f'{row}<tr class="rule-row" style="order: {2 * line_end + 1}">'
+        f'<td colspan="{len(sheet.columns) + 1}" id="box-rule" data-testid="box-rule">'
+        f"<strong>{t(f'box.{box.value}', lang)}</strong> {esc(rule_line(box, lang))}</td></tr>"
     )
 
 
@@ -162,7 +181,10 @@ def _total_row(sheet: SheetView, kind: str, lang: str, inline: bool = True) -> s
     # The last row's heading carries the sheet's Element Timing mark: once it is painted,
     # the whole sheet is (the start-up benchmark reads it).
     timing = ' elementtiming="sheet"' if kind == "grand" else ""
-    label = t(label_key, lang)
+    label = f'<span class="row-label">{t(label_key, lang)}</span>'
+    if kind == "grand" and sheet.chances:  # the figures beside the totals, said in words
+        words = t("sheet.chance_label", lang)
+        label += f'<small class="chance-label" data-testid="chance-label">{words}</small>'
     return (
         f'<tr class="{kind}-row"><th scope="row"{timing}>{label}{small}</th>{"".join(cells)}</tr>'
     )

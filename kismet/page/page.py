@@ -190,14 +190,15 @@ class Page:
     def on_click(self, event: Event) -> None:
         if closes_menu(event.action, in_header=event.in_header):
             self.emit([("menu", None, False)])
-        if event.disabled:
-            return
-        if act(self.session, event.clicked()):
+        # A tap anywhere else closes a box's rule.
+        closed = event.action != "rule" and self.session.toggle_rule(None)
+        if not event.disabled and act(self.session, event.clicked()):
             self.render()
             return
-        action = self.clicks.get(event.action)
+        action = None if event.disabled else self.clicks.get(event.action)
         if action is not None:
             action(event)
+        if action is not None or closed:
             self.render()
 
     def on_key(self, event: Event) -> None:

@@ -45,6 +45,7 @@ EN: dict[str, str] = {
     "sheet.bonus": "Bonus",
     "sheet.bonus_rule": "63-70: 35, 71-77: 55, 78+: 75",
     "sheet.kismet_subtotal": "Kismet subtotal",
+    "sheet.chance_label": "Chance to win",
     "sheet.grand_total": "Grand total",
     # Colours of the pips.
     "color.black": "black",

@@ -40,6 +40,7 @@ KO: dict[str, str] = {
     "sheet.bonus": "보너스",
     "sheet.bonus_rule": "63-70: 35, 71-77: 55, 78 이상: 75",
     "sheet.kismet_subtotal": "키스멧 소계",
+    "sheet.chance_label": "이길 확률",
     "sheet.grand_total": "총점",
     "color.black": "검은색",
     "color.red": "빨간색",
