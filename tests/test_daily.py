@@ -157,7 +157,8 @@ def test_a_shared_game_is_proven_played_again_and_compared(
     ):
         assert mine == theirs  # the same choices on the same dice
         if turn < 15:
-            assert line == f"Ann had {theirs} after {turn} turns: level with you.", turn
+            turns = "1 turn" if turn == 1 else f"{turn} turns"
+            assert line == f"Ann had {theirs} after {turns}: level with you.", turn
     result = page.text_content("[data-testid=challenge-result]")
     assert result == f"Bo and Ann tie at {total}!"  # the headline, with both names
     names = page.locator("table.sheet thead th[scope=col] .name").all_text_contents()

@@ -244,7 +244,8 @@ def test_a_challenge_is_a_race_turn_by_turn_and_ends_with_both_names() -> None:
         if friend.pending is not None:
             friend.confirm()
         running = Totals.of({f.category: f.points for f in theirs[:turn]}).grand
-        assert f"Ann had {running} after {turn} turns" in friend.view().rival
+        turns = "1 turn" if turn == 1 else f"{turn} turns"  # never "after 1 turns"
+        assert f"Ann had {running} after {turns}:" in friend.view().rival
     finish_randomly(friend, seed=8)
     view = friend.view()
     assert view.rival == ""
@@ -259,12 +260,10 @@ def test_a_challenge_is_a_race_turn_by_turn_and_ends_with_both_names() -> None:
 
 def test_a_box_is_explained_by_what_the_dice_make_there() -> None:
     green = (3, 3, 3, 3, 4)
-    assert (
-        box_reason(Category.FLUSH, green, 35, "en") == "All five one colour: 3s and 4s are green."
-    )
+    assert box_reason(Category.FLUSH, green, 35, "en") == "All five one color: 3s and 4s are green."
     assert box_reason(Category.FOUR_OF_A_KIND, green, 41, "en").startswith("Four alike (3s)")
     pairs = box_reason(Category.TWO_PAIR_SAME_COLOR, (1, 1, 6, 6, 2), 14, "en")
-    assert pairs == "Two pairs of one colour: 1s and 6s are black."
+    assert pairs == "Two pairs of one color: 1s and 6s are black."
     assert box_reason(Category.FIVES, (5, 5, 5, 1, 2), 15, "en") == (
         "The 5s count 15 toward the Basic bonus."
     )
@@ -282,7 +281,7 @@ def test_the_hint_says_why_a_lower_box_is_best_and_never_repeats_itself(advisor:
     hint = app.ui.hint
     assert hint is not None
     best, *others = hint.lines
-    assert best.startswith("Best: Flush for 35. All five one colour: 3s and 4s are green.")
+    assert best.startswith("Best: Flush for 35. All five one color: 3s and 4s are green.")
     assert "Four of a Kind scores more now but is worth more kept open." in best
     assert all("Best" not in line and "expect" not in line for line in others)
     assert "Four of a Kind for 41: about" in " ".join(others)
@@ -298,7 +297,7 @@ def test_the_coach_names_the_better_move_its_reason_then_the_points(advisor: Adv
         app.game.set_dice([3, 3, 3, 3, 4])
     app.choose(Category.FOUR_OF_A_KIND)
     words = app.status
-    assert words.startswith("Better: Flush for 35. All five one colour: 3s and 4s are green.")
+    assert words.startswith("Better: Flush for 35. All five one color: 3s and 4s are green.")
     assert re.search(r"Your move, Four of a Kind for 41, costs about [0-9.]+ points", words)
 
 

@@ -519,16 +519,21 @@ def test_one_skip_plays_every_computer_up_to_the_next_person() -> None:
     assert app.game.current == 0 and steps >= 2 and not app.computers.skipping
 
 
-def test_high_scores_mark_the_computers() -> None:
+def test_high_scores_are_peoples_and_a_computers_total_takes_no_place() -> None:
     app, _ = app_with(seed=15)
     app.new_game(["Me", "Deep"], ["human", "casual"])
     while not app.game.is_over:
         if app.table.computer_to_move:
             app.computer_step()
         else:
-            enter(app, (6, 6, 6, 5, 5), app.game.open_boxes(0)[0])
-    marks = {line.name: line.computer for line in app.shelf.high_scores()}
-    assert marks == {"Me": False, "Deep": True}
+            enter(app, (1, 2, 3, 4, 6), app.game.open_boxes(0)[0])  # a poor game: Deep wins
+    assert app.game.winners == [1]
+    lines = app.shelf.high_scores()
+    assert [(line.name, line.computer) for line in lines] == [("Me", False)]
+    mine = app.game.total(0)
+    # The game over places the person's total, not the winning computer's.
+    assert app.view().finale.rank_line in ("", f"{mine} is #1 on this device's high scores.")
+    assert str(app.game.total(1)) not in app.view().finale.rank_line
 
 
 # -------------------------------------------------------------- game over

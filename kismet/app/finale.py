@@ -80,8 +80,10 @@ def finale(
     )
     if new_best and solo:  # the headline says it: the mark alone
         new_best = text("over.new_best_mark", lang)
-    rank = _rank(total, high)
-    rank_line = text("over.rank", lang, points=total, rank=rank) if rank is not None else ""
+    # The table is people's: the place of the best total a person scored in this game.
+    theirs = [game.total(p) for p in range(len(game.players)) if people[p]]
+    rank = _rank(max(theirs), high) if theirs else None
+    rank_line = "" if rank is None else text("over.rank", lang, points=max(theirs), rank=rank)
     return Finale(headline, total, rank, rank_line, new_best)
 
 

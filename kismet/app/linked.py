@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..advice.level import Level
 from ..rules import Category, Fill, Game, SaveError, Totals, challenge_of, replay_challenge
 from ..rules.link import decode, encode
-from ..text import explain, text
+from ..text import counted, explain, text
 from .compare import Side, side_by_side
 from .roster import default_name
 
@@ -188,7 +188,7 @@ class Linked:
         then = Totals.of({f.category: f.points for f in theirs.history[:turn]}).grand
         gap = game.total(0) - then
         key = "rival.ahead" if gap > 0 else "rival.behind" if gap < 0 else "rival.level"
-        return text(key, self.lang, name=name, turn=turn, theirs=then, gap=abs(gap))
+        return counted(key, self.lang, turn, name=name, turn=turn, theirs=then, gap=abs(gap))
 
     def scene(self, table: Table, advisor: Advisor | None = None) -> Scene:
         """The view of linked games for this table (``advisor`` prices the comparison)."""

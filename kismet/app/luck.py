@@ -141,7 +141,7 @@ def luck(record: Finished, expected: float, lang: str) -> Luck | None:
     costs = [text("luck.cost", lang, name=p.name, lost=_points(p.lost))
              for p in sorted(parts, key=lambda s: -s.total)]  # fmt: skip
     kindest = max(parts, key=lambda s: s.dice)
-    sign = "+" if kindest.dice >= 0 else "-"
+    sign = "" if _points(kindest.dice) == "0" else "+" if kindest.dice >= 0 else "-"
     said = text("luck.costs", lang, costs=join_names(costs, lang), name=kindest.name,
                 dice=f"{sign}{_points(kindest.dice)}")  # fmt: skip
     return Luck(f"{lead} {said}", parts)

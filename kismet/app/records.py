@@ -217,12 +217,14 @@ class HighScore(NamedTuple):
 
 
 def high_scores(history: list[Finished]) -> tuple[HighScore, ...]:
-    """The best ``HIGH_SCORES`` totals of finished games: name, points, date, and whether a
-    computer scored it."""
+    """The best ``HIGH_SCORES`` totals that people scored in finished games: name, points,
+    date. A computer's totals are not records of this device's players: they are in the
+    statistics, under the computer's name."""
     lines = [
-        HighScore(name, total, record.finished[:10], not record.is_person(p))
+        HighScore(name, total, record.finished[:10])
         for record in history
         for p, (name, total) in enumerate(zip(record.players, record.totals, strict=True))
+        if record.is_person(p)
     ]
     lines.sort(key=lambda h: (-h.points, h.date))
     return tuple(lines[:HIGH_SCORES])

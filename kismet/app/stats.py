@@ -264,7 +264,7 @@ def high_scores_with(
     records: Sequence[Finished], folded: Sequence[HighScore]
 ) -> tuple[HighScore, ...]:
     """The high-score table of these games and the lines kept from folded ones."""
-    lines = [*high_scores(list(records)), *folded]
+    lines = [*high_scores(list(records)), *(line for line in folded if not line.computer)]
     lines.sort(key=lambda h: (-h.points, h.date))
     return tuple(lines[:HIGH_SCORES])
 

@@ -18,7 +18,7 @@ from ..app.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
 from ..app.table import Daily, Paused
 from ..app.view import empty_sheet
 from ..rules import FACES, MAX_NAME_LENGTH, MAX_PLAYERS, Color, color_of
-from ..text import LANGUAGES, date_words, text
+from ..text import LANGUAGES, date_words, figure, text
 from .dice import dice_html, mini_die, pip_css
 from .escape import esc, t
 from .sheet import sheet_html
@@ -273,7 +273,7 @@ def compare_html(sides: Sequence[Side], lang: str, expected: float | None = None
     for side in sides:
         cost = ""
         if side.cost is not None and side.cost >= 0.05:
-            cost = f' <span class="cost">{t("compare.cost", lang, cost=f"{side.cost:.1f}")}</span>'
+            cost = f' <span class="cost">{t("compare.cost", lang, cost=figure(side.cost))}</span>'
         mark = f' <span class="parted">{t("compare.parted", lang)}</span>' if side.differs else ""
         heading = t("compare.turn_number", lang, turn=side.turn)
         you, perfect = t("compare.you", lang), t("compare.perfect", lang)

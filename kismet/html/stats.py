@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..app.luck import Split
+from ..app.roster import is_default_name
 from ..app.stats import BIN, Player, PlayerStats
 from ..rules import BONUS_TIERS, Category
-from ..text import counted, text
+from ..text import counted, figure, text
 from .escape import esc, t
 
 PERFECT_PATH = "./static/perfect.json"
@@ -53,14 +54,20 @@ class Perfect(NamedTuple):
             return None
 
 
+def marked(name: str, computer: bool, lang: str) -> str:
+    """A name as the statistics show it: a computer's marked, unless its name says so
+    already ("Good (computer)", the name the game gives)."""
+    if not computer or is_default_name(name):
+        return name
+    return f"{name} ({text('scores.computer', lang)})"
+
+
 def player_options(names: Sequence[Player], chosen: Player | None, lang: str) -> str:
     """The statistics' choice of name: people, then computers (marked)."""
     options = []
     for player in names:
         value = player.code
-        label = player.name
-        if player.computer:
-            label = f"{player.name} ({text('scores.computer', lang)})"
+        label = marked(player.name, player.computer, lang)
         selected = " selected" if player == chosen else ""
         options.append(f'<option value="{esc(value)}"{selected}>{esc(label)}</option>')
     return "".join(options)
@@ -186,11 +193,11 @@ def totals_chart(stats: PlayerStats, lang: str) -> str:
         + _first_latest(lang)
     )
     name = counted(
-        "stats.totals_chart", lang, len(totals), average=f"{average:.1f}",
+        "stats.totals_chart", lang, len(totals), average=figure(average),
         low=min(totals), high=max(totals),
     )  # fmt: skip
     rows = [
-        (i, p.date, p.total, f"{m:.1f}")
+        (i, p.date, p.total, figure(m))
         for i, (p, m) in enumerate(zip(stats.points, moving, strict=True), start=1)
     ]
     heads = [text(k, lang) for k in ("stats.game", "scores.date", "scores.score", "stats.moving")]
@@ -272,8 +279,8 @@ def skill_chart(stats: PlayerStats, lang: str) -> str:
         + _first_latest(lang)
     )
     average = sum(costs) / len(costs)
-    name = counted("stats.skill_chart", lang, len(costs), average=f"{average:.1f}")
-    rows = [(i, p.date, f"{p.lost or 0:.1f}") for i, p in enumerate(priced, start=1)]
+    name = counted("stats.skill_chart", lang, len(costs), average=figure(average))
+    rows = [(i, p.date, figure(p.lost or 0)) for i, p in enumerate(priced, start=1)]
     heads = [text(k, lang) for k in ("stats.game", "scores.date", "stats.lost")]
     return _figure(name, body, _table(heads, rows), lang, "stats-skill-chart")
 
@@ -287,7 +294,7 @@ def summary_html(stats: PlayerStats, lang: str) -> str:
     tally = stats.tally
     rows = [
         (text("stats.games", lang), str(tally.games)),
-        (text("stats.average", lang), f"{tally.average:.1f}"),
+        (text("stats.average", lang), figure(tally.average)),
         (text("stats.best", lang), str(tally.best if tally.best is not None else "-")),
     ]
     if tally.multi:
@@ -355,7 +362,7 @@ def stats_html(stats: PlayerStats | None, perfect: Perfect | None, lang: str) ->
     """The whole statistics of one name (or what they will hold, before any game)."""
     if stats is None or not stats.tally.games:
         return f"<p>{t('stats.empty', lang)}</p>"
-    name = stats.name + (f" ({text('scores.computer', lang)})" if stats.computer else "")
+    name = marked(stats.name, stats.computer, lang)
     parts = [f'<p class="print-only stats-name"><strong>{esc(name)}</strong></p>']
     parts.append(summary_html(stats, lang))
     if stats.tally.games > len(stats.points):

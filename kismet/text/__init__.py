@@ -39,6 +39,13 @@ def counted(key: str, lang: str, count: int, **params: Any) -> str:
     return text(one if count == 1 and one in EN else key, lang, count=count, **params)
 
 
+def figure(value: float, places: int = 1) -> str:
+    """A number for people, to ``places`` decimals: never "-0.0" (a small loss rounded to
+    nothing is nothing)."""
+    shown = f"{value:.{places}f}"
+    return shown[1:] if shown.startswith("-") and float(shown) == 0 else shown
+
+
 def date_words(iso: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """A date for people ("1 December 2026", "2026년 12월 1일") from "2026-12-01"."""
     year, month, day = (int(part) for part in iso[:10].split("-"))

@@ -31,12 +31,12 @@ EN: dict[str, str] = {
     "rule.fours": "Count and add only Fours",
     "rule.fives": "Count and add only Fives",
     "rule.sixes": "Count and add only Sixes",
-    "rule.two_pair_same_color": "Two pairs of one colour: total of all dice",
+    "rule.two_pair_same_color": "Two pairs of one color: total of all dice",
     "rule.three_of_a_kind": "Three alike: total of all dice",
     "rule.straight": "1-2-3-4-5 or 2-3-4-5-6: 30",
-    "rule.flush": "All dice one colour: 35",
+    "rule.flush": "All dice one color: 35",
     "rule.full_house": "Three alike and a pair: total + 15",
-    "rule.full_house_same_color": "Full house of one colour: total + 20",
+    "rule.full_house_same_color": "Full house of one color: total + 20",
     "rule.four_of_a_kind": "Four alike: total + 25",
     "rule.yarborough": "Anything: total of all dice",
     "rule.kismet": "Five alike: total + 50",
@@ -47,7 +47,7 @@ EN: dict[str, str] = {
     "sheet.kismet_subtotal": "Kismet subtotal",
     "sheet.chance_label": "Chance to win",
     "sheet.grand_total": "Grand total",
-    # Colours of the pips.
+    # Colors of the pips.
     "color.black": "black",
     "color.red": "red",
     "color.green": "green",
@@ -79,7 +79,7 @@ EN: dict[str, str] = {
     "app.dice": "Dice",
     "app.sheet": "Score sheet",
     "app.close": "Close",
-    "app.colorblind": "Colour shapes",
+    "app.colorblind": "Color shapes",
     "app.language": "Language",
     "app.settings": "Settings",
     "lang.en": "English",
@@ -250,8 +250,8 @@ EN: dict[str, str] = {
     "turn.current": "{name}'s turn",
     # Score sheet rows that are not boxes.
     "sheet.box": "Box",
-    "sheet.to_go": "{points} to next tier",
-    "sheet.top_tier": "top tier",
+    "sheet.to_go": "{points} to the next bonus",
+    "sheet.top_tier": "top bonus reached",
     "sheet.option": "{box}: score {points}",
     "sheet.joker": "joker",
     "sheet.penalty": "penalty zero",
@@ -300,9 +300,9 @@ EN: dict[str, str] = {
     # Printing.
     "print.title": "Kismet score sheet",
     "print.date": "Date: {date}",
-    "print.colors": "Pip colours: 1 and 6 black, 2 and 5 red, 3 and 4 green.",
+    "print.colors": "Pip colors: 1 and 6 black, 2 and 5 red, 3 and 4 green.",
     "print.winner": "Winner",
-    "print.marks": "★ scored with an extra-Kismet joker; dotted 0: a penalty zero.",
+    "print.marks": "J: scored with an extra-Kismet joker; dotted 0: a penalty zero.",
     "print.game": "Game {number}",
     "print.dialog_title": "Print",
     "print.this_game": "This game's score sheet",
@@ -344,13 +344,13 @@ EN: dict[str, str] = {
     "scores.score": "Score",
     "scores.date": "Date",
     "scores.empty": "No finished games yet: the best ten totals will be listed here.",
-    # Shapes that tell the pip colours apart in colour-shapes mode.
+    # Shapes that tell the pip colors apart in color-shapes mode.
     "shape.black": "round",
     "shape.red": "square",
     "shape.green": "triangular",
-    "help.colors_title": "The colour groups",
+    "help.colors_title": "The color groups",
     "help.color_group": "{color}: {faces}",
-    "help.color_shape": "{color} pips are {shape} when Colour shapes is on.",
+    "help.color_shape": "{color} pips are {shape} when Color shapes is on.",
     "help.keys_title": "Keyboard",
     "help.keys": (
         "Space or R: roll. 1 to 5: hold or release a die. Arrow keys: move through your open "
@@ -360,8 +360,8 @@ EN: dict[str, str] = {
     "help.title": "How to play Kismet",
     "help.body": """
 <h3>The dice</h3>
-<p>Five dice. The pips are coloured: <strong>1 and 6 black</strong>, <strong>2 and 5 red</strong>,
-<strong>3 and 4 green</strong>. Faces on opposite sides (adding up to 7) share a colour.</p>
+<p>Five dice. The pips are colored: <strong>1 and 6 black</strong>, <strong>2 and 5 red</strong>,
+<strong>3 and 4 green</strong>. Faces on opposite sides (adding up to 7) share a color.</p>
 <h3>Your turn</h3>
 <ol>
 <li>Roll all five dice.</li>
@@ -376,13 +376,13 @@ your first roll.</li>
 you earn a bonus of 35, 71-77 earns 55, and 78 or more earns 75.</p>
 <h3>Kismet section</h3>
 <ul>
-<li><strong>Two Pair Same Color</strong>: two pairs of one colour (1-1-6-6, 2-2-5-5 or
+<li><strong>Two Pair Same Color</strong>: two pairs of one color (1-1-6-6, 2-2-5-5 or
 3-3-4-4; four alike counts too): total of all five dice.</li>
 <li><strong>Three of a Kind</strong>: three dice alike: total of all five.</li>
 <li><strong>Straight</strong>: 1-2-3-4-5 or 2-3-4-5-6: 30.</li>
-<li><strong>Flush</strong>: all five dice of one colour: 35.</li>
+<li><strong>Flush</strong>: all five dice of one color: 35.</li>
 <li><strong>Full House</strong>: three of one face and two of another: total + 15.</li>
-<li><strong>Full House Same Color</strong>: a full house whose two faces share a colour:
+<li><strong>Full House Same Color</strong>: a full house whose two faces share a color:
 total + 20.</li>
 <li><strong>Four of a Kind</strong>: four dice alike: total + 25.</li>
 <li><strong>Yarborough</strong>: anything: total of all five.</li>
@@ -639,11 +639,11 @@ game is saved in this browser after every move: close the page and carry on late
     "luck.lead_tie": "{names} tied at {points}.",
     "luck.seat_kind": (
         "{name}'s choices cost {lost} points against perfect play; the dice gave {name} "
-        "{dice} more than it expects."
+        "{dice} points more than perfect play expects from average dice."
     ),
     "luck.seat_unkind": (
         "{name}'s choices cost {lost} points against perfect play; the dice gave {name} "
-        "{dice} less than it expects."
+        "{dice} points less than perfect play expects from average dice."
     ),
     "luck.cost": "{name} {lost}",
     "luck.costs": (
@@ -654,6 +654,9 @@ game is saved in this browser after every move: close the page and carry on late
     "rival.ahead": "{name} had {theirs} after {turn} turns: you lead by {gap}.",
     "rival.behind": "{name} had {theirs} after {turn} turns: you trail by {gap}.",
     "rival.level": "{name} had {theirs} after {turn} turns: level with you.",
+    "rival.ahead_one": "{name} had {theirs} after 1 turn: you lead by {gap}.",
+    "rival.behind_one": "{name} had {theirs} after 1 turn: you trail by {gap}.",
+    "rival.level_one": "{name} had {theirs} after 1 turn: level with you.",
     "challenge.your_name": "Your name",
     "guide.title": "First game",
     "guide.step": "{step}/{count}",
@@ -662,7 +665,7 @@ game is saved in this browser after every move: close the page and carry on late
     "guide.again": "Roll again: only the free dice are thrown.",
     "guide.box": "Tap a box to write in what it shows: one box a turn.",
     "guide.colors": (
-        "Colours count: 1 and 6 black, 2 and 5 red, 3 and 4 green. Flush is all one colour."
+        "Colors count: 1 and 6 black, 2 and 5 red, 3 and 4 green. Flush is all one color."
     ),
     "guide.skip": "Skip guide",
     "guide.done": "Got it",
@@ -672,9 +675,9 @@ game is saved in this browser after every move: close the page and carry on late
     "why.zero": "{box} is the box that costs least to give up now.",
     "why.joker": "An extra Kismet is a joker: it scores in full here.",
     "why.basic": "The {face} count {points} toward the Basic bonus.",
-    "why.flush": "All five one colour: {faces} are {color}.",
-    "why.two_pair": "Two pairs of one colour: {faces} are {color}.",
-    "why.full_house_color": "A full house in one colour ({faces} are {color}): plus 20.",
+    "why.flush": "All five one color: {faces} are {color}.",
+    "why.two_pair": "Two pairs of one color: {faces} are {color}.",
+    "why.full_house_color": "A full house in one color ({faces} are {color}): plus 20.",
     "why.three": "Three alike ({face}): all five dice count.",
     "why.four": "Four alike ({face}): all five dice count, plus 25.",
     "why.straight": "Five in a row: 30.",
