@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from kismet import Game
-from tests.conftest import READY_TIMEOUT_MS, Site, holding
+from tests.conftest import READY_TIMEOUT_MS, Site, artifact, holding
 from tests.test_browser import faces
 
 # the page before a first start is ready: contexts with nothing stored
@@ -45,6 +45,13 @@ def before_ready(page: Any) -> None:
     # A tap on Roll is kept, and the page says so.
     page.click("[data-testid=roll]")
     assert "as soon as the game is ready" in page.text_content("[data-testid=status]")
+    # ... where the player sees it (a first visit's guide hides the status line otherwise),
+    # and the dice rock while the roll waits.
+    assert page.get_attribute("html", "data-guide") == "on"
+    said = page.locator("[data-testid=status]").bounding_box()
+    assert said is not None and said["width"] > 100 and said["height"] > 10, said
+    assert page.evaluate("document.querySelector('[data-testid=die-0]').getAnimations().length")
+    page.screenshot(path=artifact("before-ready-roll-kept.png"))
     assert page.get_attribute("html", "data-ready") == "false"
     page.wait_for_function("() => true")
     deadline = 0
