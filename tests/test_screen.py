@@ -217,6 +217,30 @@ def test_before_a_zero_the_safe_way_out_is_the_filled_button(
     context.close()
 
 
+SWITCH = "el => getComputedStyle(el, '::after').backgroundColor"
+
+
+def test_the_menus_settings_are_switches_that_show_on_and_off(browser: Any, site: Site) -> None:
+    context = device(browser, PHONES["360x640"])
+    page = opened(context, site, 1)
+    page.tap("[data-testid=menu]")
+    sound = page.locator("[data-testid=sound]")
+    assert sound.is_visible()  # the sound exists, and says it is off
+    assert sound.get_attribute("aria-pressed") == "false"
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        off = sound.evaluate(SWITCH)
+        assert page.locator("[data-testid=chances]").evaluate(SWITCH) != off  # on: not so
+        page.screenshot(path=artifact(f"screen-menu-switches-{scheme}.png"))
+    sound.tap()
+    if not page.is_visible("[data-testid=sound]"):
+        page.tap("[data-testid=menu]")
+    assert sound.get_attribute("aria-pressed") == "true"
+    assert sound.evaluate(SWITCH) != off
+    assert not page.watch.errors, page.watch.errors
+    context.close()
+
+
 def test_everyones_boxes_are_one_tap_away(browser: Any, site: Site) -> None:
     context = device(browser, PHONES["390x844"])
     page = opened(context, site, 3)
