@@ -246,10 +246,28 @@ def test_keys_move_the_focus_close_the_menu_and_open_the_rules() -> None:
     assert len(host.sent) == count  # nothing to paint
 
 
+@pytest.mark.parametrize("level", ["casual", "good", "perfect"])
+def test_one_tap_plays_the_computer_at_the_level_tapped(level: str) -> None:
+    page, host = started()
+    send(page, "click", action="new-game")
+    send(page, "click", action="play-computer", id=level, roster=[["Ann", "human"]])
+    assert ("close", "#new-game-dialog") in host.all_ops()
+    table = page.session.table
+    assert page.session.game.players[0] == "Ann" and len(page.session.game.players) == 2
+    assert [str(seat) if seat else None for seat in table.seats] == [None, level]
+
+
+def test_a_one_tap_game_refuses_a_level_that_is_not_one() -> None:
+    page, _ = started()
+    before = page.session.game.players
+    send(page, "click", action="play-computer", id="grandmaster", roster=[["Ann", "human"]])
+    assert page.session.game.players == before
+
+
 def test_a_new_game_starts_with_the_seats_the_dialog_had() -> None:
     page, host = started()
     send(page, "click", action="new-game")
-    assert ("open", "#new-game-dialog", '[data-testid="player-name-0"]') in host.last()
+    assert ("open", "#new-game-dialog", "#new-game-title") in host.last()
     seats = [["Ann", "human"], ["Bo", "human"]]
     send(page, "click", action="add-player", roster=seats)
     assert ("focus", '[data-testid="player-name-2"]') in host.last()

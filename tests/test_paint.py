@@ -189,7 +189,7 @@ def test_each_dialog_opens_with_its_contents_as_ops_the_page_carries_out() -> No
     share = dialogs["share"]
     assert ("text", of_testid("share-text"), "Kismet 123") in share
     assert ("hidden", of_testid("send-share"), True) in share  # no share sheet here
-    assert dialogs["new-game"][-1] == ("open", "#new-game-dialog", boxes.NAME_0)
+    assert dialogs["new-game"][-1] == ("open", "#new-game-dialog", boxes.NEW_GAME_TITLE)
     # Eight seats: no room for a ninth, and the focus goes to the last name.
     full = seats
     while not full.full:

@@ -241,6 +241,28 @@ def test_the_menus_settings_are_switches_that_show_on_and_off(browser: Any, site
     context.close()
 
 
+@pytest.mark.parametrize("locale", ["en-GB", "ko-KR"])
+def test_one_tap_in_the_new_game_dialog_plays_the_computer(
+    browser: Any, site: Site, locale: str
+) -> None:
+    context = device(browser, PHONES["360x640"], locale=locale)
+    page = opened(context, site, 1)
+    reveal(page, "new-game").click()
+    page.wait_for_selector("#new-game-dialog[open]")
+    assert page.evaluate("document.activeElement.tagName") != "INPUT"  # no keyboard pops up
+    for level in ("casual", "good", "perfect"):
+        found = seen(page, f"[data-testid=play-{level}]")
+        assert found["inView"] and not found["covered"] and found["height"] >= TAP, found
+    assert page.evaluate(SIDEWAYS) == {"out": [], "scroll": 0}
+    page.screenshot(path=artifact(f"screen-new-game-{locale}.png"))
+    page.tap("[data-testid=play-casual]")
+    page.wait_for_selector("#new-game-dialog", state="hidden")
+    assert page.locator("[data-testid=total-1]").count() == 1  # a second seat: the computer
+    assert page.locator("[data-testid=total-2]").count() == 0
+    assert not page.watch.errors, page.watch.errors
+    context.close()
+
+
 def test_everyones_boxes_are_one_tap_away(browser: Any, site: Site) -> None:
     context = device(browser, PHONES["390x844"])
     page = opened(context, site, 3)

@@ -83,6 +83,7 @@ PAGE_ACTIONS = frozenset(
         "print-stats",
         "resume",
         "new-game",
+        "play-computer",
         "hint",
         "review",
         "print",

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..app.roster import Roster
     from ..app.table import Daily, Paused
 
-NAME_0 = of_testid("player-name-0")
+NEW_GAME_TITLE = "#new-game-title"
 """The New game dialog's first name, which has the focus when it opens."""
 
 
@@ -54,7 +54,9 @@ def roster(seats: Roster, lang: str) -> list[Op]:
 
 
 def new_game(seats: Roster, lang: str) -> list[Op]:
-    return [*roster(seats, lang), opened("new-game-dialog", NAME_0)]
+    """The New game dialog, the focus on its title: not on a name, which would open a
+    phone's keyboard over the one-tap games against the computer."""
+    return [*roster(seats, lang), opened("new-game-dialog", NEW_GAME_TITLE)]
 
 
 def edited(seats: Roster, lang: str) -> list[Op]:

@@ -9,12 +9,13 @@ import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ..advice.level import Level
 from ..app.actions import PAGE_ACTIONS, act
 from ..app.commit import Answer, Outcome
 from ..app.keys import Key, closes_menu, command, key_table
 from ..app.pacing import upcoming
 from ..app.progress import PRICE_STEP_S
-from ..app.roster import Edit
+from ..app.roster import HUMAN, Edit, Roster
 from ..app.session import Session
 from ..app.storage import STAMP_KEY
 from ..html.page import PAGES
@@ -67,6 +68,7 @@ class Page:
             "print-stats": lambda _: self.boxes.print_stats(),
             "resume": lambda event: self.boxes.resume(event.id),
             "new-game": lambda _: self.boxes.open_new_game(),
+            "play-computer": self.play_computer,
             "hint": lambda _: self.timers.with_table(self.ask_hint),
             # A game's decisions are priced for the review in steps (at once when the
             # luck has priced them already), so a reloaded game's review freezes nothing.
@@ -140,6 +142,16 @@ class Page:
         """Do ``change`` on the session, then paint."""
         change(*args)
         self.render()
+
+    def play_computer(self, event: Event) -> None:
+        """One tap in the New game dialog: its first player against a computer of the
+        level tapped (``data-id``), the game started at once."""
+        if event.id not in set(Level):
+            return
+        first = event.roster.names[0] if event.roster is not None and event.roster.names else ""
+        roster = Roster.of([first, ""], [HUMAN, event.id]).renamed(self.lang)
+        self.emit([("close", "#new-game-dialog")])
+        self.changed(self.session.start, roster)
 
     # -------------------------------------------------------------- events in
 

@@ -122,6 +122,11 @@ EN: dict[str, str] = {
     "level.perfect": "Perfect",
     "level.good": "Good",
     "level.casual": "Casual",
+    "dialog.vs_title": "Play the computer: one tap",
+    "dialog.vs_levels": (
+        "Casual takes the points in front of it, like a beginner; Good plays well and slips "
+        "a little; Perfect plays the best strategy there is. Or name the players below."
+    ),
     "seat.computer_name": "{level} (computer)",
     "status.paused_corrupt": (
         "A game in progress could not be read, so it is not in the list (it is kept as a backup)."

@@ -114,6 +114,11 @@ KO: dict[str, str] = {
     "level.perfect": "완벽",
     "level.good": "잘함",
     "level.casual": "가볍게",
+    "dialog.vs_title": "컴퓨터와 한 판: 한 번 누르기",
+    "dialog.vs_levels": (
+        "'가볍게'는 초보자처럼 눈앞의 점수를 가져가고, '잘함'은 잘 두지만 가끔 실수하며, "
+        "'완벽'은 가장 좋은 전략으로 둡니다. 아래에서 참가자를 직접 정할 수도 있습니다."
+    ),
     "seat.computer_name": "{level} (컴퓨터)",
     "status.paused_corrupt": (
         "진행 중인 게임 하나를 읽을 수 없어 목록에서 뺐습니다 (백업으로 보관됩니다)."
