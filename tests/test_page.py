@@ -264,6 +264,40 @@ def test_a_one_tap_game_refuses_a_level_that_is_not_one() -> None:
     assert page.session.game.players == before
 
 
+def test_the_next_persons_turn_starts_with_a_hand_over_until_they_roll() -> None:
+    page, host = started()
+    send(page, "click", action="new-game")
+    send(page, "submit", form="new-game", roster=[["Ann", "human"], ["Cy", "human"]])
+    line = '[data-testid="handover-line"]'
+    send(page, "click", action="roll")
+    send(page, "click", action="score", box=page.session.game.open_boxes(0)[-1].value)
+    if page.session.game.current == 0:  # a zero asked first
+        send(page, "click", action="confirm")
+    ops = host.all_ops()
+    assert ("hidden", line, False) in ops and ("data", ".board", "handover", "on") in ops
+    said = [op for op in ops if op[0] == "text" and op[1] == line][-1]
+    assert said[2] == "Pass the device to Cy (0 points)."
+    send(page, "click", action="roll")  # the one tap that starts Cy's turn
+    assert ("hidden", line, True) in host.last()
+    # Switched off: the turn passes with the brief flash only.
+    send(page, "click", action="handover")
+    assert page.session.settings.handover is False
+    send(page, "click", action="score", box=page.session.game.open_boxes(1)[-1].value)
+    if page.session.game.current == 1:
+        send(page, "click", action="confirm")
+    assert ("hidden", line, False) not in host.last()
+
+
+def test_no_hand_over_when_a_computer_plays_next() -> None:
+    page, host = started()
+    send(page, "click", action="play-computer", id="casual", roster=[["Ann", "human"]])
+    send(page, "click", action="roll")
+    send(page, "click", action="score", box=page.session.game.open_boxes(0)[-1].value)
+    if page.session.game.current == 0:
+        send(page, "click", action="confirm")
+    assert ("hidden", '[data-testid="handover-line"]', False) not in host.all_ops()
+
+
 def test_a_new_game_starts_with_the_seats_the_dialog_had() -> None:
     page, host = started()
     send(page, "click", action="new-game")

@@ -24,7 +24,10 @@ COACH_MARGIN = 10.0
 standing in) a median 2.5 times a game, against 6 at 5 points and 11 at 2
 (``benchmarks/coach.py``, 200 games)."""
 
-_FIELDS = ("lang", "shapes", "coach", "coach_margin", "sound", "whole_sheet", "guide", "chances")
+_FIELDS = (
+    "lang", "shapes", "coach", "coach_margin", "sound", "whole_sheet", "guide", "chances",
+    "handover",
+)  # fmt: skip
 
 
 class Switch(enum.Enum):
@@ -36,6 +39,7 @@ class Switch(enum.Enum):
     SOUND = "sound"
     WHOLE_SHEET = "whole_sheet"
     CHANCES = "chances"
+    HANDOVER = "handover"
 
     @property
     def action(self) -> str:
@@ -76,6 +80,9 @@ class Settings(NamedTuple):
     (None; it starts by itself on a first visit only)."""
     chances: bool = True
     """Each player's chance to win shown beside their total (``kismet.app.odds``)."""
+    handover: bool = True
+    """In a game of two or more people on one device, the next person's turn starts with
+    their name, their total and "pass the device" until they roll (off: a brief flash)."""
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -90,13 +97,15 @@ class Settings(NamedTuple):
             whole_sheet=fields.flag("whole_sheet", False),
             guide=fields.flag("guide") if fields.has("guide") else None,
             chances=fields.flag("chances", True),
+            handover=fields.flag("handover", True),
         )
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored: only those that are set."""
         data = self._asdict()
-        if self.chances:  # stored only when turned off: the settings grow by nothing
-            del data["chances"]
+        for on in ("chances", "handover"):  # stored only when turned off: nothing grows
+            if data[on]:
+                del data[on]
         return {name: value for name, value in data.items() if value is not None}
 
     def change(self, **changes: Any) -> Settings:

@@ -48,7 +48,7 @@ ROLL_ANIMATIONS = ("roll-a", "roll-b")
 """Two names for the dice's tumble, taken in turn: a die rolled twice running is given the
 other one, so its animation starts again."""
 
-SWITCHES = ("shapes", "coach", "sound", "chances")
+SWITCHES = ("shapes", "coach", "sound", "chances", "handover")
 """The settings shown as pressed buttons, by their ``data-testid``."""
 
 
@@ -130,6 +130,7 @@ class Painter:
         add(("text", of_testid("print-date"), text("print.date", view.lang, date=view.print_date)))
         add(("text", of_testid("current-player"), view.turn_line))
         add(("data", ".board", "handoff", true_false(view.handoff)))
+        self.handover(view)
         self.celebration(view)
         self.guide(view)
         status = of_testid("status")
@@ -273,6 +274,19 @@ class Painter:
         elif not view.celebrate:
             self.ops.append(("hidden", banner, True))
         self.celebrating = bool(view.celebrate)
+
+    def handover(self, view: View) -> None:
+        """The next person's moment, until they roll: their name (the turn line, lit up),
+        their total, and that the device goes to them (a setting; off: a brief flash)."""
+        on = view.handoff and view.settings.handover
+        self.ops.append(("data", ".board", "handover", on_off(on)))
+        line = of_testid("handover-line")
+        self.ops.append(("hidden", line, not on))
+        mover = next((c for c in view.sheet.columns if c.current), None)
+        if on and mover is not None:
+            points = 0 if mover.totals is None else mover.totals.grand
+            words = text("handover.line", view.lang, name=mover.name, points=points)
+            self.ops.append(("text", line, words))
 
     def hint(self, view: View) -> None:
         panel = of_testid("hint-panel")

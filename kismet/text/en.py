@@ -146,6 +146,8 @@ EN: dict[str, str] = {
     "games.resume": "Resume",
     "games.empty": "No game is waiting.",
     "app.chances": "Win chances",
+    "app.handover": "Pass-the-device moment",
+    "handover.line": "Pass the device to {name} ({points} points).",
     "chance.win": "Chance to win: {percent}",
     "chance.beat": "Chance to beat {name}: {percent}",
     "chance.title": "Win chances",

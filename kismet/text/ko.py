@@ -138,6 +138,8 @@ KO: dict[str, str] = {
     "games.resume": "이어 하기",
     "games.empty": "기다리는 게임이 없습니다.",
     "app.chances": "승리 확률",
+    "app.handover": "기기 넘기기 안내",
+    "handover.line": "기기를 {name} 님에게 넘기세요 ({points}점).",
     "chance.win": "이길 확률: {percent}",
     "chance.beat": "{name} 님을 이길 확률: {percent}",
     "chance.title": "승리 확률",
