@@ -60,8 +60,8 @@ function store({ id, base, writes, spare }) {
   return { id, outcome: "stored" };
 }
 // Tabs in other processes see a write a moment after it is made: a commit is stored under
-// a lock of all the site's tabs, held a little after, so that the next tab's check sees it
-// (timed by messages: a background tab's timers wait a second, and would hold the others).
+// a lock of all the site's tabs, held 50 ms after (10 once lost a move: README), so the next
+// tab's check sees it (timed by messages: a background tab's timers wait a second).
 let holding = null;
 const locked = (work) => {
   if (holding || !navigator.locks) return Promise.resolve((holding?.(), work()));
@@ -73,7 +73,7 @@ const locked = (work) => {
       if (performance.now() < until) channel.port2.postMessage(null);
       else { holding = null; channel.port1.close(); release(); }
     };
-    (holding = () => { until = performance.now() + 10; })();
+    (holding = () => { until = performance.now() + 50; })();
     channel.port2.postMessage(null);
   })));
 };

@@ -128,6 +128,7 @@ def test_a_shared_game_is_proven_played_again_and_compared(
     page.click("[data-testid=compare]")
     assert page.locator("[data-testid=compare-turn]").count() == 15
     assert "315.10" in str(page.text_content("[data-testid=compare-table] .perfect-figures"))
+    page.screenshot(path=artifact("compare.png"))
     page.keyboard.press("Escape")
     assert not watch.errors, watch.errors
     sender.close()

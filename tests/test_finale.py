@@ -326,4 +326,8 @@ def test_compare_with_perfect_shows_both_turns_whole_and_what_parted(advisor: Ad
     assert all(s.cost < 0.05 for s in sides if not s.differs)
     html = compare_html(sides, "en", app.view().linked.expected)
     assert html.count('data-testid="compare-turn"') == 15
+    # A turn played alike is shown once and said so; a turn where the choices part, both.
+    for side, item in zip(sides, html.split("<li")[1:], strict=True):
+        assert item.count('class="who"') == (2 if side.differs else 0), side.turn
+        assert ("played alike" in item) is not side.differs, side.turn
     assert "315.10" in html and "400 games" in html

@@ -277,8 +277,15 @@ def compare_html(sides: Sequence[Side], lang: str, expected: float | None = None
         mark = f' <span class="parted">{t("compare.parted", lang)}</span>' if side.differs else ""
         heading = t("compare.turn_number", lang, turn=side.turn)
         you, perfect = t("compare.you", lang), t("compare.perfect", lang)
+        if not side.differs:  # played alike: the turn once, said so
+            alike = f' <span class="alike">{t("compare.same", lang)}</span>'
+            items.append(
+                f'<li class="same" data-testid="compare-turn"><p><strong>{heading}</strong>'
+                f"{alike}</p><p>{_play_html(side.mine, lang)}</p></li>"
+            )
+            continue
         items.append(
-            f'<li class="{"differs" if side.differs else "same"}" data-testid="compare-turn">'
+            f'<li class="differs" data-testid="compare-turn">'
             f"<p><strong>{heading}</strong>{mark}{cost}</p>"
             f'<p><span class="who">{you}</span> {_play_html(side.mine, lang)}</p>'
             f'<p><span class="who">{perfect}</span> {_play_html(side.perfect, lang)}</p></li>'

@@ -229,6 +229,7 @@ EN: dict[str, str] = {
     "compare.total": "total {total}",
     "compare.cost": "your choices cost {cost}",
     "compare.parted": "choices part",
+    "compare.same": "played alike by you and Perfect",
     "compare.intro": (
         "Every turn starts on the same roll for both of you; after it the dice follow what "
         "each kept (ringed). Your choices parted from Perfect's in {parted} of {turns} turns."

@@ -215,6 +215,7 @@ KO: dict[str, str] = {
     "compare.total": "합계 {total}",
     "compare.cost": "선택으로 잃은 점수 {cost}",
     "compare.parted": "선택이 다름",
+    "compare.same": "나와 완벽이 똑같이 둔 턴",
     "compare.intro": (
         "매 턴 두 사람 모두 같은 첫 굴림으로 시작하고, 그다음 주사위는 각자 남긴 것"
         "(동그라미)에 따라 달라집니다. {turns}턴 중 {parted}턴에서 완벽과 선택이 달랐습니다."
