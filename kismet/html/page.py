@@ -13,7 +13,7 @@ from ..app.guide import opening
 from ..app.linked import Offer, Scene
 from ..app.luck import Luck
 from ..app.records import HighScore
-from ..app.roster import SEAT_CODES, Roster, is_default_name, seat_code
+from ..app.roster import SEAT_CODES, Roster, seat_code
 from ..app.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
 from ..app.table import Daily, Paused
 from ..app.view import empty_sheet
@@ -311,10 +311,8 @@ def high_scores_html(scores: Sequence[HighScore], lang: str) -> str:
         f'<th scope="col">{t(key, lang)}</th>'
         for key in ("scores.rank", "scores.name", "scores.score", "scores.date")
     )
-    computer = f' <small class="seat-kind">{t("scores.computer", lang)}</small>'
-    rows = "".join(
-        f"<tr><td>{rank}</td><td>{esc(line.name)}"
-        f"{computer if line.computer and not is_default_name(line.name) else ''}</td>"
+    rows = "".join(  # people's only (kismet.app.records.high_scores)
+        f"<tr><td>{rank}</td><td>{esc(line.name)}</td>"
         f"<td>{line.points}</td><td>{esc(line.date)}</td></tr>"
         for rank, line in enumerate(scores, start=1)
     )
