@@ -3,7 +3,7 @@
 // stores its commit and carries out its ops (static/paint.js). It decides nothing about the
 // game (kismet/page/page.py does): it reads what an event carries, stops a browser's default
 // for the keys the game takes, does what browsers allow only within a tap, and the storage.
-import "./memory-db.mjs"; // before PyScript's cache, in a browser blocking site data
+import { stamps } from "./memory-db.mjs"; // before PyScript's cache, in a browser blocking site data
 
 const CONFIG = __PYSCRIPT_CONFIG__; // pyscript.toml, as build.py read it
 const root = document.documentElement;
@@ -11,9 +11,8 @@ const byTestid = (name) => document.querySelector(`[data-testid="${name}"]`);
 const Kismet = globalThis.Kismet;
 
 // ------------------------------------------------------------------- the storage
-// One commit per answer (kismet/app/commit.py's `store`, which this follows and the tests
-// hold it to): the spare writes whatever happens; then, if the stamp is still the commit's
-// base, every write or none, and the page's word on it.
+// One commit per answer, as kismet/app/commit.py's `store` (the tests hold them alike): the
+// spare writes whatever happens; then, if the stamp is still its base, every write or none.
 const [PREFIX, STAMP, PROBE] = ["kismet:v1:", "kismet:v1:stamp", "kismet:v1:probe"];
 const site = (area) => {
   try {
@@ -59,23 +58,23 @@ function store({ id, base, writes, spare }) {
   }
   return { id, outcome: "stored" };
 }
-// Tabs in other processes see a write a moment after it is made: a commit is stored under
-// a lock of all the site's tabs, held 50 ms after (10 once lost a move: README), so the next
-// tab's check sees it (timed by messages: a background tab's timers wait a second).
-let holding = null;
-const locked = (work) => {
-  if (holding || !navigator.locks) return Promise.resolve((holding?.(), work()));
-  return new Promise((done) => navigator.locks.request(`${PREFIX}storage`, () => new Promise((release) => {
-    done(work());
-    const channel = new MessageChannel();
-    let until;
-    channel.port1.onmessage = () => {
-      if (performance.now() < until) channel.port2.postMessage(null);
-      else { holding = null; channel.port1.close(); release(); }
+// A tab reads localStorage from its own process's copy, which hears other tabs' writes late:
+// the last commit's stamp is also in IndexedDB, whose transactions run one at a time for all
+// tabs, and a commit waits in one until this tab's copy shows it (README: "The stamp").
+const stamp = () => { try { return localStorage.getItem(STAMP); } catch { return undefined; } };
+const guarded = async (work, since = performance.now()) => {
+  for (;;) {
+    let done, trans;
+    try { trans = stamps.transaction("stamp", "readwrite", { durability: "relaxed" }); } catch { return work(); } // none
+    trans.objectStore("stamp").get("last").onsuccess = ({ target: { result: last } }) => {
+      if (![undefined, stamp()].includes(last) && stamp() !== undefined && performance.now() - since < 1000) return;
+      try { done = { value: work() }; } catch (error) { done = { error }; }
+      if (![last, undefined].includes(stamp())) trans.objectStore("stamp").put(stamp(), "last");
     };
-    (holding = () => { until = performance.now() + 50; })();
-    channel.port2.postMessage(null);
-  })));
+    await new Promise((settle) => { trans.oncomplete = trans.onabort = settle; });
+    if (done) return "error" in done ? Promise.reject(done.error) : done.value;
+    await new Promise((again) => setTimeout(again, 2)); // the page's other tasks first
+  }
 };
 
 // --------------------------------------------------------------------- the game
@@ -89,7 +88,7 @@ async function take(answer) {
   for (;;) {
     const { ops, commit } = answer;
     if (answer.root) Object.assign(root.dataset, answer.root);
-    const stored = commit && await locked(() => {
+    const stored = commit && await guarded(() => {
       const result = store(commit);
       if (result.outcome !== "stale") Kismet.apply(ops);
       return result;

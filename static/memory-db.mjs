@@ -1,12 +1,13 @@
-// PyScript keeps caches in IndexedDB (on the page and in its worker), which a browser that
-// blocks the site's data refuses: it would never start. Then it gets one in memory, with
-// just the calls it makes (the game plays on, unsaved, and says so). Awaited before PyScript.
-const usable = await new Promise((done) => {
+// The site's IndexedDB: the last commit's stamp (static/client.mjs) and PyScript's caches. A
+// browser blocking site data refuses it and PyScript would never start: then `stamps` is null
+// and PyScript gets one in memory with just the calls it makes (unsaved play, said).
+export const stamps = await new Promise((done) => {
   try {
-    const asked = indexedDB.open("kismet-probe");
-    asked.onsuccess = () => { asked.result.close(); done(true); };
-    asked.onerror = () => done(false);
-  } catch { done(false); }
+    const asked = indexedDB.open("kismet:v1", 1);
+    asked.onupgradeneeded = () => asked.result.createObjectStore("stamp");
+    asked.onsuccess = () => done(asked.result);
+    asked.onerror = asked.onblocked = () => done(null);
+  } catch { done(null); }
 });
 const answer = (result) => {
   const request = {};
@@ -18,4 +19,4 @@ const open = (_, data = new Map()) => answer({ objectStoreNames: { length: 1 }, 
   getAllKeys: () => answer([...data.keys()]), count: () => answer(data.size), clear: () => answer(data.clear()),
   put: (value, key) => answer(data.set(key, value) && key), delete: (key) => answer(data.delete(key) && undefined),
 }) }) });
-if (!usable) Object.defineProperty(globalThis, "indexedDB", { value: { open }, configurable: true });
+if (!stamps) Object.defineProperty(globalThis, "indexedDB", { value: { open }, configurable: true });

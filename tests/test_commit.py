@@ -247,6 +247,76 @@ def test_two_tabs_filling_a_box_in_the_same_millisecond_never_show_a_lost_move(
         assert not tab.watch.errors, tab.watch.errors
 
 
+SET_LAST = """async (value) => {  // the stamp of the last commit, as every tab reads it
+    const db = await new Promise((done) => {
+        const asked = indexedDB.open('kismet:v1', 1);
+        asked.onsuccess = () => done(asked.result);
+    });
+    const trans = db.transaction('stamp', 'readwrite');
+    trans.objectStore('stamp').put(value, 'last');
+    await new Promise((done) => { trans.oncomplete = done; });
+    db.close();
+}"""
+GET_LAST = """async () => {
+    const db = await new Promise((done) => {
+        const asked = indexedDB.open('kismet:v1', 1);
+        asked.onsuccess = () => done(asked.result);
+    });
+    const got = db.transaction('stamp').objectStore('stamp').get('last');
+    const last = await new Promise((done) => { got.onsuccess = () => done(got.result); });
+    db.close();
+    return last;
+}"""
+FILL_SUM = "document.querySelector('[data-testid=cell-0-yarborough] button').click()"
+
+
+def test_a_commit_waits_until_this_tab_has_heard_the_last_one_stored(page: Any, site: Site) -> None:
+    """Another tab's commit recorded and its writes not yet heard here (as Chromium's
+    storage can lag between processes): this tab's next commit is not stored until its copy
+    shows that commit, then it is refused as stale, and the tab shows what is stored. Held
+    to no length of time: the wait ends when the writes arrive."""
+    open_app(page, site.url + "?seed=35")
+    page.click("[data-testid=roll]")
+    page.evaluate("Kismet.settled()")
+    assert page.evaluate(GET_LAST) == page.evaluate(STORED, STAMP_KEY)  # kept alike
+    page.evaluate(SET_LAST, "theirs")
+    # Watched from the page itself, at the page's own times.
+    waiting = page.evaluate(f"""async () => {{
+        {FILL_SUM};
+        await new Promise((done) => setTimeout(done, 400));
+        const seen = [JSON.parse(localStorage.getItem('{GAME}')).game.history.length,
+                      document.querySelectorAll('table.sheet td[data-state=filled]').length];
+        // Their writes arrive: the game (as it was, written anew) and the stamp.
+        const game = localStorage.getItem('{GAME}');
+        localStorage.setItem('{GAME}', JSON.stringify(JSON.parse(game), null, 1));
+        localStorage.setItem('{STAMP_KEY}', 'theirs');
+        return seen;
+    }}""")
+    assert waiting == [0, 0], "stored or shown before this tab heard the last commit"
+    page.evaluate("Kismet.settled()")
+    assert stored_game(page)["game"]["history"] == []
+    assert page.locator("table.sheet td[data-state=filled]").count() == 0  # caught up
+    page.evaluate(FILL_SUM)  # and the tab plays on from there
+    page.evaluate("Kismet.settled()")
+    assert [f["box"] for f in stored_game(page)["game"]["history"]] == ["yarborough"]
+    assert page.evaluate(GET_LAST) == page.evaluate(STORED, STAMP_KEY)
+
+
+def test_a_last_stamp_left_behind_never_stops_the_saving(page: Any, site: Site) -> None:
+    """The record of the last commit behind the storage (a tab closed between the two
+    writes, a page of an older version): after a second the storage is taken as right, the
+    commit is stored, and the record is mended."""
+    open_app(page, site.url + "?seed=36")
+    page.click("[data-testid=roll]")
+    page.evaluate("Kismet.settled()")
+    page.evaluate(SET_LAST, "gone")
+    page.evaluate(FILL_SUM)
+    page.evaluate("Kismet.settled()")
+    assert [f["box"] for f in stored_game(page)["game"]["history"]] == ["yarborough"]
+    assert page.locator("table.sheet td[data-state=filled]").count() == 1
+    assert page.evaluate(GET_LAST) == page.evaluate(STORED, STAMP_KEY)
+
+
 @pytest.mark.long
 def test_a_frozen_or_busy_page_while_a_computer_moves_saves_and_says_nothing_false(
     page: Any, site: Site
