@@ -67,18 +67,19 @@ class Site:
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    # With workers (pytest-xdist, as `build.py test` runs), the controller builds the site
-    # once before they start, and each worker serves that build.
+    # The site is built once before any test (with workers, as `build.py test` runs them,
+    # by the controller; each worker serves that build). Never later from a fixture: once
+    # Playwright's greenlets ran, the build's `ast.parse` met CPython 3.11's "AST
+    # constructor recursion depth mismatch" (a run of one process, 2026-12-04).
     config = session.config
     browsers = "not browser" not in (config.option.markexpr or "")
-    workers = getattr(config.option, "numprocesses", None)
-    if browsers and workers and not hasattr(config, "workerinput"):
+    if browsers and not hasattr(config, "workerinput"):
         build.build()
 
 
 @pytest.fixture(scope="session")
 def site() -> Iterator[Site]:
-    root = build.DIST if os.environ.get("PYTEST_XDIST_WORKER") else build.build()
+    root = build.DIST  # built at the session's start
     server = build.make_server(root, 0)
     port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
