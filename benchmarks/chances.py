@@ -2,6 +2,11 @@
 """Accuracy of the win chances: ``kismet.advice.chances`` against perfect play simulated.
 
     .venv/bin/python benchmarks/chances.py [--futures 2000] [--site dist] [--seed 1]
+    .venv/bin/python benchmarks/chances.py --levels [--futures 500]
+
+``--levels``: mixes of the real computers (Casual, Good, Perfect) and a person, each priced
+with their skill (``kismet.advice.skill``), against whole games played on by the real
+computers and the real rules (``mixed``).
 
 For each position (a game of two to four players stopped at the start of a turn, from the
 first turn to the last box), every player's future is played out ``--futures`` times from
@@ -16,20 +21,25 @@ extra-Kismet penalty between players is in neither. Run by hand after
 from __future__ import annotations
 
 import argparse
+import copy
 import multiprocessing
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kismet.advice.chances import Forecast, forecast_of, shares  # noqa: E402
+from kismet.advice.level import Level  # noqa: E402
+from kismet.advice.players import plan  # noqa: E402
+from kismet.advice.skill import Skill, of_level, of_person  # noqa: E402
+from kismet.rules.rng import DiceStream  # noqa: E402
 from kismet.advice.state import FULL, State, box_points  # noqa: E402
-from kismet.advice.strategy import KEEP_INDEX, ROLLS, sub_multisets  # noqa: E402
+from kismet.advice.strategy import KEEP_INDEX, ROLLS, Advisor, sub_multisets  # noqa: E402
 from kismet.rules import Category, Game, upper_bonus  # noqa: E402
 
 
@@ -171,6 +181,110 @@ def positions(forecast: Forecast) -> list[tuple[str, Game]]:
     return found
 
 
+Seat = tuple[str, tuple[Level, ...], Skill]
+"""A seat of a mix: its name, the computers that play its turns (one drawn each turn), and
+the skill it is priced with."""
+
+PERSON = (Level.CASUAL, Level.GOOD)
+"""The person of the mixes plays each turn as Casual or as Good, half and half: between
+the two, like no computer. Their record (``person_record``) is measured first."""
+
+RECORD: list[float] = []
+"""The person's points lost per game, as the statistics would count them."""
+
+
+def seat(kind: str) -> Seat:
+    if kind == "person":
+        return ("Person", PERSON, of_person(RECORD[0]))
+    return (kind.title(), (Level(kind),), of_level(Level(kind)))
+
+
+def play_on(game: Game, seats: Sequence[Seat], advisor: Advisor, rng: random.Random,
+            turns: int | None = None) -> None:  # fmt: skip
+    """Each seat's computer plays on (``turns`` turns, or to the end), by the real rules."""
+    played, level = 0, seats[game.current][1][0]
+    while not game.is_over and (turns is None or played < turns):
+        before = len(game.history)
+        if not game.dice:  # a turn starts: who plays it
+            level = rng.choice(seats[game.current][1])
+        for step in plan(game, level, advisor, rng):
+            step.apply(game)
+        played += len(game.history) > before
+
+
+def _person_game(seed: int) -> int:
+    game = Game(["Person"], seed=seed)
+    play_on(game, [("Person", PERSON, of_person(None))], FORECAST[0].advisor, random.Random(seed))
+    return game.totals(0).grand
+
+
+def person_record(forecast: Forecast, games: int = 600) -> float:
+    """The person's points lost per game: perfect play's expected total from an empty sheet
+    less the person's mean over ``games`` games (what their priced decisions add up to)."""
+    with multiprocessing.get_context("fork").Pool() as pool:
+        totals = pool.map(_person_game, range(10**6, 10**6 + games))
+    return forecast.advisor.future(0, 0, False) - statistics.fmean(totals)
+
+
+def mixes(forecast: Forecast) -> list[tuple[str, list[Seat], Game]]:
+    """The mixes measured: two to four seats, early to late."""
+    rng = random.Random(17)
+    found = []
+    for kinds, turns in (
+        ("casual perfect", 2), ("casual perfect", 12), ("good perfect", 10),
+        ("casual good perfect", 6), ("casual good perfect", 24), ("person good", 8),
+        ("person perfect", 2), ("casual casual good perfect", 8), ("casual perfect", 26),
+        ("good casual", 28), ("person casual good", 21),
+    ):  # fmt: skip
+        seats = [seat(kind) for kind in kinds.split()]
+        game = Game([s[0] for s in seats], seed=rng.randrange(2**32))
+        play_on(game, seats, forecast.advisor, rng, turns)
+        found.append((f"{' / '.join(s[0] for s in seats)}, after turn {turns}", seats, game))
+    return found
+
+
+def mixed(forecast: Forecast, game: Game, seats: Sequence[Seat], futures: int,
+          rng: random.Random) -> tuple[float, ...]:  # fmt: skip
+    """Each seat's chance over ``futures`` whole games played on by the real computers on
+    fresh dice (penalties in): each seat's totals over them taken as its law, the chances
+    exact over those laws (as the model takes the seats' futures apart)."""
+    counts: list[dict[int, float]] = [{} for _ in seats]
+    for _ in range(futures):
+        future = copy.deepcopy(game)
+        future._stream = DiceStream.from_seed(rng.randrange(2**63))
+        play_on(future, seats, forecast.advisor, rng)
+        for p, law in enumerate(counts):
+            total = future.totals(p).grand
+            law[total] = law.get(total, 0.0) + 1 / futures
+    return shares(counts)
+
+
+def _mixed(job: tuple[Game, list[Seat], int, int]) -> tuple[float, ...]:
+    game, seats, futures, seed = job
+    return mixed(FORECAST[0], game, seats, futures, random.Random(seed))
+
+
+def main_levels(forecast: Forecast, futures: int, seed: int) -> int:
+    RECORD[:] = [person_record(forecast)]
+    print(f"win chances with each seat's skill against {futures} whole games of the real computers")
+    print(f"the person (each turn Casual or Good) loses {RECORD[0]:.1f} points a game")
+    print("| mix | open boxes | win_chances | simulated | largest error |")
+    print("|---|---|---|---|---|")
+    found = mixes(forecast)
+    jobs = [(game, seats, futures, seed + i) for i, (_, seats, game) in enumerate(found)]
+    with multiprocessing.get_context("fork").Pool() as pool:
+        sims = pool.map(_mixed, jobs)
+    errors = []
+    for (label, seats, game), sim in zip(found, sims, strict=True):
+        model = forecast.chances(game, skills=[s[2] for s in seats])
+        errors.append(max(abs(a - b) for a, b in zip(model, sim, strict=True)))
+        left = " / ".join(str(len(game.open_boxes(p))) for p in range(len(game.players)))
+        print(f"| {label} | {left} | {' / '.join(f'{c:.3f}' for c in model)} "
+              f"| {' / '.join(f'{c:.3f}' for c in sim)} | {errors[-1]:.3f} |", flush=True)  # fmt: skip
+    print(f"largest error {max(errors):.3f}")
+    return 0
+
+
 FORECAST: list[Forecast] = []
 """The forecast the simulating processes inherit."""
 
@@ -189,9 +303,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", help="measure only these positions (0-based, like 8,9,10)")
     parser.add_argument("--together", action="store_true",
                         help="simulate whole games by the real rules, penalties in")  # fmt: skip
+    parser.add_argument("--levels", action="store_true",
+                        help="mixes of computer levels and a person, each with their skill")  # fmt: skip
     args = parser.parse_args(argv)
     forecast = forecast_of(args.site)
     FORECAST[:] = [forecast]
+    if args.levels:
+        return main_levels(forecast, args.futures, args.seed)
     kind = "whole games (penalties in)" if args.together else "futures per player"
     print(f"win chances against {args.futures} simulated {kind}")
     print("| position | open boxes | win_chances | simulated | largest error |")

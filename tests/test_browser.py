@@ -17,6 +17,7 @@ import pytest
 
 from kismet import Category, Game, game_from_dict
 from kismet.advice.chances import Forecast
+from kismet.advice.skill import GOOD
 from tests.conftest import Site, artifact, open_app, reveal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,12 +160,12 @@ def test_a_two_player_game(page: Any, site: Site, forecast: Forecast) -> None:
     game = Game(["Ann", "Bo"], seed=11)
     assert page.text_content("[data-testid=player-head-0]").strip("▶ ") == "Ann"
     check_page(page, game)
-    check_chances(page, forecast.chances(game))
+    check_chances(page, forecast.chances(game, skills=(GOOD, GOOD)))  # two new people
     while not game.is_over:
         play_turn(page, game)
         check_page(page, game)
         if not game.is_over:  # after every turn, beside the totals
-            check_chances(page, forecast.chances(game))
+            check_chances(page, forecast.chances(game, skills=(GOOD, GOOD)))  # two new people
         head = page.get_attribute(f"[data-testid=player-head-{game.current}]", "class") or ""
         assert game.is_over or "current" in head
     names = " and ".join(game.players[w] for w in game.winners)

@@ -20,6 +20,7 @@ from kismet.app.session import Session
 from kismet.app.storage import GAME_KEY, MemoryStorage
 from kismet.app.turn import Ask, Pending
 from tests.conftest import Site, artifact, open_app, reveal
+from tests.test_screen import NO_SIDEWAYS
 
 COMPUTER_TURN_MS = 60_000
 
@@ -75,6 +76,8 @@ def test_a_game_against_a_perfect_and_a_casual_computer(page: Any, site: Site) -
     for player in (1, 2):
         assert all(v is not None for v in game.sheet(player).values())
     page.screenshot(path=artifact("computers-game-over.png"), full_page=True)
+    # Three players on a laptop: every column in the card, none scrolled under the names.
+    assert page.evaluate(NO_SIDEWAYS), "the sheet scrolls sideways"
     # The review: the total and perfect play's expectation first, then every one of Ann's
     # decisions by turn, the costly turns first and the best-played ones folded away.
     page.click("[data-testid=open-review]")

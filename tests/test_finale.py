@@ -157,7 +157,7 @@ def test_a_new_best_is_marked_ranked_and_celebrated() -> None:
         enter(app, JUNK, app.game.open_boxes(0)[0])
     first = app.game.total(0)
     view = app.view()
-    assert view.finale is not None and not view.finale.new_best and view.celebrate == ""
+    assert view.finale is not None and not view.finale.beaten and view.celebrate == ""
     app.play_again()
     boxes = list(app.game.open_boxes(0))
     for box in boxes:
@@ -165,11 +165,16 @@ def test_a_new_best_is_marked_ranked_and_celebrated() -> None:
     assert app.game.total(0) > first
     view = app.view()
     finale = view.finale
-    assert finale is not None and finale.new_best == "New best"  # the headline says the rest
-    assert finale.rank == 1 and finale.rank_line.endswith("#1 on this device's high scores.")
+    total = app.game.total(0)
+    assert finale is not None and finale.beaten
+    # Said once each: the total in the headline (the big figure is for the eyes only), the
+    # new best there too and in the celebration, the rank without the figure again.
+    assert finale.headline == f"You scored {total}: a new best!" and finale.new_best == ""
+    assert finale.rank == 1 and finale.rank_line == "#1 on this device's high scores."
     assert view.celebrate == "Kismet! New best!"  # the last box was the Kismet
     html = game_over_html(finale, "en")
-    assert 'data-testid="new-best"' in html and f'data-count="{app.game.total(0)}"' in html
+    assert 'data-testid="new-best"' not in html and f'data-count="{total}"' in html
+    assert html.count(str(total)) == 3  # data-count, the big figure, the headline
 
 
 def test_reaching_a_bonus_tier_is_celebrated() -> None:
@@ -331,3 +336,28 @@ def test_compare_with_perfect_shows_both_turns_whole_and_what_parted(advisor: Ad
         assert item.count('class="who"') == (2 if side.differs else 0), side.turn
         assert ("played alike" in item) is not side.differs, side.turn
     assert "315.10" in html and "400 games" in html
+
+
+def test_a_persons_win_is_cheered_a_computers_is_not() -> None:
+    for dice, ann_wins in (((6, 6, 6, 6, 6), True), (JUNK, False)):
+        app, _ = app_with(seed=2)
+        app.new_game(["Ann", ""], ["human", "casual"])
+        while not app.game.is_over:
+            if app.table.computer_to_move:
+                assert app.computer_step()
+            else:
+                enter(app, dice, app.game.open_boxes(0)[0])
+        assert (0 in app.game.winners) is ann_wins
+        celebrate = app.view().celebrate
+        assert ("Ann won!" in celebrate) is ann_wins, celebrate
+        if not ann_wins:  # a computer's win is nobody's cheer here
+            assert "won" not in celebrate
+    two, _ = app_with(seed=3)
+    two.new_game(["Ann", "Bo"])
+    play_out(two, random.Random(3))
+    names = " and ".join(two.game.players[w] for w in two.game.winners)
+    assert f"{names} won!" in two.view().celebrate
+    alone, _ = app_with(seed=4)
+    alone.new_game(["Ann"])
+    play_out(alone, random.Random(4))
+    assert "won" not in alone.view().celebrate  # a game of one has no winner

@@ -79,7 +79,9 @@ def test_after_a_turn_the_last_chances_stay_until_the_new_ones_are_there(
     work_out(app)
     after = shown(app)
     assert after != before
-    assert after == pytest.approx(list(forecast.chances(app.game)))
+    assert after == pytest.approx(
+        list(forecast.chances(app.game, skills=app.progress.skills(app.table)))
+    )
     assert [c.turn for c in app.odds.history(app.table)] == [0, 1]
 
 
@@ -101,7 +103,9 @@ def test_an_undo_replaces_the_turn_it_took_back(forecast: Forecast) -> None:
     work_out(app)
     history = app.odds.history(app.table)
     assert [c.turn for c in history] == [0, 1, 2]
-    assert history[-1].values == pytest.approx(forecast.chances(app.game))
+    assert history[-1].values == pytest.approx(
+        forecast.chances(app.game, skills=app.progress.skills(app.table))
+    )
 
 
 def test_a_decided_game_gives_one_and_zero(forecast: Forecast) -> None:
@@ -150,7 +154,9 @@ def test_a_challenge_shows_the_chance_to_beat_the_sender(forecast: Forecast) -> 
     work_out(friend)
     target = sender.game.total(0)
     [chance] = shown(friend)
-    assert chance == pytest.approx(forecast.chances(friend.game, target)[0])
+    assert chance == pytest.approx(
+        forecast.chances(friend.game, target, friend.progress.skills(friend.table))[0]
+    )
     assert 0 < chance < 1
     html = sheet_html(friend.view().sheet, "en")
     assert f"Chance to beat Ann: {esc(percent(chance))}" in html
@@ -192,7 +198,9 @@ def test_after_the_game_every_turn_is_worked_out_for_the_reviews_chart(
     assert course.movers[1:] == tuple(f.player for f in app.game.history)
     for i in (5, 17, 29):
         game = replay_prefix(app.game, i)
-        assert course.turns[i].values == pytest.approx(forecast.chances(game))
+        assert course.turns[i].values == pytest.approx(
+            forecast.chances(game, skills=app.progress.skills(app.table))
+        )
     # The lead: who is likelier to win; at the start (50-50) nobody has it.
     leaders = [None if a == b else int(b > a) for a, b in (c.values for c in course.turns)]
     changes, held = [], None

@@ -76,6 +76,13 @@ def take_turn(page: Any, game: Game, *, touch: bool = True) -> Category:
     return box
 
 
+UNCOVERED = """(cell) => {  // what is at the cell's centre is the cell (or in it)
+    const box = cell.getBoundingClientRect();
+    const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !!at && (cell === at || cell.contains(at));
+}"""
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("size", list(PHONES))
 def test_a_two_person_game_on_a_phone_keeps_the_next_move_in_view(
@@ -113,6 +120,19 @@ def test_a_two_person_game_on_a_phone_keeps_the_next_move_in_view(
     for dead in ("roll", "hint", "die-0"):
         assert not page.is_visible(f"[data-testid={dead}]"), dead
     page.screenshot(path=artifact(f"phone-{size}-game-over.png"))
+    # A tap on its head folds the panel: every box of the sheet can be seen, none covered.
+    tall = over.bounding_box()["height"]
+    page.click("[data-testid=fold-over]")
+    assert over.bounding_box()["height"] < min(tall / 2, 110)
+    assert page.is_visible("[data-testid=result]") and not page.is_visible(".count-up")
+    for cells in ("[data-testid$=-kismet]", "[data-testid$=-four_of_a_kind]",
+                  "[data-testid^=bonus-]"):  # fmt: skip
+        cell = page.locator(f"table.sheet td{cells}:visible").first
+        cell.scroll_into_view_if_needed()
+        assert page.evaluate(UNCOVERED, cell.element_handle()), cells
+    page.screenshot(path=artifact(f"phone-{size}-game-over-folded.png"))
+    page.click("[data-testid=fold-over]")  # and opens again
+    assert page.is_visible("[data-testid=play-again]")
     assert not watch.errors, watch.errors
     context.close()
 

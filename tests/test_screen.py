@@ -100,6 +100,12 @@ def test_after_a_roll_every_box_is_on_screen_uncovered_and_big_enough(
     context.close()
 
 
+NO_SIDEWAYS = """() => {
+    const scroller = document.querySelector('.sheet-scroll');
+    return scroller.scrollWidth <= scroller.clientWidth + 1 && scroller.scrollLeft === 0;
+}"""
+
+
 def test_on_a_laptop_big_dice_every_box_and_the_main_actions_in_view(
     browser: Any, site: Site
 ) -> None:
@@ -112,6 +118,7 @@ def test_on_a_laptop_big_dice_every_box_and_the_main_actions_in_view(
     for testid in ("roll", "hint", "total-2", "daily", "new-game", "help"):
         found = seen(page, f"[data-testid={testid}]")
         assert found["inView"] and not found["covered"], (testid, found)
+    assert page.evaluate(NO_SIDEWAYS), "the sheet scrolls sideways"
     dice_still(page)
     assert page.locator("[data-testid=die-0]").bounding_box()["width"] >= 72
     roll = page.locator("[data-testid=roll]").bounding_box()

@@ -1,9 +1,11 @@
 """Who is going to win: each player's chance from the position at the start of a turn.
 
-The model: every player plays on perfectly (the expected-score policy of the strategy
-table), and the players' futures are independent. That ignores the one way players touch
-each other, the penalty zero an extra Kismet gives every other player; it is rare (an extra
-Kismet needs a Kismet first, then another five of a kind) and the accuracy tool
+The model: every player plays on as perfect play would (the expected-score policy of the
+strategy table), less what they are known to lose against it (``kismet.advice.skill``: a
+computer's level, a person's record), and the players' futures are independent. That
+ignores the one way players touch each other, the penalty zero an extra Kismet gives every
+other player; it is rare (an extra Kismet needs a Kismet first, then another five of a
+kind) and the accuracy tool
 (``benchmarks/chances.py``) measures what it costs.
 
 Each player's final total is their points so far plus the points still to come, whose law
@@ -14,6 +16,10 @@ is taken from the position:
 - with more boxes open it is a normal law (rounded to whole points) with the table's mean
   and the spread table's standard deviation (``tools/spread.py`` solves it at build time,
   following the same choices).
+
+A player who is not perfect has that law moved down by the points they are expected to lose
+over the boxes still open, and a normal law's deviation scaled as their play spreads their
+totals (more or less than perfect play's); an exact law (the last boxes) is only moved.
 
 The chances then follow exactly from these laws, ties shared among those who tie.
 """
@@ -27,6 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..rules import DICE_COUNT, Fill, Game, upper_bonus
+from .skill import PERFECT, Skill
 from .spread import SPREAD_PATH, SPREAD_STEP, Spread
 from .state import BOXES, FULL, State, box_points
 from .strategy import (
@@ -112,15 +119,21 @@ class Forecast:
             found[key] = found.get(key, 0.0) + p
         return found
 
-    def to_come(self, state: State) -> Law:
-        """The law of the points still to come from a turn start (bonus included)."""
+    def to_come(self, state: State, skill: Skill = PERFECT) -> Law:
+        """The law of the points still to come from a turn start (bonus included), for a
+        player of this skill."""
         filled, subtotal, joker = state.filled, state.subtotal, state.joker
         if filled == FULL:
             return {upper_bonus(subtotal): 1.0}
+        lost, scale = skill.of(len(BOXES) - filled.bit_count())
         if len(BOXES) - filled.bit_count() > EXACT_BOXES:
             mean = self.advisor.future(filled, subtotal, joker)
-            return _normal(mean, self.spread.sd(filled, subtotal, joker))
-        key = (filled, subtotal, joker)
+            return _normal(mean - lost, self.spread.sd(filled, subtotal, joker) * scale)
+        return _moved(self._exact_law(state), lost)
+
+    def _exact_law(self, state: State) -> Law:
+        """Perfect play's law of the points to come, worked out over the turns."""
+        key = (state.filled, state.subtotal, state.joker)
         if key not in self._exact:
             if len(self._exact) >= EXACT_KEPT:
                 self._exact.clear()  # a long session of games: start the cache afresh
@@ -131,9 +144,10 @@ class Forecast:
             self._exact[key] = law
         return self._exact[key]
 
-    def law(self, state: State) -> Law:
-        """The law of the final grand total of a player in ``state`` at a turn start."""
-        return {state.scored + x: p for x, p in self.to_come(state).items()}
+    def law(self, state: State, skill: Skill = PERFECT) -> Law:
+        """The law of the final grand total of a player of this skill in ``state`` at a
+        turn start."""
+        return {state.scored + x: p for x, p in self.to_come(state, skill).items()}
 
     def instead(self, state: State, fill: Fill) -> State | None:
         """Where the table's best box on a fill's dice would have led from ``state``, when
@@ -147,17 +161,40 @@ class Forecast:
             return None
         return state.after(best, box_points(best, roll, state.joker))
 
-    def final(self, game: Game, player: int) -> Law:
+    def final(self, game: Game, player: int, skill: Skill = PERFECT) -> Law:
         """The law of a player's final grand total, from the start of their turn."""
         state = State.of(game, player)
         if game.is_over or state.filled == FULL:
             return {game.totals(player).grand: 1.0}
-        return {state.scored + x: p for x, p in self.to_come(state).items()}
+        return self.law(state, skill)
 
-    def chances(self, game: Game, target: int | None = None) -> tuple[float, ...]:
+    def chances(
+        self, game: Game, target: int | None = None, skills: Sequence[Skill] | None = None
+    ) -> tuple[float, ...]:
         """Each player's chance to win (ties shared); in a game of one, the chance to beat
-        ``target`` (a tie counting half), or 1 without one."""
-        return against([self.final(game, p) for p in range(len(game.players))], target)
+        ``target`` (a tie counting half), or 1 without one. ``skills``: each player's
+        (all perfect without)."""
+        seats = range(len(game.players))
+        known = [PERFECT for _ in seats] if skills is None else skills
+        return against([self.final(game, p, known[p]) for p in seats], target)
+
+
+def _moved(law: Law, lost: float) -> Law:
+    """An exact law moved down by ``lost`` on average: no points to come stays no points (a
+    Kismet missed is 0 at any level), the rest moves down by what makes up ``lost`` (whole
+    points, a part of a point shared between the two nearest; never below zero)."""
+    rest = 1.0 - law.get(0, 0.0)
+    if lost <= 0 or rest <= 0:
+        return law
+    shift = lost / rest
+    whole = math.floor(shift)
+    part = shift - whole
+    out: Law = {0: law[0]} if 0 in law else {}
+    for x, p in law.items():
+        for at, share in ((x - whole, 1 - part), (x - whole - 1, part)):
+            if x and share:
+                out[max(0, at)] = out.get(max(0, at), 0.0) + p * share
+    return out
 
 
 def states_after(fills: Sequence[Fill], players: int) -> list[State]:
@@ -221,8 +258,13 @@ def forecast_of(site: str) -> Forecast:
     return Forecast(advisor, Spread.from_bytes((root / SPREAD_PATH).read_bytes()))
 
 
-def win_chances(game: Game, site: str = "dist", target: int | None = None) -> tuple[float, ...]:
-    """Each player's chance to win ``game`` from the start of the turn, every player
-    playing perfectly on, read from the tables in the built ``site`` (``python3 build.py
-    build``); in a game of one, the chance to beat ``target``."""
-    return forecast_of(site).chances(game, target)
+def win_chances(
+    game: Game,
+    site: str = "dist",
+    target: int | None = None,
+    skills: Sequence[Skill] | None = None,
+) -> tuple[float, ...]:
+    """Each player's chance to win ``game`` from the start of the turn, each playing on
+    with their skill (perfectly without ``skills``), read from the tables in the built
+    ``site`` (``python3 build.py build``); in a game of one, the chance to beat ``target``."""
+    return forecast_of(site).chances(game, target, skills)

@@ -33,7 +33,10 @@ class Finale(NamedTuple):
     """Where ``total`` stands among this device's best ten totals (None: below them)."""
     rank_line: str
     new_best: str
-    """The sentence of a person's new best (empty when nobody beat their best)."""
+    """The sentence of a person's new best (empty when nobody beat their best, or alone,
+    where the headline says it)."""
+    beaten: bool = False
+    """A person beat their best (the moment is celebrated)."""
 
 
 def _rank(total: int, high: Sequence[HighScore]) -> int | None:
@@ -56,6 +59,8 @@ def finale(
     high-score table with this game in it, ``versus`` a challenge answered."""
     solo = len(game.players) == 1
     total = game.total(0 if solo else game.winners[0])
+    if versus is not None:  # the winner's total, as in any game of two
+        total = max(total, versus.theirs.total(0))
     new = [
         player
         for player, best in enumerate(bests)
@@ -75,16 +80,17 @@ def finale(
         headline = text("over.solo_computer", lang, name=game.players[0], points=total)
     else:
         headline = result(game, lang, panel=True)
-    new_best = " ".join(
+    # Said once: alone, the headline says a new best (the celebration shows it too).
+    new_best = "" if solo else " ".join(
         text("over.new_best", lang, name=game.players[p], points=game.total(p)) for p in new
-    )
-    if new_best and solo:  # the headline says it: the mark alone
-        new_best = text("over.new_best_mark", lang)
-    # The table is people's: the place of the best total a person scored in this game.
+    )  # fmt: skip
+    # The table is people's: the place of the best total a person scored in this game (its
+    # figure said only when it is not the one counted up).
     theirs = [game.total(p) for p in range(len(game.players)) if people[p]]
     rank = _rank(max(theirs), high) if theirs else None
-    rank_line = "" if rank is None else text("over.rank", lang, points=max(theirs), rank=rank)
-    return Finale(headline, total, rank, rank_line, new_best)
+    key = "over.rank_same" if theirs and max(theirs) == total else "over.rank"
+    rank_line = "" if rank is None else text(key, lang, points=max(theirs), rank=rank)
+    return Finale(headline, total, rank, rank_line, new_best, bool(new))
 
 
 def celebration(game: Game, fills: Sequence[Fill], bonus_before: int) -> Celebration | None:

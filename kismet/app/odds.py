@@ -1,7 +1,8 @@
 """Who is going to win, as the page shows it: each player's chance beside their total.
 
 The chances are worked out at the start of every turn (``kismet.advice.chances``: every
-player playing perfectly on) and shown until the next turn starts. They need both built
+player playing on with their skill, ``kismet.advice.skill``: a computer's level, a person's
+record on this device) and shown until the next turn starts. They need both built
 tables, the strategy table and the spread table; the page fetches them once chances are
 first shown (in a game of two or more seats, or a challenge) and never says so: until they
 are there, and if they cannot be had, the totals simply stand alone.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules import Fill, Game
@@ -24,6 +26,7 @@ from .table import Table
 
 if TYPE_CHECKING:
     from ..advice.chances import Forecast, Law
+    from ..advice.skill import Skill
     from ..advice.spread import Spread
     from ..advice.state import State
     from ..advice.strategy import Advisor
@@ -144,6 +147,8 @@ class Odds:
         """The game and turn whose laws ``_laws`` holds."""
         self._states: list[State] = []
         """The players' states at that turn start."""
+        self._skills: Sequence[Skill] = ()
+        """The players' skills, as known at that turn start."""
 
     @staticmethod
     def wanted(table: Table, settings: Settings) -> bool:
@@ -228,12 +233,20 @@ class Odds:
             return None
         return next((t for t in reversed(turn_starts(game)) if missing(t)), None)
 
-    def work(self, table: Table, advisor: Advisor, target: int | None) -> bool:
+    def work(
+        self,
+        table: Table,
+        advisor: Advisor,
+        target: int | None,
+        skills: Callable[[], Sequence[Skill]] | None = None,
+    ) -> bool:
         """One step of the work: one player's law at the turn start worked on, or from them
         everyone's chances there (and what the box that led there gave up); True when a
         turn start's chances are there. ``target``: the total a one-player game plays
-        against (a challenge's sender's)."""
+        against (a challenge's sender's); ``skills``: each seat's, asked once a turn start
+        (every seat perfect without)."""
         from ..advice.chances import Forecast, against, states_after
+        from ..advice.skill import PERFECT
 
         turn = self._next(table)
         if self.spread is None or turn is None:
@@ -245,9 +258,11 @@ class Odds:
         if self._working != (table.id, turn):  # the players' states, once per turn start
             self._working, self._laws = (table.id, turn), []
             laws, self._states = self._laws, states_after(filled, len(game.players))
+            self._skills = tuple(skills()) if skills else ()
         states = self._states
+        known = self._skills or tuple(PERFECT for _ in states)
         if len(laws) < len(states):
-            laws.append(forecast.law(states[len(laws)]))
+            laws.append(forecast.law(states[len(laws)], known[len(laws)]))
             return False
         values = against(laws, target)
         cost = 0.0
@@ -258,10 +273,10 @@ class Odds:
             instead = forecast.instead(states_after(filled[:begun], len(states))[fill.player], fill)
             if instead is not None:
                 other = list(laws)
-                other[fill.player] = forecast.law(instead)
+                other[fill.player] = forecast.law(instead, known[fill.player])
                 cost = max(0.0, against(other, target)[fill.player] - values[fill.player])
         self._record(table.id, Chances(filled, values, cost))
-        self._working, self._laws, self._states = None, [], []
+        self._working, self._laws, self._states, self._skills = None, [], [], ()
         return True
 
     def _record(self, game_id: str, chances: Chances) -> None:

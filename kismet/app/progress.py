@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..advice.skill import RECORD_GAMES, Skill, of_level, of_person
 from ..text import text
 from .luck import Luck, Pricing, expected_total, luck, luck_off
 from .records import Finished
@@ -175,6 +176,20 @@ class Progress:
     def stats(self, name: str, computer: bool = False) -> PlayerStats:
         """The statistics of one name."""
         return player_stats(self.shelf.history, self.shelf.folded, name, computer)
+
+    def skills(self, table: Table) -> tuple[Skill, ...]:
+        """How each seat at the table plays, as the win chances take it: a computer by its
+        level, a person by their record here (the points their decisions cost per game,
+        once that many games are priced), else as a good player."""
+        found = []
+        for name, seat in zip(table.game.players, table.seats, strict=True):
+            if seat is not None:
+                found.append(of_level(seat))
+                continue
+            tally = self.stats(name).tally
+            priced = tally.priced >= RECORD_GAMES
+            found.append(of_person(tally.lost / tally.priced if priced else None))
+        return tuple(found)
 
     def statistics(self, choice: str | None, person: str) -> Statistics:
         """The statistics dialog for the name chosen in its list (see ``pick``)."""

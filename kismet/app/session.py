@@ -358,10 +358,10 @@ class Session:
 
     def chances_step(self) -> bool:
         """One step of the work on the win chances of the turn at the table (True: done)."""
-        advisor, target = self.coach.advisor, self.linked.target(self.table)
-        if advisor is None:
-            return False
-        return self.odds.work(self.table, advisor, None if target is None else target[0])
+        advisor, table = self.coach.advisor, self.table
+        target = self.linked.target(table)
+        aim, skills = None if target is None else target[0], lambda: self.progress.skills(table)
+        return advisor is not None and self.odds.work(table, advisor, aim, skills)
 
     def perfect_turn(self) -> bool:
         """Let Perfect play its next turn on the dice of the finished daily game or

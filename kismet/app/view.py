@@ -19,7 +19,7 @@ from ..rules import (
     color_of,
     points_to_next_bonus,
 )
-from ..text import text
+from ..text import join_names, text
 from .finale import Finale
 from .guide import GuideView
 from .linked import Scene
@@ -347,7 +347,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         show_skip=computer,
         turn_line=text(turn_key, lang, name=game.players[game.current]) if playing else "",
         handoff=ui.handoff,
-        celebrate=celebrated(ui, extras.result, lang),
+        celebrate=celebrated(ui, extras.result, lang, table),
         status=extras.status,
         notice=extras.notice,
         sheet=sheet,
@@ -389,14 +389,19 @@ def with_chances(
     return sheet._replace(columns=columns, chances=True)
 
 
-def celebrated(ui: TurnUI, finale: Finale | None, lang: str) -> str:
+def celebrated(ui: TurnUI, finale: Finale | None, lang: str, table: Table) -> str:
     """What is shown big for a moment: the last move's Kismet, extra Kismet or bonus tier,
-    or at the end a new best."""
+    or at the end a person's win of a game of two or more, and a new best."""
     said = []
     if ui.celebrate is not None:
         key, points = ui.celebrate
         said.append(text(key, lang, points=points))
-    if finale is not None and finale.new_best:
+    game = table.game
+    if finale is not None and len(game.players) > 1:
+        people = [game.players[p] for p in game.winners if table.seats[p] is None]
+        if people:  # a computer's win is no one's cheer here
+            said.append(text("celebrate.win", lang, names=join_names(people, lang)))
+    if finale is not None and finale.beaten:
         said.append(text("celebrate.best", lang))
     return " ".join(said)
 

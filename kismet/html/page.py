@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ..advice.skill import CASUAL, GOOD, RECORD_GAMES
 from ..app.compare import Play, Side
 from ..app.finale import Finale
 from ..app.guide import opening
@@ -42,12 +43,17 @@ def help_html(lang: str) -> str:
         line = t("help.color_group", lang, color=name, faces=" & ".join(map(str, faces)))
         note = t("help.color_shape", lang, color=name, shape=shape)
         groups.append(f"<li>{dice} <strong>{line}</strong> <small>{note}</small></li>")
+    chances = t(
+        "help.chances", lang, casual=round(CASUAL.lost[-1]), good=round(GOOD.lost[-1]),
+        games=RECORD_GAMES,
+    )  # fmt: skip
     return (
         text("help.body", lang)
         + f"<h3>{t('help.colors_title', lang)}</h3>"
         + f'<ul class="color-groups">{"".join(groups)}</ul>'
         + f"<h3>{t('help.keys_title', lang)}</h3><p>{t('help.keys', lang)}</p>"
         + f"<h3>{t('help.advice_title', lang)}</h3><p>{t('help.advice', lang)}</p>"
+        + f"<h3>{t('help.chances_title', lang)}</h3><p>{chances}</p>"
     )
 
 
@@ -159,16 +165,20 @@ def game_over_html(
 ) -> str:
     """The panel at the end of a game: the total counted up, the headline, a new best and
     the rank; luck against skill; for a daily game or a challenge also Perfect's result
-    on the same dice, and Share; then what to do next."""
-    parts = [f'<div data-testid="game-over" class="game-over"><h2>{t("over.title", lang)}</h2>']
-    if scene is not None and scene.title:
-        parts.append(f'<p class="game-title">{esc(scene.title)}</p>')
+    on the same dice, and Share; then what to do next. A tap on its head folds it to that
+    head, so that the whole sheet shows (on a phone the panel covers half of it)."""
+    title = "" if scene is None or not scene.title else scene.title
     versus = scene is not None and scene.versus is not None
     testid = "challenge-result" if versus else "result"
-    parts.append(
-        f'<p class="count-up" aria-hidden="true" data-count="{finale.total}">{finale.total}</p>'
-        f'<p class="result" data-testid="{testid}">{esc(finale.headline)}</p>'
-    )
+    parts = [
+        '<details data-testid="game-over" class="game-over" open>'
+        f'<summary data-testid="fold-over" title="{t("over.fold", lang)}">'
+        f'<h2 class="over-title">{t("over.title", lang)}</h2>'
+        + (f'<span class="game-title">{esc(title)}</span>' if title else "")
+        + f'<span class="count-up" aria-hidden="true" data-count="{finale.total}">'
+        f"{finale.total}</span>"
+        f'<span class="result" data-testid="{testid}">{esc(finale.headline)}</span></summary>'
+    ]
     if finale.new_best:
         parts.append(
             f'<p class="new-best" data-testid="new-best"><strong>★ {esc(finale.new_best)}'
@@ -199,14 +209,18 @@ def game_over_html(
             '<button type="button" class="primary" data-action="share" data-testid="share">'
             f"{t('share.button', lang)}</button>",
         )
+    # Four buttons at most: with Share and Compare, New game stays in the menu.
+    new_game = "" if extra else (
+        f'<button type="button" data-action="new-game">{t("app.new_game", lang)}</button>'
+    )  # fmt: skip
     parts.append(
         '<p class="dialog-buttons">'
         + "".join(extra)
         + '<button type="button" data-action="play-again" data-testid="play-again" '
         f'class="{"" if extra else "primary"}">{t("over.play_again", lang)}</button>'
-        f'<button type="button" data-action="new-game">{t("app.new_game", lang)}</button>'
-        '<button type="button" data-action="review" data-testid="open-review">'
-        f"{t('app.review', lang)}</button></p></div>"
+        + new_game
+        + '<button type="button" data-action="review" data-testid="open-review">'
+        f"{t('app.review', lang)}</button></p></details>"
     )
     return "".join(parts)
 

@@ -254,6 +254,16 @@ EN: dict[str, str] = {
         "alone, and does not plan around other players' extra Kismets. The Coach asks before "
         "a move that costs more expected points than you chose under Warn above."
     ),
+    "help.chances_title": "Chance to win",
+    "help.chances": (
+        "Beside each total, in a game of two or more (or against a challenge's sender): each "
+        "player's chance to win, worked out at the start of every turn from the boxes each "
+        "has left and how each plays. A computer plays by its level: against perfect play, "
+        "Casual loses about {casual} points a game and Good about {good}. A person counts by "
+        "their own record on this device, the points their choices cost per game (in the "
+        "statistics, once {games} of their games are priced); someone new counts as a good "
+        "player. The review's chart shows the same chances turn by turn."
+    ),
     "list.and": "{first} and {last}",
     "turn.current": "{name}'s turn",
     # Score sheet rows that are not boxes.
@@ -638,10 +648,12 @@ game is saved in this browser after every move: close the page and carry on late
     "status.game_over_solo": "Game over: {name} scored {points}.",
     "over.solo_computer": "{name} scored {points}.",
     "over.rank": "{points} is #{rank} on this device's high scores.",
-    "over.new_best_mark": "New best",
+    "over.fold": "Tap to fold this away and see the whole sheet, or to open it again",
+    "over.rank_same": "#{rank} on this device's high scores.",
     "versus.beats": "{winner} beats {loser}, {high} to {low}!",
     "versus.tie_both": "{name} and {other} tie at {points}!",
     "celebrate.bonus": "Bonus +{points}!",
+    "celebrate.win": "{names} won!",
     "celebrate.best": "New best!",
     "luck.lead": "{winner} won by {margin} over {other}.",
     "luck.lead_tie": "{names} tied at {points}.",

@@ -233,6 +233,15 @@ KO: dict[str, str] = {
     "seat.good": "컴퓨터: 잘함",
     "seat.casual": "컴퓨터: 가볍게",
     "dialog.seat": "참가자 {number}:",
+    "help.chances_title": "이길 확률",
+    "help.chances": (
+        "둘 이상이 하는 게임(또는 도전장을 보낸 사람과의 대결)에서 각 합계 옆에 표시됩니다. "
+        "매 턴이 시작될 때 각자 남은 칸과 플레이 실력으로 계산합니다. 컴퓨터는 수준대로 "
+        "계산합니다: 완벽한 플레이와 비교해 가볍게는 한 게임에 약 {casual}점, 잘함은 약 "
+        "{good}점을 잃습니다. 사람은 이 기기에 남은 자신의 기록, 곧 선택으로 한 게임에 잃은 "
+        "점수(통계에서, 게임 {games}판이 평가된 뒤부터)로 계산하며, 처음인 사람은 잘하는 "
+        "플레이어로 봅니다. 돌아보기의 그래프도 같은 확률을 턴마다 보여 줍니다."
+    ),
     "help.advice_title": "힌트, 컴퓨터, 돌아보기",
     "help.advice": (
         "힌트, 돌아보기, 완벽·잘함 컴퓨터는 혼자 할 때의 정확한 최적 전략을 씁니다. 각자 자기 "
@@ -593,10 +602,12 @@ KO: dict[str, str] = {
     "status.game_over_solo": "게임 끝: {name} {points}점.",
     "over.solo_computer": "{name}: {points}점.",
     "over.rank": "{points}점은 이 기기의 최고 기록 {rank}위입니다.",
-    "over.new_best_mark": "새 최고 기록",
+    "over.fold": "눌러서 접으면 점수표 전체가 보이고, 다시 누르면 펼쳐집니다",
+    "over.rank_same": "이 기기의 최고 기록 {rank}위입니다.",
     "versus.beats": "{winner} 님이 {loser} 님을 이겼습니다, {high} 대 {low}!",
     "versus.tie_both": "{name} 님과 {other} 님이 {points}점으로 비겼습니다!",
     "celebrate.bonus": "보너스 +{points}!",
+    "celebrate.win": "{names} 승리!",
     "celebrate.best": "새 최고 기록!",
     "luck.lead": "{winner} 님이 {other} 님에게 {margin}점 차로 이겼습니다.",
     "luck.lead_tie": "{names} 님이 {points}점으로 비겼습니다.",

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""How each computer level plays against perfect play: what ``kismet.advice.skill`` keeps.
+
+    .venv/bin/python benchmarks/skill.py [--games 3000] [--site dist] [--seed 1]
+
+Plays ``--games`` solo games at each level with the real computers
+(``kismet.advice.players``), and at every turn start takes the points that were still to
+come against perfect play's law from there (``Forecast.to_come``: its mean and variance).
+Per number of open boxes it prints the mean shortfall (the points lost) and the scale of
+the level's spread against perfect play's (the square root of the variance of the points to
+come around perfect play's mean over perfect play's own variance), with standard errors,
+and the lines for ``kismet/advice/skill.py``. Run by hand after ``python3 build.py build``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kismet.advice.chances import Forecast, forecast_of  # noqa: E402
+from kismet.advice.level import Level  # noqa: E402
+from kismet.advice.players import plan  # noqa: E402
+from kismet.advice.state import State  # noqa: E402
+from kismet.rules import Category, Game  # noqa: E402
+
+BOXES = len(Category)
+FORECAST: list[Forecast] = []
+"""The forecast the playing processes inherit."""
+
+Sample = tuple[int, float, float, float]
+"""(open boxes, perfect play's mean of the points to come, its variance, the points that came)."""
+
+
+def moments(forecast: Forecast, state: State) -> tuple[float, float]:
+    law = forecast.to_come(state)
+    mean = math.fsum(x * p for x, p in law.items())
+    return mean, math.fsum((x - mean) ** 2 * p for x, p in law.items())
+
+
+def one_game(job: tuple[str, int]) -> list[Sample]:
+    """One solo game at a level: every turn start's sample."""
+    level, seed = Level(job[0]), job[1]
+    forecast = FORECAST[0]
+    rng = random.Random(seed)
+    game = Game(["A"], seed=seed)
+    starts: list[tuple[int, State]] = []
+    while not game.is_over:
+        if not game.dice:
+            state = State.of(game, 0)
+            starts.append((state.scored, state))
+        for step in plan(game, level, forecast.advisor, rng):
+            step.apply(game)
+    final = game.totals(0).grand
+    found = []
+    for scored, state in starts:
+        mean, variance = moments(forecast, state)
+        found.append((BOXES - state.filled.bit_count(), mean, variance, final - scored))
+    return found
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--site", default=str(ROOT / "dist"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default="casual,good,perfect")
+    args = parser.parse_args(argv)
+    FORECAST[:] = [forecast_of(args.site)]
+    lines = []
+    for level in args.levels.split(","):
+        jobs = [(level, args.seed * 1_000_003 + i) for i in range(args.games)]
+        with multiprocessing.get_context("fork").Pool() as pool:
+            games = pool.map(one_game, jobs, chunksize=20)
+        print(f"\n{level}, {args.games} games: open | lost (se) | scale (se) | samples")
+        lost, scale = [0.0], [1.0]
+        for k in range(1, BOXES + 1):
+            rows = [s for g in games for s in g if s[0] == k]
+            short = [mean - came for _, mean, _, came in rows]
+            own = statistics.fmean(v for _, _, v, _ in rows)
+            n = len(short)
+            ratio = math.sqrt(statistics.pvariance(short) / own)
+            se_lost = statistics.pstdev(short) / math.sqrt(n)
+            se_ratio = ratio / math.sqrt(2 * n)  # of a standard deviation, about
+            print(f"{k:4} | {statistics.fmean(short):6.2f} ({se_lost:.2f}) | {ratio:5.3f} "
+                  f"({se_ratio:.3f}) | {n}")  # fmt: skip
+            lost.append(max(0.0, statistics.fmean(short)))
+            scale.append(ratio)
+        lines.append(f"{level.upper()} = Skill(\n    ({', '.join(f'{x:.1f}' for x in lost)}),\n"
+                     f"    ({', '.join(f'{x:.2f}' for x in scale)}),\n)")  # fmt: skip
+    print("\nFor kismet/advice/skill.py:\n" + "\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

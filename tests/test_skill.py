@@ -1,0 +1,123 @@
+"""Win chances that know who plays (``kismet.advice.skill``): a computer priced by its level,
+a person by their record on this device (someone new as a good player), the law of a
+player who is not perfect moved down and widened by what they lose, and the Rules saying so.
+Accuracy against the real computers: ``benchmarks/chances.py --levels`` (README)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from kismet.advice.chances import Forecast, _moved
+from kismet.advice.level import Level
+from kismet.advice.skill import BOXES, CASUAL, GOOD, PERFECT, RECORD_GAMES, of_level, of_person
+from kismet.advice.state import State
+from kismet.advice.strategy import Advisor
+from kismet.app.session import Session
+from kismet.app.storage import MemoryStorage
+from kismet.html.page import help_html
+from kismet.rules import Category, Game
+from tests.test_session import Clock, finish_randomly
+
+
+def moments(law: dict[int, float]) -> tuple[float, float]:
+    mean = math.fsum(x * p for x, p in law.items())
+    return mean, math.fsum((x - mean) ** 2 * p for x, p in law.items())
+
+
+def test_the_levels_lose_more_the_weaker_and_the_more_boxes_are_open() -> None:
+    assert PERFECT.lost == (0.0,) * (BOXES + 1) and PERFECT.scale == (1.0,) * (BOXES + 1)
+    for skill in (GOOD, CASUAL):
+        assert len(skill.lost) == len(skill.scale) == BOXES + 1
+        assert skill.lost[0] == 0.0 and all(0.5 <= x <= 1.5 for x in skill.scale)
+        assert list(skill.lost) == sorted(skill.lost)  # more boxes open, more to lose
+    # Casual loses more than Good (with one box left the two are within their errors).
+    assert all(c > g for c, g in zip(CASUAL.lost[2:], GOOD.lost[2:], strict=True))
+    assert of_level(Level.PERFECT) is PERFECT and of_level(Level.CASUAL) is CASUAL
+
+
+def test_a_person_counts_by_their_record_and_someone_new_as_a_good_player() -> None:
+    assert of_person(None) == GOOD
+    assert of_person(GOOD.lost[-1]).lost == pytest.approx(GOOD.lost)
+    half = of_person(GOOD.lost[-1] / 2)
+    assert half.lost == pytest.approx([x / 2 for x in GOOD.lost])
+    assert half.scale == pytest.approx([(1 + x) / 2 for x in GOOD.scale])
+    assert of_person(0.0) == PERFECT
+    # Between Good and Casual, the two mixed; beyond Casual, Casual's shape scaled.
+    between = of_person((GOOD.lost[-1] + CASUAL.lost[-1]) / 2)
+    mixed = [(g + c) / 2 for g, c in zip(GOOD.lost, CASUAL.lost, strict=True)]
+    assert between.lost == pytest.approx(mixed)
+    assert of_person(CASUAL.lost[-1]).lost == pytest.approx(CASUAL.lost)
+    worse = of_person(1.5 * CASUAL.lost[-1])
+    assert worse.lost == pytest.approx([1.5 * x for x in CASUAL.lost])
+    assert all(0.5 <= x <= 1.5 for x in worse.scale)
+
+
+@pytest.mark.parametrize("filled", [0, 3, 12, 14])  # normal laws, then exact ones
+def test_a_players_law_moves_down_by_their_loss_and_spreads_by_their_scale(
+    forecast: Forecast, filled: int
+) -> None:
+    game = Game(["Ann"], seed=filled)
+    for box in list(Category)[:filled]:
+        game.roll()
+        game.score(box)
+    state = State.of(game, 0)
+    for skill in (GOOD, CASUAL):
+        perfect_mean, perfect_var = moments(forecast.law(state))
+        law = forecast.law(state, skill)
+        mean, var = moments(law)
+        lost, scale = skill.of(BOXES - filled)
+        assert sum(law.values()) == pytest.approx(1.0) and min(law) >= state.scored
+        assert mean == pytest.approx(perfect_mean - lost, abs=0.5)  # whole points
+        if filled < 12:  # a normal law: its deviation scaled
+            assert math.sqrt(var) == pytest.approx(math.sqrt(perfect_var) * scale, rel=0.02)
+        else:  # an exact law, moved: no points to come stays none (a Kismet missed)
+            assert law.get(state.scored, 0.0) >= forecast.law(state).get(state.scored, 0.0)
+
+
+def test_an_exact_law_is_moved_by_the_loss_and_never_below_zero() -> None:
+    law = {100: 0.25, 140: 0.5, 190: 0.25}
+    assert moments(_moved(law, 6.4))[0] == pytest.approx(moments(law)[0] - 6.4)
+    assert _moved({0: 0.5, 50: 0.5}, 1.0) == {0: 0.5, 48: 0.5}  # 0 stays 0
+    assert _moved({0: 0.5, 50: 0.5}, 1.25) == {0: 0.5, 48: 0.5 * 0.5, 47: 0.5 * 0.5}
+    assert _moved({0: 0.5, 1: 0.5}, 3.0) == {0: 1.0}
+    assert _moved({0: 1.0}, 3.0) == {0: 1.0}
+
+
+def test_a_casual_seat_is_far_behind_a_perfect_one_from_the_start(forecast: Forecast) -> None:
+    game = Game(["Casual", "Perfect"], seed=2)
+    assert forecast.chances(game) == pytest.approx((0.5, 0.5))  # both priced as perfect
+    casual, perfect = forecast.chances(game, skills=(CASUAL, PERFECT))
+    assert casual + perfect == pytest.approx(1.0)
+    assert 0.05 < casual < 0.25  # Casual averages about 88 points a game less
+    good, _ = forecast.chances(game, skills=(GOOD, PERFECT))
+    assert casual < good < 0.5
+
+
+def test_the_table_prices_each_seat_by_its_level_or_record(advisor: Advisor) -> None:
+    app = Session(MemoryStorage(), seed=3, clock=Clock())
+    app.attach(advisor)
+    for game in range(RECORD_GAMES):
+        app.new_game(["Ann"])
+        finish_randomly(app, seed=game)
+        while not app.price_finished(None):
+            pass
+        if game < RECORD_GAMES - 1:  # not yet a record: a good player
+            app.new_game(["Ann", ""], ["human", "casual"])
+            assert app.progress.skills(app.table) == (GOOD, CASUAL)
+    tally = app.progress.stats("Ann").tally
+    assert tally.priced == RECORD_GAMES and tally.lost > 3 * GOOD.lost[-1]  # random play
+    app.new_game(["Ann", "", "Bo"], ["human", "perfect", "human"])
+    ann, perfect, bo = app.progress.skills(app.table)
+    assert ann == of_person(tally.lost / tally.priced) and ann.lost[-1] > CASUAL.lost[-1]
+    assert perfect == PERFECT and bo == GOOD
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_rules_explain_the_chances_once_with_the_measured_figures(lang: str) -> None:
+    html = help_html(lang)
+    assert html.count(str(round(CASUAL.lost[-1]))) >= 1
+    assert str(round(GOOD.lost[-1])) in html
+    heading = "Chance to win" if lang == "en" else "이길 확률"
+    assert html.count(f"<h3>{heading}</h3>") == 1
