@@ -166,6 +166,9 @@ def test_a_shared_game_is_proven_played_again_and_compared(
     assert names == ["Ann", "Bo"]
     assert page.text_content("[data-testid=total-0] .value") == str(total)
     assert page.text_content("[data-testid=total-1] .value") == str(total)
+    for player, name in enumerate(("Ann", "Bo")):  # the totals say whose, on a phone
+        assert page.is_visible(f"[data-testid=total-{player}] .strip-name")
+        assert page.text_content(f"[data-testid=total-{player}] .strip-name") == name
     page.screenshot(path=artifact("challenge-result.png"))
     page.click("[data-testid=share]")  # and share back
     assert page.text_content("[data-testid=share-text]").startswith("Ann's Kismet challenge")

@@ -338,7 +338,7 @@ def test_compare_with_perfect_shows_both_turns_whole_and_what_parted(advisor: Ad
     assert "315.10" in html and "400 games" in html
 
 
-def test_a_persons_win_is_cheered_a_computers_is_not() -> None:
+def test_a_persons_win_is_cheered_a_computers_is_not_and_their_card_shows() -> None:
     for dice, ann_wins in (((6, 6, 6, 6, 6), True), (JUNK, False)):
         app, _ = app_with(seed=2)
         app.new_game(["Ann", ""], ["human", "casual"])
@@ -352,6 +352,7 @@ def test_a_persons_win_is_cheered_a_computers_is_not() -> None:
         assert ("Ann won!" in celebrate) is ann_wins, celebrate
         if not ann_wins:  # a computer's win is nobody's cheer here
             assert "won" not in celebrate
+        assert app.view().sheet.focus == 0  # a phone shows Ann's card, won or lost
     two, _ = app_with(seed=3)
     two.new_game(["Ann", "Bo"])
     play_out(two, random.Random(3))

@@ -135,7 +135,11 @@ def sheet_view(
                 computer=bool(computers) and computers[player],
             )
         )
-    focus = game.current if playing else min(game.winners, default=0)
+    # At the end a phone shows a person's card (a winning person's first), never a computer's
+    # while a person played: their own sheet is what they look for.
+    people = [p for p in range(len(game.players)) if not (computers and computers[p])]
+    ended = [p for p in sorted(winners) if p in people] or people or sorted(winners) or [0]
+    focus = game.current if playing else ended[0]
     return SheetView(tuple(columns), options_enabled=enabled, focus=focus, rule=rule)
 
 
