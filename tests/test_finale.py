@@ -53,6 +53,8 @@ def test_the_guide_runs_on_a_first_visit_step_by_step_then_ends_for_good() -> No
     assert step() == GuideStep.AGAIN
     app.roll()
     assert step() == GuideStep.BOX
+    box_line = app.view().guide
+    assert box_line is not None and box_line.line.startswith("Roll once more, or tap a box")
     app.choose(app.game.open_boxes(0)[-1])
     if app.pending is not None:
         app.confirm()
@@ -82,6 +84,7 @@ def test_a_step_jumped_past_is_jumped_by_the_guide_too() -> None:
     app.roll()
     guide = app.view().guide
     assert guide is not None and guide.step == GuideStep.BOX
+    assert guide.line.startswith("Tap a box")  # no roll left: the box alone
 
 
 def test_a_returning_player_gets_no_guide() -> None:

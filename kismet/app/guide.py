@@ -121,5 +121,7 @@ class Guide:
             return None
         count = len(GuideStep)
         heading = text("guide.step", lang, step=self.step.value, count=count)
-        line = text(_LINES[self.step], lang)
+        # A roll still left: the box step says the roll is there too (as the hint may).
+        more = self.step is GuideStep.BOX and game.rolls_left > 0
+        line = text("guide.box_or_roll" if more else _LINES[self.step], lang)
         return GuideView(self.step.value, count, heading, line, self.step is GuideStep.COLORS)
