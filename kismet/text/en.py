@@ -235,10 +235,9 @@ EN: dict[str, str] = {
         "each kept (ringed). Your choices parted from Perfect's in {parted} of {turns} turns."
     ),
     "perfect.figures": (
-        "Three “perfect” figures: {expected} is what perfect play expects from an "
-        "empty sheet, exactly, over every possible roll; the statistics' average is 400 games "
-        "it played on random dice, so it differs a little by chance; and Perfect on one "
-        "game's dice scores what those dice allow, luck included."
+        "Why Perfect's numbers differ: {expected} is its average over every game the dice "
+        "could give; the statistics' average is from 400 games it played, so luck moves it a "
+        "little; and on one game's dice it scores what those dice allow."
     ),
     "compare.you": "You",
     "compare.perfect": "Perfect",
@@ -684,7 +683,9 @@ game is saved in this browser after every move: close the page and carry on late
     "guide.hold": "Tap the dice to keep: held dice stay when you roll again.",
     "guide.again": "Roll again: only the free dice are thrown.",
     "guide.box": "Tap a box to write in what it shows: one box a turn.",
-    "guide.box_or_roll": "Roll once more, or tap a box now to write in what it shows: one box a turn.",
+    "guide.box_or_roll": (
+        "Roll once more, or tap a box now to write in what it shows: one box a turn."
+    ),
     "guide.colors": (
         "Colors count: 1 and 6 black, 2 and 5 red, 3 and 4 green. Flush is all one color."
     ),
