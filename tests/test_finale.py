@@ -365,3 +365,19 @@ def test_a_persons_win_is_cheered_a_computers_is_not_and_their_card_shows() -> N
     alone.new_game(["Ann"])
     play_out(alone, random.Random(4))
     assert "won" not in alone.view().celebrate  # a game of one has no winner
+
+
+def test_a_first_visit_opening_a_challenge_plays_it_without_the_guide() -> None:
+    _, code = challenge_from("Ann")
+    friend, _ = app_with(seed=3)  # a first visit: the guide is on
+    assert friend.view().guide is not None
+    friend.open_link(code)
+    friend.accept_challenge("Bo")
+    assert friend.settings.guide and friend.view().guide is None  # not over the race
+    friend.roll()
+    assert friend.view().guide is None
+    friend.new_game(["Bo"])  # the player's own next game: the guide, from its start
+    assert friend.pending is not None  # the race is put aside first
+    friend.confirm()
+    guide = friend.view().guide
+    assert guide is not None and guide.step == GuideStep.ROLL

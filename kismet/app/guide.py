@@ -105,10 +105,12 @@ class Guide:
     def view(self, table: Table, running: bool, lang: str) -> GuideView | None:
         """What the guide says now about the game at the ``table``: None when it is not
         ``running`` (the setting), or not shown at this moment (a computer moves, real
-        dice, the game is over)."""
+        dice, the game is over, a challenge taken up)."""
         game = table.game
         shown = not table.computer_to_move and table.mode is Mode.DICE and not game.is_over
-        if not running:
+        # Not over a challenge taken up (a friend's link opened on a first visit): that game
+        # is the friend's race; the guide starts afresh with the player's own next game.
+        if not running or table.challenge is not None:
             self.step = self._seen = None
             return None
         seen = (len(game.history), game.dice, game.held, game.rolls_left)
