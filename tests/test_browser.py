@@ -339,10 +339,12 @@ def test_a_full_storage_is_told_and_play_goes_on(page: Any, site: Site) -> None:
     }""")
     game = Game(["Player 1"], seed=4)
     play_turn(page, game)  # the save grows by a filled box: it no longer fits
+    page.evaluate("Kismet.settled()")  # the page's word on the commit comes after its paint
     assert "Storage is full" in page.text_content("[data-testid=notice]")
     check_page(page, game)
     play_turn(page, game)
     check_page(page, game)
+    page.evaluate("Kismet.settled()")
     assert "Storage is full" in page.text_content("[data-testid=notice]")
     page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('filler:'))"
                   ".forEach(k => localStorage.removeItem(k))")  # fmt: skip

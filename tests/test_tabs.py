@@ -199,6 +199,9 @@ def test_finishing_a_game_in_a_full_storage_is_told_and_nothing_is_lost(tabs: An
     if page.locator("#confirm-dialog[open]").count():
         page.click("[data-testid=confirm]")
     page.wait_for_selector("[data-testid=game-over]")
+    # The game over is painted with the commit it made; the page's word that the storage
+    # refused it comes with the answer after (a moment later): wait for the answers.
+    page.evaluate("Kismet.settled()")
     assert "Storage is full" in page.text_content("[data-testid=notice]")
     assert page.is_visible("[data-testid=free-space]")
     assert page.is_visible("[data-testid=notice-export]")
