@@ -138,13 +138,13 @@ def test_a_hint_marks_the_best_holds(page: Any, site: Site, advisor: Advisor) ->
 def test_computer_steps_are_legal_and_visible() -> None:
     # CPython: a Casual computer's turn is several single steps, each a legal action.
     app = Session(MemoryStorage(), seed=4, clock=lambda: "2026-11-30T00:00:00+00:00")
-    app.new_game(["Me", "Cas"], ["human", "casual"])
-    app.roll()
-    app.choose(next(iter(app.game.options())))
-    if app.pending is not None:
-        app.confirm()
+    app.lobby.new_game(["Me", "Cas"], ["human", "casual"])
+    app.moves.roll()
+    app.moves.choose(next(iter(app.game.options())))
+    if app.moves.pending is not None:
+        app.moves.confirm()
     assert app.table.computer_to_move
-    app.roll()  # a person's click does nothing on the computer's turn
+    app.moves.roll()  # a person's click does nothing on the computer's turn
     assert not app.game.dice
     steps = 0
     while app.table.computer_to_move:
@@ -164,27 +164,27 @@ def test_every_level_finishes_a_game(advisor: Advisor) -> None:
 def test_the_coach_warns_before_a_costly_move(advisor: Advisor) -> None:
     app = Session(MemoryStorage(), seed=2, clock=lambda: "2026-11-30T00:00:00+00:00")
     app.attach(advisor)
-    app.change_settings(coach=True)
+    app.lobby.change_settings(coach=True)
     app.game.set_dice([6, 6, 6, 6, 2])
     # Re-rolling the four sixes wastes a near-Kismet: the coach asks first.
-    app.roll()
-    assert app.pending == Pending(Ask.COACH) and app.game.rolls_left == 2
+    app.moves.roll()
+    assert app.moves.pending == Pending(Ask.COACH) and app.game.rolls_left == 2
     confirm = app.view().confirm
     assert confirm and confirm.question.startswith(
         "Better: keep 6 6 6 6. Keep the 6s: toward more of a kind. Your move, roll all five "
         "again, costs about "
     )
     assert confirm.title == "The coach asks" and confirm.yes == "Go ahead"
-    app.cancel()
-    assert app.pending is None and app.game.rolls_left == 2
+    app.moves.cancel()
+    assert app.moves.pending is None and app.game.rolls_left == 2
     for die in range(4):
-        app.tap_die(die)
-    app.roll()  # keeping the sixes: no warning
-    assert app.pending is None and app.game.rolls_left == 1
+        app.moves.tap_die(die)
+    app.moves.roll()  # keeping the sixes: no warning
+    assert app.moves.pending is None and app.game.rolls_left == 1
     app.game.set_dice([6, 6, 6, 6, 6])
-    app.choose(Category.ONES)
-    assert app.pending == Pending(Ask.COACH, Category.ONES) and "Kismet" in app.status
-    app.confirm()
+    app.moves.choose(Category.ONES)
+    assert app.moves.pending == Pending(Ask.COACH, Category.ONES) and "Kismet" in app.status
+    app.moves.confirm()
     assert app.game.sheet(0)[Category.ONES] == 0
     assert len(app.table.decisions) == 2  # the kept sixes and the box (the cancelled roll is not)
 
@@ -195,13 +195,13 @@ def test_the_coach_warns_only_above_the_players_margin(
 ) -> None:
     app = Session(MemoryStorage(), seed=2, clock=lambda: "2026-11-30T00:00:00+00:00")
     app.attach(advisor)
-    app.change_settings(coach=True)
-    app.change_settings(coach_margin=margin)
+    app.lobby.change_settings(coach=True)
+    app.lobby.change_settings(coach_margin=margin)
     app.game.set_dice([1, 2, 3, 4, 6])
     for die in (2, 3, 4):  # keep 3-4-6: about 1.8 expected points worse than the best
-        app.tap_die(die)
-    app.roll()
-    assert (app.pending == Pending(Ask.COACH)) is warns
+        app.moves.tap_die(die)
+    app.moves.roll()
+    assert (app.moves.pending == Pending(Ask.COACH)) is warns
     if warns:
         cost = float(re.search(r"about ([0-9.]+) points over", app.status).group(1))
         assert 1 < cost <= 2

@@ -27,10 +27,10 @@ def play_out(app: Session, rng: random.Random) -> None:
         if app.table.computer_to_move:
             assert app.computer_step()
             continue
-        app.roll()
-        app.choose(rng.choice(app.game.open_boxes(app.game.current)))
-        if app.pending is not None:
-            app.confirm()
+        app.moves.roll()
+        app.moves.choose(rng.choice(app.game.open_boxes(app.game.current)))
+        if app.moves.pending is not None:
+            app.moves.confirm()
 
 
 # ------------------------------------------------------------------ the guide
@@ -47,21 +47,21 @@ def test_the_guide_runs_on_a_first_visit_step_by_step_then_ends_for_good() -> No
     assert step() == GuideStep.ROLL
     first = app.view().guide
     assert first is not None and "Tap Roll" in first.line and first.heading == "1/5"
-    app.roll()
+    app.moves.roll()
     assert step() == GuideStep.HOLD
-    app.toggle_hold(0)
+    app.moves.toggle_hold(0)
     assert step() == GuideStep.AGAIN
-    app.roll()
+    app.moves.roll()
     assert step() == GuideStep.BOX
     box_line = app.view().guide
     assert box_line is not None and box_line.line.startswith("Roll once more, or tap a box")
-    app.choose(app.game.open_boxes(0)[-1])
-    if app.pending is not None:
-        app.confirm()
+    app.moves.choose(app.game.open_boxes(0)[-1])
+    if app.moves.pending is not None:
+        app.moves.confirm()
     view = app.view()
     assert view.guide is not None and view.guide.step == GuideStep.COLORS and view.guide.done
     assert "green" in view.guide.line
-    app.change_settings(guide=False)  # Got it
+    app.lobby.change_settings(guide=False)  # Got it
     assert app.view().guide is None
     again = Session(storage, clock=Clock())
     assert again.view().guide is None  # it never comes back by itself
@@ -69,19 +69,19 @@ def test_the_guide_runs_on_a_first_visit_step_by_step_then_ends_for_good() -> No
 
 def test_skipping_ends_the_guide_and_the_rules_offer_it_again() -> None:
     app, storage = app_with()
-    app.change_settings(guide=False)  # Skip
+    app.lobby.change_settings(guide=False)  # Skip
     assert Session(storage, clock=Clock()).view().guide is None
-    app.roll()
-    app.change_settings(guide=True)  # the rules' button: from the step that fits the turn
+    app.moves.roll()
+    app.lobby.change_settings(guide=True)  # the rules' button: from the step that fits the turn
     guide = app.view().guide
     assert guide is not None and guide.step == GuideStep.HOLD
 
 
 def test_a_step_jumped_past_is_jumped_by_the_guide_too() -> None:
     app, _ = app_with()
-    app.roll()
-    app.roll()  # no hold: the guide moves on to the boxes once holding makes no sense
-    app.roll()
+    app.moves.roll()
+    app.moves.roll()  # no hold: the guide moves on to the boxes once holding makes no sense
+    app.moves.roll()
     guide = app.view().guide
     assert guide is not None and guide.step == GuideStep.BOX
     assert guide.line.startswith("Tap a box")  # no roll left: the box alone
@@ -95,11 +95,11 @@ def test_a_returning_player_gets_no_guide() -> None:
 
 def test_the_guide_waits_while_a_computer_moves() -> None:
     app, _ = app_with()
-    app.new_game(["Ann", "Robo"], ["human", "casual"])
-    app.roll()
-    app.choose(app.game.open_boxes(0)[0])
-    if app.pending is not None:
-        app.confirm()
+    app.lobby.new_game(["Ann", "Robo"], ["human", "casual"])
+    app.moves.roll()
+    app.moves.choose(app.game.open_boxes(0)[0])
+    if app.moves.pending is not None:
+        app.moves.confirm()
     assert app.table.computer_to_move and app.view().guide is None
 
 
@@ -109,7 +109,7 @@ def test_the_guide_waits_while_a_computer_moves() -> None:
 def test_a_person_beaten_by_perfect_reads_one_story(advisor: Advisor) -> None:
     app, _ = app_with(seed=4)
     app.attach(advisor)
-    app.new_game(["Ann", ""], ["human", "perfect"])
+    app.lobby.new_game(["Ann", ""], ["human", "perfect"])
     play_out(app, random.Random(1))
     app.price_finished(None)  # as the page does once the end is painted
     game = app.game
@@ -126,7 +126,7 @@ def test_a_person_beaten_by_perfect_reads_one_story(advisor: Advisor) -> None:
 def test_the_luck_sentence_covers_every_person_and_the_real_ranking(advisor: Advisor) -> None:
     app, _ = app_with(seed=6)
     app.attach(advisor)
-    app.new_game(["Ann", "Bo", "Cy"])
+    app.lobby.new_game(["Ann", "Bo", "Cy"])
     play_out(app, random.Random(3))
     app.price_finished(None)
     luck = app.view().luck
@@ -147,7 +147,7 @@ def test_a_solo_game_speaks_of_a_score_never_of_a_winner(advisor: Advisor) -> No
     assert "win" not in words.lower() and "scored" in words
     assert not any(column.winner for column in view.sheet.columns)
     alone, _ = app_with()
-    alone.new_game(["Robo"], ["perfect"])
+    alone.lobby.new_game(["Robo"], ["perfect"])
     alone.attach(advisor)
     play_out(alone, random.Random(0))
     assert "win" not in (alone.view().result or "") + alone.view().status
@@ -155,13 +155,13 @@ def test_a_solo_game_speaks_of_a_score_never_of_a_winner(advisor: Advisor) -> No
 
 def test_a_new_best_is_marked_ranked_and_celebrated() -> None:
     app, _ = app_with()
-    app.new_game(["Ann"])
+    app.lobby.new_game(["Ann"])
     while not app.game.is_over:
         enter(app, JUNK, app.game.open_boxes(0)[0])
     first = app.game.total(0)
     view = app.view()
     assert view.finale is not None and not view.finale.beaten and view.celebrate == ""
-    app.play_again()
+    app.lobby.play_again()
     boxes = list(app.game.open_boxes(0))
     for box in boxes:
         enter(app, (6, 6, 6, 6, 6) if box is Category.KISMET else (5, 5, 5, 6, 6), box)
@@ -182,7 +182,7 @@ def test_a_new_best_is_marked_ranked_and_celebrated() -> None:
 
 def test_reaching_a_bonus_tier_is_celebrated() -> None:
     app, _ = app_with()
-    app.new_game(["Ann"])
+    app.lobby.new_game(["Ann"])
     for box, face in ((Category.SIXES, 6), (Category.FIVES, 5), (Category.FOURS, 4)):
         enter(app, (face,) * 4 + (1,), box)
     assert app.view().celebrate == ""  # 24 + 20 + 16 = 60: not there yet
@@ -208,8 +208,8 @@ def test_a_reloaded_finished_game_shows_its_luck_again(advisor: Advisor) -> None
 
 def challenge_from(name: str, seed: int = 5) -> tuple[Session, str]:
     sender, _ = app_with()
-    sender.new_game([name])
-    sender.play_daily(date(2026, 12, 6))
+    sender.lobby.new_game([name])
+    sender.lobby.play_daily(date(2026, 12, 6))
     finish_randomly(sender, seed=seed)
     share = sender.view().linked.share
     assert share is not None
@@ -219,38 +219,38 @@ def challenge_from(name: str, seed: int = 5) -> tuple[Session, str]:
 def test_a_challenge_asks_the_friends_name_with_the_last_one_ready() -> None:
     _, code = challenge_from("Ann")
     friend, _ = app_with(seed=3)
-    friend.new_game(["Bo"])
-    friend.open_link(code)
+    friend.lobby.new_game(["Bo"])
+    friend.lobby.open_link(code)
     offer = friend.view().linked.offer
     assert offer is not None and offer.friend == "Bo"
-    friend.accept_challenge("x" * 200)  # refused: said, and the offer stays
+    friend.lobby.accept_challenge("x" * 200)  # refused: said, and the offer stays
     assert friend.view().linked.offer is not None and "40" in friend.view().linked.notice
-    friend.accept_challenge("  Cy ")
+    friend.lobby.accept_challenge("  Cy ")
     assert friend.game.players == ("Cy",) and friend.view().linked.offer is None
 
 
 def test_a_default_named_friend_never_shares_the_senders_name() -> None:
     _, code = challenge_from("Player 1")
     friend, _ = app_with(seed=3)
-    friend.open_link(code)
+    friend.lobby.open_link(code)
     offer = friend.view().linked.offer
     assert offer is not None and offer.friend == ""
-    friend.accept_challenge("")
+    friend.lobby.accept_challenge("")
     assert friend.game.players == ("Player 2",)
 
 
 def test_a_challenge_is_a_race_turn_by_turn_and_ends_with_both_names() -> None:
     sender, code = challenge_from("Ann")
     friend, _ = app_with(seed=3)
-    friend.open_link(code)
-    friend.accept_challenge("Bo")
+    friend.lobby.open_link(code)
+    friend.lobby.accept_challenge("Bo")
     assert friend.view().rival == f"Ann scored {sender.game.total(0)} on these dice: beat it!"
     theirs = sender.game.history
     for turn in range(1, 4):
-        friend.roll()
-        friend.choose(friend.game.open_boxes(0)[0])
-        if friend.pending is not None:
-            friend.confirm()
+        friend.moves.roll()
+        friend.moves.choose(friend.game.open_boxes(0)[0])
+        if friend.moves.pending is not None:
+            friend.moves.confirm()
         running = Totals.of({f.category: f.points for f in theirs[:turn]}).grand
         turns = "1 turn" if turn == 1 else f"{turn} turns"  # never "after 1 turns"
         assert f"Ann had {running} after {turns}:" in friend.view().rival
@@ -282,10 +282,10 @@ def test_a_box_is_explained_by_what_the_dice_make_there() -> None:
 def test_the_hint_says_why_a_lower_box_is_best_and_never_repeats_itself(advisor: Advisor) -> None:
     app, _ = app_with()
     app.attach(advisor)
-    app.new_game(["Ann"])
+    app.lobby.new_game(["Ann"])
     for _ in range(3):
         app.game.set_dice([3, 3, 3, 3, 4])  # the last roll: only boxes are left
-    app.ask_hint()
+    app.moves.ask_hint()
     hint = app.ui.hint
     assert hint is not None
     best, *others = hint.lines
@@ -299,11 +299,11 @@ def test_the_hint_says_why_a_lower_box_is_best_and_never_repeats_itself(advisor:
 def test_the_coach_names_the_better_move_its_reason_then_the_points(advisor: Advisor) -> None:
     app, _ = app_with()
     app.attach(advisor)
-    app.new_game(["Ann"])
-    app.change_settings(coach=True, coach_margin=1)
+    app.lobby.new_game(["Ann"])
+    app.lobby.change_settings(coach=True, coach_margin=1)
     for _ in range(3):
         app.game.set_dice([3, 3, 3, 3, 4])
-    app.choose(Category.FOUR_OF_A_KIND)
+    app.moves.choose(Category.FOUR_OF_A_KIND)
     words = app.status
     assert words.startswith("Better: Flush for 35. All five one color: 3s and 4s are green.")
     assert re.search(r"Your move, Four of a Kind for 41, costs about [0-9.]+ points", words)
@@ -315,7 +315,7 @@ def test_the_coach_names_the_better_move_its_reason_then_the_points(advisor: Adv
 def test_compare_with_perfect_shows_both_turns_whole_and_what_parted(advisor: Advisor) -> None:
     app, _ = app_with()
     app.attach(advisor)
-    app.play_daily(date(2026, 12, 7))
+    app.lobby.play_daily(date(2026, 12, 7))
     finish_randomly(app, seed=4)
     while app.perfect_turn():
         pass
@@ -344,7 +344,7 @@ def test_compare_with_perfect_shows_both_turns_whole_and_what_parted(advisor: Ad
 def test_a_persons_win_is_cheered_a_computers_is_not_and_their_card_shows() -> None:
     for dice, ann_wins in (((6, 6, 6, 6, 6), True), (JUNK, False)):
         app, _ = app_with(seed=2)
-        app.new_game(["Ann", ""], ["human", "casual"])
+        app.lobby.new_game(["Ann", ""], ["human", "casual"])
         while not app.game.is_over:
             if app.table.computer_to_move:
                 assert app.computer_step()
@@ -357,12 +357,12 @@ def test_a_persons_win_is_cheered_a_computers_is_not_and_their_card_shows() -> N
             assert "won" not in celebrate
         assert app.view().sheet.focus == 0  # a phone shows Ann's card, won or lost
     two, _ = app_with(seed=3)
-    two.new_game(["Ann", "Bo"])
+    two.lobby.new_game(["Ann", "Bo"])
     play_out(two, random.Random(3))
     names = " and ".join(two.game.players[w] for w in two.game.winners)
     assert f"{names} won!" in two.view().celebrate
     alone, _ = app_with(seed=4)
-    alone.new_game(["Ann"])
+    alone.lobby.new_game(["Ann"])
     play_out(alone, random.Random(4))
     assert "won" not in alone.view().celebrate  # a game of one has no winner
 
@@ -371,13 +371,13 @@ def test_a_first_visit_opening_a_challenge_plays_it_without_the_guide() -> None:
     _, code = challenge_from("Ann")
     friend, _ = app_with(seed=3)  # a first visit: the guide is on
     assert friend.view().guide is not None
-    friend.open_link(code)
-    friend.accept_challenge("Bo")
+    friend.lobby.open_link(code)
+    friend.lobby.accept_challenge("Bo")
     assert friend.settings.guide and friend.view().guide is None  # not over the race
-    friend.roll()
+    friend.moves.roll()
     assert friend.view().guide is None
-    friend.new_game(["Bo"])  # the player's own next game: the guide, from its start
-    assert friend.pending is not None  # the race is put aside first
-    friend.confirm()
+    friend.lobby.new_game(["Bo"])  # the player's own next game: the guide, from its start
+    assert friend.moves.pending is not None  # the race is put aside first
+    friend.moves.confirm()
     guide = friend.view().guide
     assert guide is not None and guide.step == GuideStep.ROLL

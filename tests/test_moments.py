@@ -66,20 +66,20 @@ def stored_before_a_new_best() -> dict[str, str]:
     """Ann finished one poor game, and has one box left to fill in a far better one."""
     storage = MemoryStorage()
     app = Session(storage, seed=3, clock=lambda: "2026-12-01T09:00:00+00:00")
-    app.change_settings(guide=False)
-    app.new_game(["Ann"])
+    app.lobby.change_settings(guide=False)
+    app.lobby.new_game(["Ann"])
     while not app.game.is_over:
         app.game.set_dice([1, 2, 3, 4, 6])
-        app.choose(app.game.open_boxes(0)[0])
-        if app.pending is not None:
-            app.confirm()
-    app.play_again()
+        app.moves.choose(app.game.open_boxes(0)[0])
+        if app.moves.pending is not None:
+            app.moves.confirm()
+    app.lobby.play_again()
     while len(app.game.open_boxes(0)) > 1:
         box = app.game.open_boxes(0)[0]
         app.game.set_dice([6] * 5 if box is Category.KISMET else [5, 5, 5, 6, 6])
-        app.choose(box)
-        if app.pending is not None:
-            app.confirm()
+        app.moves.choose(box)
+        if app.moves.pending is not None:
+            app.moves.confirm()
     return dict(storage.items)
 
 

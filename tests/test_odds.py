@@ -22,10 +22,10 @@ from tests.test_session import Clock, finish_randomly
 
 def seated(names: list[str], forecast: Forecast | None, seed: int = 4) -> Session:
     app = Session(MemoryStorage(), seed=seed, clock=Clock())
-    app.new_game(names)
+    app.lobby.new_game(names)
     if forecast is not None:
         app.attach(forecast.advisor)
-        app.attach_spread(forecast.spread)
+        app.odds.attach(forecast.spread)
     return app
 
 
@@ -43,11 +43,11 @@ def shown(app: Session) -> list[float | None]:
 
 
 def play_turn(app: Session) -> None:
-    app.roll()
+    app.moves.roll()
     options = app.game.options()
-    app.choose(max(options, key=lambda box: options[box]))
-    if app.pending is not None:
-        app.confirm()
+    app.moves.choose(max(options, key=lambda box: options[box]))
+    if app.moves.pending is not None:
+        app.moves.confirm()
 
 
 def test_chances_wait_for_both_tables_then_work_one_player_at_a_time(forecast: Forecast) -> None:
@@ -55,7 +55,7 @@ def test_chances_wait_for_both_tables_then_work_one_player_at_a_time(forecast: F
     assert app.view().chances_due is Due.TABLE
     app.attach(forecast.advisor)
     assert app.view().chances_due is Due.SPREAD
-    app.attach_spread(forecast.spread)
+    app.odds.attach(forecast.spread)
     assert app.view().chances_due is Due.WORK and shown(app) == [None, None, None]
     assert work_out(app) == 4  # a law per player, then the shares
     chances = shown(app)
@@ -93,13 +93,13 @@ def test_an_undo_replaces_the_turn_it_took_back(forecast: Forecast) -> None:
     first = shown(app)
     play_turn(app)
     work_out(app)
-    app.undo()
+    app.moves.undo()
     assert [c.turn for c in app.odds.history(app.table)] == [0, 1]  # the box taken back: gone
     assert app.view().chances_due is None  # the turn start is the one worked out before
     assert shown(app) == first
-    app.choose(app.game.open_boxes(app.game.current)[-1])
-    if app.pending is not None:
-        app.confirm()
+    app.moves.choose(app.game.open_boxes(app.game.current)[-1])
+    if app.moves.pending is not None:
+        app.moves.confirm()
     work_out(app)
     history = app.odds.history(app.table)
     assert [c.turn for c in history] == [0, 1, 2]
@@ -127,15 +127,15 @@ def test_no_chances_alone_with_the_setting_off_or_without_the_spread_table(
     assert solo.view().chances_due is None and shown(solo) == [None]
     app = seated(["Ann", "Bo"], forecast)
     work_out(app)
-    app.switch(Switch.CHANCES)
+    app.lobby.switch(Switch.CHANCES)
     assert not app.settings.chances
     assert app.view().chances_due is None and shown(app) == [None, None]
     assert "win-chance" not in sheet_html(app.view().sheet, "en")
-    app.switch(Switch.CHANCES)
+    app.lobby.switch(Switch.CHANCES)
     assert shown(app) != [None, None]
     missing = seated(["Ann", "Bo"], None)
     missing.attach(forecast.advisor)
-    missing.attach_spread(None)  # the fetch failed: nothing waits, nothing is shown
+    missing.odds.attach(None)  # the fetch failed: nothing waits, nothing is shown
     assert missing.view().chances_due is None and shown(missing) == [None, None]
     missing.odds.online()
     assert missing.view().chances_due is Due.SPREAD
@@ -144,12 +144,12 @@ def test_no_chances_alone_with_the_setting_off_or_without_the_spread_table(
 
 def test_a_challenge_shows_the_chance_to_beat_the_sender(forecast: Forecast) -> None:
     sender = seated(["Ann"], None)
-    sender.play_daily(date(2026, 12, 6))
+    sender.lobby.play_daily(date(2026, 12, 6))
     finish_randomly(sender, seed=5)
     code = sender.view().linked.share.code
     friend = seated(["Bo"], forecast, seed=3)
-    friend.open_link(code)
-    friend.accept_challenge()
+    friend.lobby.open_link(code)
+    friend.lobby.accept_challenge()
     assert friend.table.challenge == code
     work_out(friend)
     target = sender.game.total(0)
@@ -174,7 +174,7 @@ def test_after_the_game_every_turn_is_worked_out_for_the_reviews_chart(
     app = seated(["Ann", "Bo"], forecast, seed=12)
     rng = random.Random(4)
     while not app.game.is_over:
-        app.roll()
+        app.moves.roll()
         options = app.game.options()
         # Now and then a box other than the highest: some choices cost chance.
         box = (
@@ -182,9 +182,9 @@ def test_after_the_game_every_turn_is_worked_out_for_the_reviews_chart(
             if rng.random() < 0.6
             else rng.choice(list(options))
         )
-        app.choose(box)
-        if app.pending is not None:
-            app.confirm()
+        app.moves.choose(box)
+        if app.moves.pending is not None:
+            app.moves.confirm()
     assert app.course() is None  # only the end is worked out: the review says so
     assert "still being worked out" in course_html(app.course(), "en")
     steps = 0

@@ -41,15 +41,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_nothing_starts_by_itself_while_a_person_is_to_move() -> None:
     app, _ = app_with()
-    app.roll()
+    app.moves.roll()
     assert upcoming(app.view()) is None
 
 
 def test_a_computer_steps_after_the_sessions_pause() -> None:
     app, _ = app_with(seed=12)
-    app.new_game(["Me", "Cas"], ["human", "casual"])
-    app.roll()
-    app.choose(Category.YARBOROUGH)
+    app.lobby.new_game(["Me", "Cas"], ["human", "casual"])
+    app.moves.roll()
+    app.moves.choose(Category.YARBOROUGH)
     assert upcoming(app.view()) == Upcoming(Wait.COMPUTER, 2500)  # the grace to undo
     app.computer_step()
     assert upcoming(app.view()) == Upcoming(Wait.COMPUTER, 450)
@@ -57,20 +57,20 @@ def test_a_computer_steps_after_the_sessions_pause() -> None:
 
 def test_the_table_comes_first_when_a_feature_in_use_needs_it() -> None:
     app, _ = app_with()
-    app.new_game(["Me", "Good"], ["human", "good"])
-    app.roll()
-    app.choose(Category.YARBOROUGH)
-    if app.pending is not None:
-        app.confirm()
+    app.lobby.new_game(["Me", "Good"], ["human", "good"])
+    app.moves.roll()
+    app.moves.choose(Category.YARBOROUGH)
+    if app.moves.pending is not None:
+        app.moves.confirm()
     assert app.table.computer_to_move  # a good computer cannot move without the table
     assert upcoming(app.view()) == Upcoming(Wait.TABLE)
-    app.table_missing()  # the fetch failed: nothing waits for it, the computer plays on
+    app.coach.missing()  # the fetch failed: nothing waits for it, the computer plays on
     assert upcoming(app.view()) == Upcoming(Wait.COMPUTER, 2500)
 
 
 def test_perfect_plays_its_turns_once_the_table_is_there(advisor: Advisor) -> None:
     app, _ = app_with()
-    app.play_daily(date(2026, 12, 7))
+    app.lobby.play_daily(date(2026, 12, 7))
     finish_randomly(app)
     assert upcoming(app.view()) == Upcoming(Wait.TABLE)
     app.attach(advisor)
@@ -187,7 +187,7 @@ def test_a_click_as_data_does_the_sessions_part_and_leaves_the_pages_alone() -> 
     assert act(app, Clicked("hold", die=4))
     assert app.game.held[4]
     assert act(app, Clicked("score", box=Category.YARBOROUGH.value))
-    if app.pending is not None:
+    if app.moves.pending is not None:
         assert act(app, Clicked("confirm"))
     assert [fill.category for fill in app.game.history] == [Category.YARBOROUGH]
     assert not act(app, Clicked("stats"))  # the page opens its dialog
@@ -220,17 +220,17 @@ def test_each_switch_turns_its_setting_and_its_button_names_it() -> None:
     for switch in Switch:
         assert f'data-action="{switch.action}"' in html
         before = getattr(app.settings, switch.value)
-        app.switch(switch)
+        app.lobby.switch(switch)
         assert getattr(app.settings, switch.value) is (not before)
-        app.switch(switch)
+        app.lobby.switch(switch)
         assert getattr(app.settings, switch.value) is before
 
 
 def test_the_statistics_dialog_picks_the_name_chosen_else_who_plays() -> None:
     app, _ = app_with()
-    app.new_game(["Ann"])
+    app.lobby.new_game(["Ann"])
     finish_randomly(app)
-    app.new_game(["Bo"])
+    app.lobby.new_game(["Bo"])
     finish_randomly(app, seed=2)
     shown = app.statistics()
     assert [p.name for p in shown.names] == ["Ann", "Bo"]
@@ -253,7 +253,7 @@ def test_the_export_is_named_by_date_and_holds_the_games() -> None:
 def test_an_unreadable_import_is_said_and_changes_nothing() -> None:
     app, storage = app_with()
     before = dict(storage.items)
-    app.import_file(None)
+    app.lobby.import_file(None)
     assert app.status == "The file could not be read. Nothing was changed."
     assert storage.items == before
 
@@ -261,14 +261,21 @@ def test_an_unreadable_import_is_said_and_changes_nothing() -> None:
 # ------------------------------------------------------------------- shape
 
 
-def test_the_session_is_made_of_parts_not_bases() -> None:
+def test_the_session_is_made_of_parts_that_it_only_wires() -> None:
     assert Session.__bases__ == (object,)
     app, _ = app_with()
-    assert isinstance(app.tables, Tables)
-    app.status = "x"  # the state the parts share is one: the tables part holds it
-    assert app.tables.status == "x" and app.table is app.tables.table
-    app.new_game(["Ann", "Bo"])  # a command of the tables part, offered by the session
+    assert isinstance(app.tables, Tables) and app.table is app.tables.table
+    app.lobby.new_game(["Ann", "Bo"])  # a command of the lobby, seated by the tables
     assert app.tables.table.game.players == ("Ann", "Bo")
+    app.moves.roll()  # the moves and the tables share the status line, which says it
+    assert app.status == app.line.text and "Ann rolled" in app.status
+    # The session writes nothing but its parts, once, when it is made.
+    tree = ast.parse((ROOT / "kismet" / "app" / "session.py").read_text(encoding="utf-8"))
+    (session,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Session"]
+    for method in session.body:
+        if isinstance(method, ast.FunctionDef) and method.name != "__init__":
+            written = [n for n in ast.walk(method) if isinstance(n, ast.Attribute)]
+            assert not [n for n in written if isinstance(n.ctx, ast.Store)], method.name
 
 
 def test_the_glue_makes_none_of_these_decisions_itself() -> None:
@@ -288,7 +295,7 @@ def test_the_glue_makes_none_of_these_decisions_itself() -> None:
 def test_every_message_key_named_by_a_type_is_in_every_catalogue() -> None:
     from kismet import text as messages
     from kismet.app.ledger import Area
-    from kismet.app.session import MODE_LINES
+    from kismet.app.moves import MODE_LINES
     from kismet.app.storage import Problem
     from kismet.app.table import Mode
     from kismet.app.turn import Ask

@@ -41,9 +41,9 @@ def test_every_op_is_json_and_one_the_page_carries_out() -> None:
     app = session()
     painter = Painter()
     views: list[View] = [app.view()]
-    app.roll()
+    app.moves.roll()
     views.append(app.view())
-    app.choose(Category.YARBOROUGH)
+    app.moves.choose(Category.YARBOROUGH)
     views.append(app.view())
     views.append(views[-1]._replace(celebrate="Kismet!", confirm=Confirm("t", "q", "y")))
     names = set()
@@ -67,7 +67,7 @@ def test_the_sheet_is_written_only_when_it_changes_and_the_column_only_when_it_m
     first = painter.paint(app.view())
     assert len(named(first, "sheet", SHEET)) == 1 and named(first, "column")
     assert named(painter.paint(app.view()), "sheet") == []  # the same sheet: left alone
-    app.roll()
+    app.moves.roll()
     rolled = painter.paint(app.view())
     assert len(named(rolled, "sheet", SHEET)) == 1  # the options to score appear
     assert named(rolled, "column") == []  # the same player's column: no scroll
@@ -83,12 +83,12 @@ def test_the_dice_tumble_in_turn_with_two_animations_and_not_where_motion_is_red
         return {op[2] for op in named(ops, "class", die) if op[2] != "hinted" and op[3]}
 
     assert tumbling(painter.paint(app.view())) == set()  # nothing rolled yet
-    app.roll()
+    app.moves.roll()
     assert tumbling(painter.paint(app.view())) == {"roll-b"}
     assert tumbling(still.paint(app.view())) == set()
-    app.roll()
+    app.moves.roll()
     assert tumbling(painter.paint(app.view())) == {"roll-a"}  # the other: it starts again
-    app.tap_die(0)
+    app.moves.tap_die(0)
     held = painter.paint(app.view())
     assert ("attr", die, "aria-pressed", "true") in held and tumbling(held) == set()
 
@@ -124,10 +124,10 @@ def test_the_game_over_total_counts_up_once_a_game() -> None:
     app = session(seed=5)
     painter, still = Painter(), Painter(reduced_motion=True)
     for box in Category:
-        app.roll()
-        app.choose(box)
+        app.moves.roll()
+        app.moves.choose(box)
         if app.view().confirm is not None:
-            app.confirm()
+            app.moves.confirm()
     over = app.view()
     assert over.finale is not None
     ops = painter.paint(over)
@@ -172,14 +172,14 @@ def test_a_dialogs_part_is_written_only_when_it_changes() -> None:
 
 def test_each_dialog_opens_with_its_contents_as_ops_the_page_carries_out() -> None:
     app = session()
-    seats = app.roster()
+    seats = app.lobby.roster()
     dialogs = {
         "share": boxes.share(Share("c0de", "Kismet 123"), "http://x/#c=c0de", can_send=False),
         "compare": boxes.compare([], "en", None),
         "stats": boxes.stats_opened(),
         "new-game": boxes.new_game(seats, "en"),
         "review": boxes.review(None, "en"),
-        "games": boxes.games(app.paused(), "en"),
+        "games": boxes.games(app.lobby.paused(), "en"),
         "daily": boxes.dailies([], "en"),
     }
     for name, ops in dialogs.items():

@@ -27,7 +27,7 @@ def finished_game_envelope() -> tuple[str, Game]:
     """A finished two-player game with an extra Kismet, saved as the app saves it."""
     storage = MemoryStorage()
     app = Session(storage, seed=3, clock=lambda: "2026-11-29T18:30:00+00:00")
-    app.new_game(["Ann", "Bo"])
+    app.lobby.new_game(["Ann", "Bo"])
     game = app.game
     while not game.is_over:
         turn = len([f for f in game.history if not f.penalty])
@@ -36,9 +36,9 @@ def finished_game_envelope() -> tuple[str, Game]:
         else:
             dice = [6, 6, 5, 5, 5] if game.current == 0 else [2, 2, 2, 5, 5]
         game.set_dice(dice)
-        app.choose(game.open_boxes(game.current)[0] if turn else Category.KISMET)
-        if app.pending is not None:
-            app.confirm()
+        app.moves.choose(game.open_boxes(game.current)[0] if turn else Category.KISMET)
+        if app.moves.pending is not None:
+            app.moves.confirm()
     raw = storage.get(GAME_KEY)
     assert raw is not None
     return raw, game
@@ -100,12 +100,12 @@ def test_eight_players_print_with_whole_names_in_equal_columns(
     page: Any, site: Site, paper: str
 ) -> None:
     app = Session(MemoryStorage(), seed=4, clock=lambda: "2026-11-30T20:00:00+00:00")
-    app.new_game(EIGHT)
+    app.lobby.new_game(EIGHT)
     for _ in range(8):
-        app.roll()
-        app.choose(app.game.open_boxes(app.game.current)[0])
-        if app.pending is not None:
-            app.confirm()
+        app.moves.roll()
+        app.moves.choose(app.game.open_boxes(app.game.current)[0])
+        if app.moves.pending is not None:
+            app.moves.confirm()
     raw = app.shelf.store.storage.get(GAME_KEY)
     assert raw is not None
     load_saved(page, site.url, raw)

@@ -91,7 +91,7 @@ def test_two_solo_games_make_the_statistics() -> None:
     app, _ = app_with()
     totals = []
     for dice in ((1, 2, 3, 4, 6), (6, 6, 6, 6, 5)):
-        app.new_game(["Ann"])
+        app.lobby.new_game(["Ann"])
         while not app.game.is_over:
             enter(app, dice, app.game.open_boxes(0)[0])
         totals.append(app.game.total(0))
@@ -108,7 +108,7 @@ def test_two_solo_games_make_the_statistics() -> None:
 def test_people_and_computers_are_kept_apart_and_head_to_head_is_counted() -> None:
     app, _ = app_with()
     for seed in range(3):
-        app.new_game(["Ann", "Bo", "Good"], ["human", "human", "good"])
+        app.lobby.new_game(["Ann", "Bo", "Good"], ["human", "human", "good"])
         app.table.game = random_game(["Ann", "Bo", "Good"], seed)
         app.tables.record_if_over()
     names = app.progress.players()
@@ -133,16 +133,16 @@ def test_people_and_computers_are_kept_apart_and_head_to_head_is_counted() -> No
 def test_luck_skill_and_expectation_add_up_to_each_total(advisor: Advisor) -> None:
     app, _ = app_with(seed=5)
     app.attach(advisor)
-    app.new_game(["Ann", "Bo"])
+    app.lobby.new_game(["Ann", "Bo"])
     rng = random.Random(2)
     while not app.game.is_over:
-        app.roll()
+        app.moves.roll()
         if rng.random() < 0.6:
-            app.toggle_hold(rng.randrange(5))
-            app.roll()
-        app.choose(rng.choice(app.game.open_boxes(app.game.current)))
-        if app.pending is not None:
-            app.confirm()
+            app.moves.toggle_hold(rng.randrange(5))
+            app.moves.roll()
+        app.moves.choose(rng.choice(app.game.open_boxes(app.game.current)))
+        if app.moves.pending is not None:
+            app.moves.confirm()
     # The last box is painted first; then the page prices the decisions (pacing.Wait.PRICE).
     assert upcoming(app.view()) == Upcoming(Wait.PRICE) and app.view().luck is None
     # In steps (each of at least one decision): with no time to spare, one a step.
@@ -229,14 +229,14 @@ def test_the_review_reuses_the_lucks_verdicts_and_prices_the_rest_in_steps(
 
 def test_real_dice_games_say_why_there_is_no_split() -> None:
     app, _ = app_with()
-    app.new_game(["Ann"])
-    app.toggle_mode()
+    app.lobby.new_game(["Ann"])
+    app.moves.toggle_mode()
     assert app.table.mode is Mode.SHEET
     while not app.game.is_over:
-        app.enter_roll("12346")
-        app.choose(app.game.open_boxes(0)[0])
-        if app.pending is not None:
-            app.confirm()
+        app.moves.enter_roll("12346")
+        app.moves.choose(app.game.open_boxes(0)[0])
+        if app.moves.pending is not None:
+            app.moves.confirm()
     luck = app.view().luck
     assert luck is not None and luck.splits == () and "real dice" in luck.line
 
@@ -247,15 +247,15 @@ def test_real_dice_games_say_why_there_is_no_split() -> None:
 def played(seed: int = 1, games: int = 3) -> tuple[Session, MemoryStorage]:
     app, storage = app_with(seed=seed)
     for n in range(games):
-        app.new_game(["Ann"] if n % 2 else ["Ann", "Bo"])
+        app.lobby.new_game(["Ann"] if n % 2 else ["Ann", "Bo"])
         finish_randomly(app, seed=n) if n % 2 else None
         while not app.game.is_over:
-            app.roll()
-            app.choose(app.game.open_boxes(app.game.current)[-1])
-            if app.pending is not None:
-                app.confirm()
-    app.new_game(["Ann"])
-    app.roll()  # a game under way
+            app.moves.roll()
+            app.moves.choose(app.game.open_boxes(app.game.current)[-1])
+            if app.moves.pending is not None:
+                app.moves.confirm()
+    app.lobby.new_game(["Ann"])
+    app.moves.roll()  # a game under way
     return app, storage
 
 
@@ -266,13 +266,13 @@ def test_export_then_import_on_an_empty_device_brings_everything_back() -> None:
     data = json.loads(exported.text)
     assert data["format"] == "kismet.export" and data["version"] == EXPORT_VERSION
     fresh, storage = app_with(seed=9)
-    fresh.import_file(exported.text)
+    fresh.lobby.import_file(exported.text)
     assert "Imported 3 finished games (0 were already here)" in fresh.status
     assert "1 games in progress" in fresh.status
     assert fresh.shelf.high_scores() == app.shelf.high_scores()
     assert fresh.progress.stats("Ann") == app.progress.stats("Ann")
     before = dict(storage.items)
-    fresh.import_file(exported.text)
+    fresh.lobby.import_file(exported.text)
     assert "Imported 0 finished games (3 were already here)" in fresh.status
     assert storage.items == before
 
@@ -295,7 +295,7 @@ def test_a_bad_file_is_told_and_changes_nothing(change: object, words: str) -> N
     exported = app.progress.export(app.table, "2026-11-30T10:00:00+00:00")
     other, storage = played(seed=4, games=1)
     before = dict(storage.items)
-    other.import_file(change(exported.text))  # type: ignore[operator]
+    other.lobby.import_file(change(exported.text))  # type: ignore[operator]
     assert words in other.status
     assert storage.items == before
 
@@ -305,7 +305,7 @@ def test_a_game_in_progress_is_kept_and_the_imported_one_put_aside() -> None:
     exported = app.progress.export(app.table, "2026-11-30T10:00:00+00:00")
     other, _ = played(seed=4, games=1)
     mine = other.table.id
-    other.import_file(exported.text)
+    other.lobby.import_file(exported.text)
     assert other.table.id == mine
     assert app.table.id in {t.id for t in other.shelf.paused}
 
@@ -318,7 +318,7 @@ def test_games_beyond_the_limit_are_folded_not_dropped(monkeypatch: pytest.Monke
     app, storage = app_with()
     totals = []
     for n in range(7):
-        app.new_game(["Ann"])
+        app.lobby.new_game(["Ann"])
         dice = (6, 6, 6, 6, 5) if n == 0 else (1, 2, 3, 4, 6)
         while not app.game.is_over:
             enter(app, dice, app.game.open_boxes(0)[0])
@@ -335,8 +335,8 @@ def test_games_beyond_the_limit_are_folded_not_dropped(monkeypatch: pytest.Monke
     assert again.progress.stats("Ann") == stats
     exported = again.progress.export(again.table, "2026-11-30T10:00:00+00:00")
     fresh, _ = app_with()
-    fresh.import_file(exported.text)
-    fresh.import_file(exported.text)
+    fresh.lobby.import_file(exported.text)
+    fresh.lobby.import_file(exported.text)
     assert fresh.progress.stats("Ann").tally == stats.tally
 
 
@@ -358,7 +358,7 @@ def test_when_storage_runs_short_the_oldest_games_are_folded() -> None:
     storage = SmallStorage(12_000)
     app = Session(storage, seed=1, clock=Clock())
     for _ in range(30):
-        app.new_game(["Ann"])
+        app.lobby.new_game(["Ann"])
         while not app.game.is_over:
             enter(app, (1, 2, 3, 4, 6), app.game.open_boxes(0)[0])
     kept = json.loads(storage.items[HISTORY_KEY])
@@ -396,7 +396,7 @@ def test_every_box_average_is_shown_beside_perfect_play() -> None:
 
 def test_folded_tallies_keep_names_apart_and_refuse_keys_they_cannot_read() -> None:
     app, _ = app_with()
-    app.new_game(["Ann", "Bo", "Perfect"], ["human", "human", "perfect"])
+    app.lobby.new_game(["Ann", "Bo", "Perfect"], ["human", "human", "perfect"])
     app.table.game = random_game(["Ann", "Bo", "Perfect"], 3)
     app.tables.record_if_over()
     folded = Folded()

@@ -18,6 +18,7 @@ from kismet.app.daily import daily_seed
 from kismet.app.entry import parse_faces
 from kismet.app.roster import Roster
 from kismet.app.session import Session
+from kismet.app.sheet_view import sheet_view
 from kismet.app.storage import (
     BACKUP_PREFIX,
     GAME_KEY,
@@ -29,7 +30,7 @@ from kismet.app.storage import (
 )
 from kismet.app.table import Mode
 from kismet.app.turn import Ask, Pending
-from kismet.app.view import die_label, sheet_view
+from kismet.app.view import die_label
 from kismet.html.dice import PIPS, pip_css
 from kismet.html.page import render_index
 from kismet.html.sheet import blank_sheet_html, sheet_html
@@ -68,9 +69,9 @@ def app_with(items: dict[str, str] | None = None, seed: int = 1) -> tuple[Sessio
 def enter(app: Session, dice: tuple[int, ...], box: Category) -> None:
     """A turn with known dice (as the score-sheet mode will do)."""
     app.game.set_dice(list(dice))
-    app.choose(box)
-    if app.pending is not None:
-        app.confirm()
+    app.moves.choose(box)
+    if app.moves.pending is not None:
+        app.moves.confirm()
 
 
 def test_first_visit_starts_a_solo_game_and_saves_it() -> None:
@@ -86,12 +87,12 @@ def test_first_visit_starts_a_solo_game_and_saves_it() -> None:
 
 def test_every_action_is_saved_and_restored() -> None:
     app, storage = app_with(seed=5)
-    app.roll()
-    app.toggle_hold(2)
+    app.moves.roll()
+    app.moves.toggle_hold(2)
     again = Session(storage, clock=Clock())
     assert again.game == app.game
     assert again.status == "Welcome back: your game is just as you left it."
-    assert again.roll() is None and again.game.dice == app.game.roll()
+    assert again.moves.roll() is None and again.game.dice == app.game.roll()
 
 
 @pytest.mark.parametrize(
@@ -150,9 +151,9 @@ def test_bad_settings_are_backed_up_and_back_to_the_defaults(raw: str) -> None:
 
 def test_settings_are_remembered() -> None:
     app, storage = app_with({})
-    app.change_settings(shapes=True)
-    app.change_settings(coach=True)
-    app.change_settings(coach_margin=2)
+    app.lobby.change_settings(shapes=True)
+    app.lobby.change_settings(coach=True)
+    app.lobby.change_settings(coach_margin=2)
     again = Session(storage, clock=Clock())
     assert (again.settings.shapes, again.settings.coach, again.settings.coach_margin) == (
         True,
@@ -161,7 +162,7 @@ def test_settings_are_remembered() -> None:
     )
     assert "settings" not in again.status
     with pytest.raises(ValueError, match="margin"):
-        again.change_settings(coach_margin=3)
+        again.lobby.change_settings(coach_margin=3)
     assert Session(storage, clock=Clock()).settings.coach_margin == 2.0
 
 
@@ -171,7 +172,7 @@ def test_settings_are_remembered() -> None:
 def test_storage_that_refuses_is_told_and_play_goes_on(error: type[Exception], words: str) -> None:
     app = Session(BrokenStorage(error), seed=2, clock=Clock())
     assert words in app.view().notice
-    app.roll()
+    app.moves.roll()
     assert app.game.rolls_left == 2
     assert words in app.view().notice
 
@@ -188,15 +189,15 @@ def test_storage_that_cannot_even_be_read_is_told() -> None:
 def test_zero_needs_a_confirmation_when_another_box_scores() -> None:
     app, _ = app_with()
     app.game.set_dice([2, 3, 4, 5, 6])
-    app.choose(Category.KISMET)
-    assert app.pending == Pending(Ask.ZERO, Category.KISMET)
+    app.moves.choose(Category.KISMET)
+    assert app.moves.pending == Pending(Ask.ZERO, Category.KISMET)
     confirm = app.view().confirm
     assert confirm is not None and confirm.question == "Score 0 in Kismet? Straight would score 30."
     assert app.game.sheet(0)[Category.KISMET] is None
-    app.cancel()
-    assert app.pending is None and app.view().confirm is None
-    app.choose(Category.KISMET)
-    app.confirm()
+    app.moves.cancel()
+    assert app.moves.pending is None and app.view().confirm is None
+    app.moves.choose(Category.KISMET)
+    app.moves.confirm()
     assert app.game.sheet(0)[Category.KISMET] == 0
 
 
@@ -207,13 +208,13 @@ def test_no_confirmation_when_every_box_scores_zero() -> None:
             app.game.set_dice([1, 2, 3, 4, 6])
             app.game.score(box)
     app.game.set_dice([2, 3, 4, 5, 6])
-    app.choose(Category.ONES)
-    assert app.pending is None and app.game.is_over
+    app.moves.choose(Category.ONES)
+    assert app.moves.pending is None and app.game.is_over
 
 
 def test_extra_kismet_message_names_the_joker_the_zeros_and_the_extra_turn() -> None:
     app, _ = app_with()
-    app.new_game(["Ann", "Bo", "Cy"])
+    app.lobby.new_game(["Ann", "Bo", "Cy"])
     enter(app, FIVE_THREES, Category.KISMET)
     enter(app, (1, 2, 3, 4, 6), Category.YARBOROUGH)
     enter(app, (1, 2, 3, 4, 6), Category.YARBOROUGH)
@@ -227,27 +228,27 @@ def test_extra_kismet_message_names_the_joker_the_zeros_and_the_extra_turn() -> 
 def test_refused_actions_are_told() -> None:
     app, storage = app_with()
     before = storage.items[GAME_KEY]
-    app.toggle_hold(0)
+    app.moves.toggle_hold(0)
     assert app.status == "Roll first: there are no dice to hold yet"
     assert storage.items[GAME_KEY] == before
 
 
 def test_new_game_names_and_play_again() -> None:
     app, _ = app_with()
-    app.new_game(["  Ann ", "", "Cy"])
+    app.lobby.new_game(["  Ann ", "", "Cy"])
     assert app.game.players == ("Ann", "Player 2", "Cy")
-    app.new_game([f"P{i}" for i in range(9)])
+    app.lobby.new_game([f"P{i}" for i in range(9)])
     assert app.status == "A game has 1 to 8 players, not 9"
     assert app.game.players == ("Ann", "Player 2", "Cy")
-    app.roll()
-    app.play_again()
+    app.moves.roll()
+    app.lobby.play_again()
     assert app.game.players == ("Ann", "Player 2", "Cy") and not app.game.dice
 
 
 def test_finished_games_make_the_high_score_table() -> None:
     app, storage = app_with()
     for game_number in range(12):
-        app.new_game(["Ann", "Bo"])
+        app.lobby.new_game(["Ann", "Bo"])
         while not app.game.is_over:
             dice = (6, 6, 6, 5, 5) if game_number % 2 == app.game.current else (1, 2, 3, 4, 6)
             enter(app, dice, app.game.open_boxes(app.game.current)[0])
@@ -265,7 +266,7 @@ def test_finished_games_make_the_high_score_table() -> None:
 
 def test_shared_win_is_said() -> None:
     app, _ = app_with()
-    app.new_game(["Ann", "Bo"])
+    app.lobby.new_game(["Ann", "Bo"])
     while not app.game.is_over:
         enter(app, (1, 2, 3, 4, 6), app.game.open_boxes(app.game.current)[0])
     assert app.view().result == f"Ann and Bo share the win with {app.game.total(0)}!"
@@ -328,22 +329,22 @@ def test_typed_faces_that_are_not_a_roll_are_refused(typed: str) -> None:
 
 def test_score_sheet_mode_enters_real_rolls() -> None:
     app, storage = app_with()
-    app.set_mode(Mode.SHEET)
+    app.moves.set_mode(Mode.SHEET)
     assert app.view().mode == Mode.SHEET and not app.view().can_roll
     assert app.view().can_enter
-    app.enter_roll("12378")
+    app.moves.enter_roll("12378")
     assert app.status == "Type the five faces as digits from 1 to 6, like 33456"
     assert app.game.rolls_left == 3
-    app.enter_roll("22255")
+    app.moves.enter_roll("22255")
     assert app.game.dice == (2, 2, 2, 5, 5) and app.game.rolls_left == 2
     assert app.status == "Player 1 entered 2 2 2 5 5."
     assert app.view().roll_label == "1 of 3 entered"
     # Tapping a die steps its face; the taps make the next roll.
-    app.tap_die(4)
+    app.moves.tap_die(4)
     assert app.view().faces == (2, 2, 2, 5, 6)
-    app.tap_die(4)
+    app.moves.tap_die(4)
     assert app.view().faces == (2, 2, 2, 5, 1)
-    app.enter_roll()
+    app.moves.enter_roll()
     assert app.game.dice == (2, 2, 2, 5, 1)
     again = Session(storage, clock=Clock())
     assert again.table.mode == Mode.SHEET and again.view().faces == (2, 2, 2, 5, 1)
@@ -351,22 +352,22 @@ def test_score_sheet_mode_enters_real_rolls() -> None:
 
 def test_typing_fills_the_dice_as_it_goes() -> None:
     app, _ = app_with()
-    app.set_mode(Mode.SHEET)
-    app.type_faces("3 4")
+    app.moves.set_mode(Mode.SHEET)
+    app.moves.type_faces("3 4")
     assert app.view().faces == (3, 4, None, None, None)
-    app.enter_roll()
+    app.moves.enter_roll()
     assert "five faces" in app.status and app.game.rolls_left == 3
 
 
 def test_mode_changes_only_at_a_turn_boundary() -> None:
     app, _ = app_with()
-    app.roll()
-    app.set_mode(Mode.SHEET)
+    app.moves.roll()
+    app.moves.set_mode(Mode.SHEET)
     assert app.table.mode == Mode.DICE and "start of a turn" in app.status
-    app.choose(next(iter(app.game.options())))
-    if app.pending is not None:
-        app.confirm()
-    app.set_mode(Mode.SHEET)
+    app.moves.choose(next(iter(app.game.options())))
+    if app.moves.pending is not None:
+        app.moves.confirm()
+    app.moves.set_mode(Mode.SHEET)
     assert app.table.mode == Mode.SHEET
 
 
@@ -390,16 +391,16 @@ def test_blank_sheets_for_printing() -> None:
 
 def test_undo_takes_back_a_box_and_the_save_keeps_it_possible() -> None:
     app, storage = app_with(seed=8)
-    app.new_game(["Ann", "Bo"])
-    app.roll()
-    app.toggle_hold(0)
-    app.roll()
+    app.lobby.new_game(["Ann", "Bo"])
+    app.moves.roll()
+    app.moves.toggle_hold(0)
+    app.moves.roll()
     dice, held = app.game.dice, app.game.held
-    app.choose(Category.YARBOROUGH)
+    app.moves.choose(Category.YARBOROUGH)
     assert app.game.current == 1 and app.view().can_undo
     again = Session(storage, clock=Clock())  # a reload keeps the chance to take it back
     assert again.view().can_undo
-    again.undo()
+    again.moves.undo()
     assert again.status == "Ann took back Yarborough."
     assert (again.game.current, again.game.dice, again.game.held) == (0, dice, held)
     assert again.game.rolls_left == 1 and not again.view().can_undo
@@ -410,12 +411,12 @@ def test_undo_takes_back_a_box_and_the_save_keeps_it_possible() -> None:
 
 def test_undo_is_refused_after_the_next_roll() -> None:
     app, _ = app_with(seed=9)
-    app.new_game(["Ann", "Bo"])
-    app.roll()
-    app.choose(Category.YARBOROUGH)
-    app.roll()  # Bo's roll
+    app.lobby.new_game(["Ann", "Bo"])
+    app.moves.roll()
+    app.moves.choose(Category.YARBOROUGH)
+    app.moves.roll()  # Bo's roll
     assert not app.view().can_undo
-    app.undo()
+    app.moves.undo()
     assert app.status == "There is no box to take back now" and len(app.game.history) == 1
 
 
@@ -425,14 +426,14 @@ def test_undo_of_the_last_box_takes_the_game_out_of_the_high_scores() -> None:
         enter(app, (1, 2, 3, 4, 6), app.game.open_boxes(0)[0])
     enter(app, (6, 6, 6, 6, 6), Category.KISMET)
     assert app.game.is_over and len(app.shelf.history) == 1
-    app.undo()
+    app.moves.undo()
     assert not app.game.is_over and app.shelf.history == []
     assert app.view().result is None and app.game.dice == (6, 6, 6, 6, 6)
 
 
 def test_undo_of_a_computers_box_is_not_offered() -> None:
     app, _ = app_with(seed=11)
-    app.new_game(["Cas", "Me"], ["casual", "human"])
+    app.lobby.new_game(["Cas", "Me"], ["casual", "human"])
     while app.table.computer_to_move:
         app.computer_step()
     assert app.game.current == 1 and app.game.can_undo() and not app.view().can_undo
@@ -440,9 +441,9 @@ def test_undo_of_a_computers_box_is_not_offered() -> None:
 
 def test_a_computer_waits_longer_while_the_person_may_take_back_a_box() -> None:
     app, _ = app_with(seed=12)
-    app.new_game(["Me", "Cas"], ["human", "casual"])
-    app.roll()
-    app.choose(Category.YARBOROUGH)
+    app.lobby.new_game(["Me", "Cas"], ["human", "casual"])
+    app.moves.roll()
+    app.moves.choose(Category.YARBOROUGH)
     assert app.view().computer_delay == 2500  # time to notice a slip and take it back
     app.computer_step()  # the computer rolls: the chance is gone
     assert app.view().computer_delay == 450
@@ -453,42 +454,42 @@ def test_a_computer_waits_longer_while_the_person_may_take_back_a_box() -> None:
 
 def test_a_new_game_during_one_under_way_asks_and_keeps_it() -> None:
     app, storage = app_with(seed=13)
-    app.new_game(["Ann", "Bo"])
-    app.roll()
-    app.choose(Category.YARBOROUGH)
-    app.roll()
-    app.toggle_hold(2)
+    app.lobby.new_game(["Ann", "Bo"])
+    app.moves.roll()
+    app.moves.choose(Category.YARBOROUGH)
+    app.moves.roll()
+    app.moves.toggle_hold(2)
     kept = app.game.state()
-    app.new_game(["Cy"])
-    assert app.pending is not None and app.pending.ask is Ask.PUT_ASIDE
+    app.lobby.new_game(["Cy"])
+    assert app.moves.pending is not None and app.moves.pending.ask is Ask.PUT_ASIDE
     confirm = app.view().confirm
     assert confirm is not None and confirm.title == "Start a new game?"
     assert "Ann and Bo" in confirm.question and app.game.players == ("Ann", "Bo")
-    app.cancel()
+    app.moves.cancel()
     assert app.game.players == ("Ann", "Bo") and not app.view().paused
-    app.new_game(["Cy"])
-    app.confirm()
+    app.lobby.new_game(["Cy"])
+    app.moves.confirm()
     assert app.game.players == ("Cy",)
     [paused] = app.view().paused
     assert (paused.players, paused.turn) == ("Ann and Bo", 1)
     again = Session(storage, clock=Clock())  # kept across a reload
-    again.roll()  # Cy's game is under way too: taking up Ann's puts Cy's aside
-    again.resume(paused.id)
+    again.moves.roll()  # Cy's game is under way too: taking up Ann's puts Cy's aside
+    again.lobby.resume(paused.id)
     assert again.game.state() == kept and again.status.startswith("Back to the game of Ann")
     assert [p.players for p in again.view().paused] == ["Cy"]
 
 
 def test_a_new_game_replaces_one_not_begun_without_asking() -> None:
     app, _ = app_with()
-    app.new_game(["Ann"])
-    assert app.pending is None and app.game.players == ("Ann",) and not app.view().paused
+    app.lobby.new_game(["Ann"])
+    assert app.moves.pending is None and app.game.players == ("Ann",) and not app.view().paused
 
 
 def test_bad_names_are_refused_before_anything_is_asked() -> None:
     app, _ = app_with()
-    app.roll()
-    app.new_game(["x" * 41])
-    assert app.pending is None and "longer than 40" in app.status
+    app.moves.roll()
+    app.lobby.new_game(["x" * 41])
+    assert app.moves.pending is None and "longer than 40" in app.status
 
 
 # ------------------------------------------------------------- computers
@@ -496,9 +497,9 @@ def test_bad_names_are_refused_before_anything_is_asked() -> None:
 
 def test_computer_seats_are_named_as_computers_in_the_pages_language() -> None:
     app, _ = app_with()
-    app.new_game(["Ann", "Player 2", "", "Zed"], ["human", "good", "good", "casual"])
+    app.lobby.new_game(["Ann", "Player 2", "", "Zed"], ["human", "good", "good", "casual"])
     assert app.game.players == ("Ann", "Good (computer)", "Good (computer) 2", "Zed")
-    roster = app.roster()
+    roster = app.lobby.roster()
     assert roster.renamed("ko").names == ("Ann", "잘함 (컴퓨터)", "잘함 (컴퓨터) 2", "Zed")
     ko = Session(MemoryStorage(), lang="ko", clock=Clock())
     assert ko.game.players == ("참가자 1",)
@@ -507,10 +508,10 @@ def test_computer_seats_are_named_as_computers_in_the_pages_language() -> None:
 
 def test_one_skip_plays_every_computer_up_to_the_next_person() -> None:
     app, _ = app_with(seed=14)
-    app.new_game(["Me", "A", "B"], ["human", "casual", "casual"])
-    app.roll()
-    app.choose(Category.YARBOROUGH)
-    app.skip()
+    app.lobby.new_game(["Me", "A", "B"], ["human", "casual", "casual"])
+    app.moves.roll()
+    app.moves.choose(Category.YARBOROUGH)
+    app.moves.skip()
     steps = 0
     while app.table.computer_to_move:
         assert app.view().computer_delay == 0  # no pause for either computer
@@ -521,7 +522,7 @@ def test_one_skip_plays_every_computer_up_to_the_next_person() -> None:
 
 def test_high_scores_are_peoples_and_a_computers_total_takes_no_place() -> None:
     app, _ = app_with(seed=15)
-    app.new_game(["Me", "Deep"], ["human", "casual"])
+    app.lobby.new_game(["Me", "Deep"], ["human", "casual"])
     while not app.game.is_over:
         if app.table.computer_to_move:
             app.computer_step()
@@ -540,7 +541,7 @@ def test_high_scores_are_peoples_and_a_computers_total_takes_no_place() -> None:
 
 
 def play_solo(app: Session, dice: tuple[int, ...]) -> None:
-    app.new_game(["Ann"])
+    app.lobby.new_game(["Ann"])
     while not app.game.is_over:
         enter(app, dice, app.game.open_boxes(0)[0])
 
@@ -564,7 +565,7 @@ def test_a_solo_game_ends_with_your_score_and_your_best() -> None:
 
 def test_the_box_just_filled_and_a_kismet_are_marked() -> None:
     app, _ = app_with()
-    app.new_game(["Ann", "Bo"])
+    app.lobby.new_game(["Ann", "Bo"])
     enter(app, FIVE_THREES, Category.KISMET)
     view = app.view()
     assert view.sheet.columns[0].cells[Category.KISMET].fresh and view.celebrate == "Kismet!"
@@ -575,7 +576,7 @@ def test_the_box_just_filled_and_a_kismet_are_marked() -> None:
     assert view.celebrate == "Extra Kismet!" and not view.handoff  # Ann rolls again
     fresh = [b for b, cell in view.sheet.columns[1].cells.items() if cell.fresh]
     assert fresh == [Category.TWOS]  # Bo's penalty zero, marked with Ann's joker
-    app.roll()
+    app.moves.roll()
     assert app.view().celebrate == "" and not any(
         c.fresh for col in app.view().sheet.columns for c in col.cells.values()
     )
@@ -586,18 +587,18 @@ def test_the_box_just_filled_and_a_kismet_are_marked() -> None:
 
 def test_real_dice_on_screen_are_always_what_the_sheet_scores() -> None:
     app, _ = app_with()
-    app.set_mode(Mode.SHEET)
-    app.enter_roll("33456")
+    app.moves.set_mode(Mode.SHEET)
+    app.moves.enter_roll("33456")
     options = {b: c.option for b, c in app.view().sheet.columns[0].cells.items()}
     assert options[Category.FIVES] == 5
-    app.tap_die(2)  # 4 -> 5: the dice now show 3 3 5 5 6, not yet entered
+    app.moves.tap_die(2)  # 4 -> 5: the dice now show 3 3 5 5 6, not yet entered
     view = app.view()
     assert view.faces == (3, 3, 5, 5, 6)
     assert all(c.option is None for c in view.sheet.columns[0].cells.values())
     assert view.entry_note == "Enter these dice to score them."
-    app.choose(Category.FIVES)
+    app.moves.choose(Category.FIVES)
     assert app.game.sheet(0)[Category.FIVES] is None and "Enter these dice" in app.status
-    app.enter_roll()
+    app.moves.enter_roll()
     options = {b: c.option for b, c in app.view().sheet.columns[0].cells.items()}
     assert options[Category.FIVES] == 10 and app.view().entry_note == ""
 
@@ -607,7 +608,7 @@ def test_real_dice_on_screen_are_always_what_the_sheet_scores() -> None:
 
 def test_a_change_of_language_is_not_a_new_visit() -> None:
     app, storage = app_with()
-    app.roll()
+    app.moves.roll()
     assert "Welcome back" in Session(storage, clock=Clock()).status
     quiet = Session(storage, lang="ko", clock=Clock(), greet=False)
     assert quiet.status == "Player 1 차례: 주사위를 굴리세요."
@@ -619,24 +620,24 @@ def test_a_change_of_language_is_not_a_new_visit() -> None:
 def finish_randomly(app: Session, seed: int = 1) -> None:
     rng = random.Random(seed)
     while not app.game.is_over:
-        app.roll()
+        app.moves.roll()
         if app.game.rolls_left and rng.random() < 0.5:
-            app.toggle_hold(rng.randrange(5))
-            app.roll()
-        app.choose(rng.choice(app.game.open_boxes(0)))
-        if app.pending is not None:
-            app.confirm()
+            app.moves.toggle_hold(rng.randrange(5))
+            app.moves.roll()
+        app.moves.choose(rng.choice(app.game.open_boxes(0)))
+        if app.moves.pending is not None:
+            app.moves.confirm()
 
 
 def test_the_daily_game_has_the_same_dice_for_everyone() -> None:
     day = date(2026, 12, 3)
     a, _ = app_with()
     b, _ = app_with(seed=99)  # another device: its own dice elsewhere
-    a.play_daily(day)
-    b.play_daily(day)
+    a.lobby.play_daily(day)
+    b.lobby.play_daily(day)
     assert a.game.linked and a.table.daily == 4
-    a.roll()
-    b.roll()
+    a.moves.roll()
+    b.moves.roll()
     assert a.game.dice == b.game.dice
     assert a.view().linked.title == "Kismet daily #4"
 
@@ -644,27 +645,27 @@ def test_the_daily_game_has_the_same_dice_for_everyone() -> None:
 def test_the_daily_list_knows_what_was_played() -> None:
     app, storage = app_with()
     day = date(2026, 12, 3)
-    today = app.dailies(day)[0]
+    today = app.lobby.dailies(day)[0]
     assert (today.number, today.waiting, today.best) == (4, False, None)
-    app.play_daily(day)
-    app.roll()
-    assert app.dailies(day)[0].waiting
-    app.play_daily(day - timedelta(days=1))  # an earlier day, while today's is under way
-    assert app.pending is not None and app.pending.ask is Ask.PUT_ASIDE
-    app.confirm()
+    app.lobby.play_daily(day)
+    app.moves.roll()
+    assert app.lobby.dailies(day)[0].waiting
+    app.lobby.play_daily(day - timedelta(days=1))  # an earlier day, while today's is under way
+    assert app.moves.pending is not None and app.moves.pending.ask is Ask.PUT_ASIDE
+    app.moves.confirm()
     assert app.table.daily == 3
     finish_randomly(app)
-    days = Session(storage, clock=Clock()).dailies(day)
+    days = Session(storage, clock=Clock()).lobby.dailies(day)
     assert days[0].waiting and days[1].best == app.game.total(0)
-    app.play_daily(day)  # today's again: taken up where it was
+    app.lobby.play_daily(day)  # today's again: taken up where it was
     assert app.table.daily == 4 and app.game.dice
-    assert [d.number for d in app.dailies(date(2026, 11, 30))] == [1]
+    assert [d.number for d in app.lobby.dailies(date(2026, 11, 30))] == [1]
 
 
 def test_a_finished_daily_game_is_shared_as_a_link_and_a_line() -> None:
     app, _ = app_with()
-    app.new_game(["Ann"])
-    app.play_daily(date(2026, 12, 5))
+    app.lobby.new_game(["Ann"])
+    app.lobby.play_daily(date(2026, 12, 5))
     finish_randomly(app)
     share = app.view().linked.share
     assert share is not None and len(share.code) < 100
@@ -675,19 +676,19 @@ def test_a_finished_daily_game_is_shared_as_a_link_and_a_line() -> None:
 
 def test_a_challenge_is_offered_played_and_compared() -> None:
     sender, _ = app_with()
-    sender.new_game(["Ann"])
-    sender.play_daily(date(2026, 12, 6))
+    sender.lobby.new_game(["Ann"])
+    sender.lobby.play_daily(date(2026, 12, 6))
     finish_randomly(sender, seed=5)
     code = sender.view().linked.share.code
     friend, _ = app_with(seed=3)
-    friend.new_game(["Bo"])
-    friend.roll()  # a game under way: kept
-    friend.open_link(code)
+    friend.lobby.new_game(["Bo"])
+    friend.moves.roll()  # a game under way: kept
+    friend.lobby.open_link(code)
     offer = friend.view().linked.offer
     assert offer is not None and (offer.name, offer.total) == ("Ann", sender.game.total(0))
-    friend.accept_challenge()
-    assert friend.pending is not None and friend.pending.ask is Ask.PUT_ASIDE
-    friend.confirm()
+    friend.lobby.accept_challenge()
+    assert friend.moves.pending is not None and friend.moves.pending.ask is Ask.PUT_ASIDE
+    friend.moves.confirm()
     assert friend.game.players == ("Bo",) and friend.table.challenge == code
     assert [p.players for p in friend.view().paused] == ["Bo"]
     assert friend.view().linked.title == "Ann's challenge"
@@ -707,10 +708,10 @@ def test_a_challenge_is_offered_played_and_compared() -> None:
 
 def test_a_bad_link_is_refused_in_one_line_and_changes_nothing() -> None:
     app, storage = app_with()
-    app.roll()
+    app.moves.roll()
     before = dict(storage.items)
     for code in ("nonsense!", "AQ", "x" * 5000):
-        app.open_link(code)
+        app.lobby.open_link(code)
         view = app.view()
         assert view.linked.offer is None and view.linked.notice.startswith("This link cannot")
         assert "\n" not in view.linked.notice
@@ -719,7 +720,7 @@ def test_a_bad_link_is_refused_in_one_line_and_changes_nothing() -> None:
 
 def test_perfect_plays_the_same_dice_a_turn_at_a_time(advisor: Advisor) -> None:
     app, _ = app_with()
-    app.play_daily(date(2026, 12, 7))
+    app.lobby.play_daily(date(2026, 12, 7))
     finish_randomly(app)
     assert app.wants_table and app.view().linked.thinking
     app.attach(advisor)

@@ -99,16 +99,16 @@ def test_the_table_prices_each_seat_by_its_level_or_record(advisor: Advisor) -> 
     app = Session(MemoryStorage(), seed=3, clock=Clock())
     app.attach(advisor)
     for game in range(RECORD_GAMES):
-        app.new_game(["Ann"])
+        app.lobby.new_game(["Ann"])
         finish_randomly(app, seed=game)
         while not app.price_finished(None):
             pass
         if game < RECORD_GAMES - 1:  # not yet a record: a good player
-            app.new_game(["Ann", ""], ["human", "casual"])
+            app.lobby.new_game(["Ann", ""], ["human", "casual"])
             assert app.progress.skills(app.table) == (GOOD, CASUAL)
     tally = app.progress.stats("Ann").tally
     assert tally.priced == RECORD_GAMES and tally.lost > 3 * GOOD.lost[-1]  # random play
-    app.new_game(["Ann", "", "Bo"], ["human", "perfect", "human"])
+    app.lobby.new_game(["Ann", "", "Bo"], ["human", "perfect", "human"])
     ann, perfect, bo = app.progress.skills(app.table)
     assert ann == of_person(tally.lost / tally.priced) and ann.lost[-1] > CASUAL.lost[-1]
     assert perfect == PERFECT and bo == GOOD

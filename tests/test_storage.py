@@ -8,7 +8,7 @@ the same storage (and, for the same tab, the same spare ``sessionStorage``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 from typing import Any
 
@@ -26,6 +26,8 @@ from kismet.app.commit import (
     room_at_start,
     store,
 )
+from kismet.app.lobby import Lobby
+from kismet.app.moves import Moves
 from kismet.app.records import MAX_TOTAL
 from kismet.app.session import Session
 from kismet.app.storage import (
@@ -133,15 +135,30 @@ class Tab:
 
     def __getattr__(self, name: str) -> Any:
         found = getattr(self.session, name)
-        if not callable(found):
-            return found
+        return Storing(found, self.store) if callable(found) or isinstance(found, PARTS) else found
 
-        def act(*args: Any, **kwargs: Any) -> Any:
-            result = found(*args, **kwargs)
-            self.store()
-            return result
 
-        return act
+PARTS = (Moves, Lobby, Tables)
+"""The session's parts whose commands a tab stores."""
+
+
+class Storing:
+    """A session's part (or command) as a tab offers it: each command's commit is stored
+    as soon as it returns."""
+
+    def __init__(self, found: Any, store: Callable[[], None]) -> None:
+        self.found, self.store = found, store
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        result = self.found(*args, **kwargs)
+        self.store()
+        return result
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.found, name)
+        if callable(found) or isinstance(found, PARTS):
+            return Storing(found, self.store)
+        return found
 
 
 TABS: dict[int, list[Tab]] = {}
@@ -166,12 +183,12 @@ def tab(storage: MemoryStorage, clock: Clock, spare: MemoryStorage | None = None
 
 def take_turn(app: Session, box: Category | None = None) -> None:
     """Roll once and fill ``box`` (else the first open box), saying yes to any question."""
-    app.roll()
+    app.moves.roll()
     if not app.game.dice:
         return  # the roll was not taken: the tab caught up with another
-    app.choose(box or app.game.open_boxes(app.game.current)[0])
-    if app.pending is not None:
-        app.confirm()
+    app.moves.choose(box or app.game.open_boxes(app.game.current)[0])
+    if app.moves.pending is not None:
+        app.moves.confirm()
 
 
 def fills(app: Session) -> int:
@@ -202,7 +219,7 @@ def test_a_box_filled_in_another_tab_is_never_lost() -> None:
     b = tab(storage, clock)  # opens the same game
     take_turn(b)
     assert fills(b) == 4
-    a.roll()  # a still shows three boxes: it catches up instead of rolling
+    a.moves.roll()  # a still shows three boxes: it catches up instead of rolling
     assert fills(a) == 4 and not a.game.dice
     assert "another tab" in a.status
     take_turn(a)  # and then plays on from b's box
@@ -218,7 +235,7 @@ def test_a_game_finished_in_another_tab_stays_finished_and_recorded_once() -> No
     b = tab(storage, clock)
     take_turn(b)
     assert b.game.is_over and len(history_ids(storage)) == 1
-    a.roll()
+    a.moves.roll()
     assert a.game.is_over and "another tab" in a.status
     again = tab(storage, clock)
     assert again.game.is_over and history_ids(storage) == [again.table.id]
@@ -228,9 +245,9 @@ def test_a_game_recorded_in_another_tab_stays_in_the_history() -> None:
     storage, clock = MemoryStorage(), Clock()
     a = tab(storage, clock)
     b = tab(storage, clock)
-    b.new_game(["Bo"])
+    b.lobby.new_game(["Bo"])
     finish(b)
-    a.new_game(["Ann"])
+    a.lobby.new_game(["Ann"])
     finish(a)
     names = [r["players"] for r in json.loads(storage.items[HISTORY_KEY])]
     assert names == [["Bo"], ["Ann"]]
@@ -240,16 +257,16 @@ def test_a_game_recorded_in_another_tab_stays_in_the_history() -> None:
 def test_a_challenge_accepted_in_another_tab_is_kept_and_nothing_is_doubled() -> None:
     storage, clock = MemoryStorage(), Clock()
     sender = tab(MemoryStorage(), clock)
-    sender.play_daily(date(2026, 12, 6))
+    sender.lobby.play_daily(date(2026, 12, 6))
     finish(sender)
     code = sender.view().linked.share.code
     a = tab(storage, clock)
     take_turn(a)
     mine = a.table.id
     b = tab(storage, clock)
-    b.open_link(code)
-    b.accept_challenge()
-    b.confirm()  # a's game is put aside
+    b.lobby.open_link(code)
+    b.lobby.accept_challenge()
+    b.moves.confirm()  # a's game is put aside
     take_turn(b)
     take_turn(b)
     take_turn(a)
@@ -260,7 +277,7 @@ def test_a_challenge_accepted_in_another_tab_is_kept_and_nothing_is_doubled() ->
     assert again.table.challenge == code and fills(again) == 4
     assert paused_ids(storage) == [mine]  # once, and not at the table
     challenge = again.table.id
-    again.resume(mine)
+    again.lobby.resume(mine)
     assert again.table.id == mine and fills(again) == 1
     assert paused_ids(storage) == [challenge] and tab(storage, clock).table.id == mine
 
@@ -268,17 +285,17 @@ def test_a_challenge_accepted_in_another_tab_is_kept_and_nothing_is_doubled() ->
 def test_a_game_taken_up_in_one_tab_cannot_be_taken_up_again_in_another() -> None:
     storage, clock = MemoryStorage(), Clock()
     a = tab(storage, clock)
-    a.new_game(["Ann"])
+    a.lobby.new_game(["Ann"])
     take_turn(a)
-    a.new_game(["Bo"])
-    a.confirm()
+    a.lobby.new_game(["Bo"])
+    a.moves.confirm()
     take_turn(a)
     [waiting] = a.view().paused
     b = tab(storage, clock)
-    b.resume(waiting.id)
+    b.lobby.resume(waiting.id)
     take_turn(b)
-    a.resume(waiting.id)  # a catches up: Bo's game was put aside there, Ann's is at b's table
-    a.resume(waiting.id)
+    a.lobby.resume(waiting.id)  # a catches up: Bo's game was put aside there, Ann's is at b's table
+    a.lobby.resume(waiting.id)
     assert a.table.id == waiting.id and fills(a) == 2
     again = tab(storage, clock)
     tables = [again.table.id, *paused_ids(storage)]
@@ -323,10 +340,10 @@ def test_no_interleaving_of_two_tabs_loses_a_box_a_game_or_a_finished_game(
         if action == "turn":
             take_turn(app)
         elif action == "new":
-            app.new_game(["Ann", "Bo"][: 1 + who])
-            app.confirm()
+            app.lobby.new_game(["Ann", "Bo"][: 1 + who])
+            app.moves.confirm()
         elif action == "resume" and app.view().paused:
-            app.resume(app.view().paused[-1].id)
+            app.lobby.resume(app.view().paused[-1].id)
         elif action == "reload":
             tabs[who] = tab(storage, clock)
     final = tab(storage, clock)
@@ -351,7 +368,7 @@ def test_no_interleaving_of_two_tabs_loses_a_box_a_game_or_a_finished_game(
 def played(storage: MemoryStorage, clock: Clock, games: int) -> Session:
     app = tab(storage, clock)
     for _ in range(games):
-        app.new_game(["Ann"])
+        app.lobby.new_game(["Ann"])
         finish(app)
     return app
 
@@ -361,18 +378,18 @@ def test_finishing_a_game_in_a_full_storage_loses_nothing() -> None:
     app = tab(storage, clock, spare)
     for _ in range(14):
         take_turn(app)
-    app.roll()
+    app.moves.roll()
     storage.leave(10)  # another app's data leaves 10 characters
     before = dict(storage.items)
-    app.choose(app.game.open_boxes(0)[0])  # the last box: neither the game nor its record fits
-    if app.pending is not None:
-        app.confirm()
+    app.moves.choose(app.game.open_boxes(0)[0])  # the last box: neither fits
+    if app.moves.pending is not None:
+        app.moves.confirm()
     assert app.game.is_over
     view = app.view()
     assert "Storage is full" in view.notice and view.can_free
     assert len(app.shelf.history) == 1  # shown here, waiting to be stored
     assert storage.items == before  # nothing stored was lost or half-written
-    app.change_settings(shapes=True)  # a later write of anything does not hide the problem
+    app.lobby.change_settings(shapes=True)  # a later write of anything does not hide the problem
     assert "Storage is full" in app.view().notice
     # A reload of this tab has the finished game back, and says so (not "just as you left it").
     again = tab(storage, clock, spare)
@@ -382,10 +399,10 @@ def test_finishing_a_game_in_a_full_storage_loses_nothing() -> None:
     # Another tab has only what was stored, and does not claim it is all.
     other = tab(storage, clock)
     assert not other.game.is_over and "as it was last saved" in other.status
-    again.free_space()  # nothing of the game's can be folded: still full, and said
+    again.lobby.free_space()  # nothing of the game's can be folded: still full, and said
     assert "still full" in again.status
     storage.quota = 10**9  # the other app's data goes
-    again.free_space()
+    again.lobby.free_space()
     assert "Everything is saved" in again.status and not again.view().notice
     fresh = tab(storage, clock)
     assert fresh.game.is_over and history_ids(storage) == [fresh.table.id]
@@ -394,12 +411,12 @@ def test_finishing_a_game_in_a_full_storage_loses_nothing() -> None:
 def test_free_space_folds_older_games_and_keeps_their_statistics() -> None:
     storage, clock = Quota(), Clock()
     app = played(storage, clock, 6)
-    app.new_game(["Ann"])
+    app.lobby.new_game(["Ann"])
     for _ in range(14):
         take_turn(app)
     storage.leave(10)
     take_turn(app)
-    app.free_space()
+    app.lobby.free_space()
     assert not app.view().notice, app.status
     fresh = tab(storage, clock)
     assert fresh.game.is_over and fresh.progress.stats("Ann").tally.games == 7
@@ -410,7 +427,7 @@ def test_storage_running_short_folds_old_games_and_never_drops_one() -> None:
     storage, clock = Quota(), Clock()
     app = played(storage, clock, 8)
     storage.leave(300)  # room for the game, not for the longer history
-    app.new_game(["Ann"])
+    app.lobby.new_game(["Ann"])
     finish(app)
     assert not app.view().notice
     again = tab(storage, clock)
@@ -422,7 +439,7 @@ def test_folding_with_no_room_even_for_the_tallies_frees_room_first() -> None:
     storage, clock = Quota(), Clock()
     app = played(storage, clock, 8)
     storage.leave(40)
-    app.new_game(["Ann"])
+    app.lobby.new_game(["Ann"])
     finish(app)
     again = tab(storage, clock)
     assert again.progress.stats("Ann").tally.games == 9
@@ -434,15 +451,15 @@ def test_a_game_under_way_is_never_replaced_while_it_cannot_be_put_aside() -> No
     take_turn(app)
     take_turn(app)
     storage.leave(20)
-    app.new_game(["Bo"])
-    app.confirm()
+    app.lobby.new_game(["Bo"])
+    app.moves.confirm()
     assert app.game.players == ("Player 1",) and fills(app) == 2
     assert "leaving it now would lose it" in app.status
     assert not paused_ids(storage)
     assert tab(storage, clock).game.players == ("Player 1",)
     storage.quota = 10**9  # room again: now it is put aside
-    app.new_game(["Bo"])
-    app.confirm()
+    app.lobby.new_game(["Bo"])
+    app.moves.confirm()
     assert app.game.players == ("Bo",) and len(paused_ids(storage)) == 1
 
 
@@ -452,11 +469,11 @@ def test_an_import_into_a_full_storage_says_it_is_not_saved() -> None:
     exported = source.progress.export(source.table, clock()).text
     app = tab(home, clock)
     home.leave(50)
-    app.import_file(exported)
+    app.lobby.import_file(exported)
     assert "Imported 3" in app.status and "not saved yet" in app.status
     assert "Storage is full" in app.view().notice
     home.quota = 10**9
-    app.free_space()
+    app.lobby.free_space()
     assert len(history_ids(home)) == 3
 
 
@@ -492,12 +509,12 @@ def test_with_storage_refused_games_put_aside_live_in_the_page() -> None:
 
     app = tab(Refusing(), Clock())
     take_turn(app)
-    app.new_game(["Bo"])
-    app.confirm()
+    app.lobby.new_game(["Bo"])
+    app.moves.confirm()
     assert app.game.players == ("Bo",) and "not letting" in app.view().notice
     take_turn(app)
     [waiting] = app.view().paused
-    app.resume(waiting.id)
+    app.lobby.resume(waiting.id)
     assert app.game.players == ("Player 1",) and fills(app) == 1
     assert [p.players for p in app.view().paused] == ["Bo"]
 
@@ -561,9 +578,9 @@ def test_a_record_without_its_game_is_never_imported_as_a_finished_game() -> Non
             "totals": [300], "lost": []}  # fmt: skip
     app = tab(MemoryStorage(), clock)
     for total in (99999, -500, MAX_TOTAL + 1):
-        app.import_file(export_of(source, clock, history=[{**bare, "totals": [total]}]))
+        app.lobby.import_file(export_of(source, clock, history=[{**bare, "totals": [total]}]))
         assert "Nothing was changed" in app.status and not app.shelf.history
-    app.import_file(export_of(source, clock, history=[good, bare]))
+    app.lobby.import_file(export_of(source, clock, history=[good, bare]))
     assert "Imported 1 finished games" in app.status and "left out" in app.status
     assert [f.id for f in app.shelf.history] == [good["id"]]
     assert all(h.points <= MAX_TOTAL for h in app.shelf.high_scores())
@@ -574,7 +591,7 @@ def test_an_identity_given_twice_in_a_file_is_imported_once() -> None:
     source = played(MemoryStorage(), clock, 1)
     good = source.shelf.history[0].to_dict()
     app = tab(MemoryStorage(), clock)
-    app.import_file(export_of(source, clock, history=[good, good]))
+    app.lobby.import_file(export_of(source, clock, history=[good, good]))
     assert len(app.shelf.history) == 1
 
 
@@ -585,8 +602,8 @@ def test_an_older_export_never_revives_a_game_finished_since() -> None:
     take_turn(app)
     older = app.progress.export(app.table, clock()).text  # the game under way
     finish(app)
-    app.new_game(["Bo"])
-    app.import_file(older)
+    app.lobby.new_game(["Bo"])
+    app.lobby.import_file(older)
     assert not app.view().paused and not paused_ids(home)
 
 
@@ -595,9 +612,9 @@ def test_a_hostile_import_is_refused_and_the_next_one_works() -> None:
     source = played(MemoryStorage(), clock, 2)
     app = tab(MemoryStorage(), clock)
     for raw in (DEEP, '{"format": "kismet.export", "history": ' + DEEP + "}"):
-        app.import_file(raw)
+        app.lobby.import_file(raw)
         assert "Nothing was changed" in app.status
-    app.import_file(source.progress.export(source.table, clock()).text)
+    app.lobby.import_file(source.progress.export(source.table, clock()).text)
     assert "Imported 2" in app.status
 
 
@@ -607,13 +624,13 @@ def test_a_hostile_import_is_refused_and_the_next_one_works() -> None:
 def test_a_name_that_can_be_played_can_be_shared_and_opened() -> None:
     clock = Clock()
     sender = tab(MemoryStorage(), clock)
-    sender.new_game(["<3 Bob"])
-    sender.play_daily(date(2026, 12, 6))
+    sender.lobby.new_game(["<3 Bob"])
+    sender.lobby.play_daily(date(2026, 12, 6))
     finish(sender)
     share = sender.view().linked.share
     assert share is not None
     friend = tab(MemoryStorage(), clock)
-    friend.open_link(share.code)
+    friend.lobby.open_link(share.code)
     offer = friend.view().linked.offer
     assert offer is not None and offer.name == "<3 Bob", friend.view().linked.notice
 
@@ -765,8 +782,8 @@ def test_a_move_shown_as_made_is_stored_however_late_the_other_tab_hears(
         elif action == "hear":
             app.hear()
         elif action == "new":
-            app.new_game(["Ann", "Bo"][: 1 + who])
-            app.confirm()
+            app.lobby.new_game(["Ann", "Bo"][: 1 + who])
+            app.moves.confirm()
         shown = app.session.table
         stored = storage.games.get(shown.id, ())
         made = len(shown.game.history)

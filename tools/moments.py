@@ -40,8 +40,8 @@ def clock() -> str:
 
 def challenge_code() -> str:
     app = Session(MemoryStorage(), seed=3, clock=clock)
-    app.new_game(["Ann"])
-    app.play_daily(date(2026, 12, 1))
+    app.lobby.new_game(["Ann"])
+    app.lobby.play_daily(date(2026, 12, 1))
     finish_randomly(app, 5)
     share = app.view().linked.share
     assert share is not None
@@ -51,15 +51,15 @@ def challenge_code() -> str:
 def stored_daily() -> dict[str, str]:
     storage = MemoryStorage()
     app = Session(storage, seed=3, clock=clock)
-    app.change_settings(guide=False)
-    app.new_game(["Ann"])
-    app.play_daily(date(2026, 12, 1))
+    app.lobby.change_settings(guide=False)
+    app.lobby.new_game(["Ann"])
+    app.lobby.play_daily(date(2026, 12, 1))
     game = app.game
     while len(game.open_boxes(0)) > 1:
-        app.roll()
-        app.choose(game.open_boxes(0)[-1])
-        if app.pending is not None:
-            app.confirm()
+        app.moves.roll()
+        app.moves.choose(game.open_boxes(0)[-1])
+        if app.moves.pending is not None:
+            app.moves.confirm()
     return dict(storage.items)
 
 

@@ -44,24 +44,24 @@ def _die(clicked: Clicked) -> int:
 
 
 def _switch(switch: Switch) -> Callable[[Session, Clicked], object]:
-    return lambda session, _: session.switch(switch)
+    return lambda session, _: session.lobby.switch(switch)
 
 
 SESSION_ACTIONS: dict[str, Callable[[Session, Clicked], object]] = {
-    "roll": lambda session, _: session.roll(),
-    "hold": lambda session, clicked: session.tap_die(_die(clicked)),
-    "mode": lambda session, _: session.toggle_mode(),
-    "score": lambda session, clicked: session.choose(_box(clicked)),
-    "confirm": lambda session, _: session.confirm(),
-    "cancel": lambda session, _: session.cancel(),
-    "play-again": lambda session, _: session.play_again(),
-    "skip": lambda session, _: session.skip(),
-    "undo": lambda session, _: session.undo(),
-    "accept-challenge": lambda session, clicked: session.accept_challenge(clicked.field),
-    "guide-end": lambda session, _: session.change_settings(guide=False),  # Skip, or Got it
-    "dismiss-offer": lambda session, _: session.dismiss_offer(),
-    "rule": lambda session, clicked: session.toggle_rule(_box(clicked)),
-    "free-space": lambda session, _: session.free_space(),
+    "roll": lambda session, _: session.moves.roll(),
+    "hold": lambda session, clicked: session.moves.tap_die(_die(clicked)),
+    "mode": lambda session, _: session.moves.toggle_mode(),
+    "score": lambda session, clicked: session.moves.choose(_box(clicked)),
+    "confirm": lambda session, _: session.moves.confirm(),
+    "cancel": lambda session, _: session.moves.cancel(),
+    "play-again": lambda session, _: session.lobby.play_again(),
+    "skip": lambda session, _: session.moves.skip(),
+    "undo": lambda session, _: session.moves.undo(),
+    "accept-challenge": lambda session, clicked: session.lobby.accept_challenge(clicked.field),
+    "guide-end": lambda session, _: session.lobby.change_settings(guide=False),  # Skip, or Got it
+    "dismiss-offer": lambda session, _: session.linked.dismiss(),
+    "rule": lambda session, clicked: session.moves.toggle_rule(_box(clicked)),
+    "free-space": lambda session, _: session.lobby.free_space(),
     **{switch.action: _switch(switch) for switch in Switch},
 }
 """The clicks that are the session's: one call each, then the page is painted again."""

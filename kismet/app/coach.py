@@ -30,9 +30,17 @@ class Coach:
 
     def __init__(self) -> None:
         self.advisor: Advisor | None = None
+        """The strategy table, once fetched."""
         self.failed = False
         """The table could not be loaded: nothing waits for it until the page is online."""
-        """The strategy table, once fetched."""
+
+    def attach(self, advisor: Advisor) -> None:
+        """The strategy table has arrived: hints, the coach, computers and the review work."""
+        self.advisor = advisor
+
+    def missing(self, missing: bool = True) -> None:
+        """The table could not be loaded: nothing waits for it (False: online again)."""
+        self.failed = missing
 
     def question(self, choice: Decision | None, settings: Settings, lang: str) -> str | None:
         """With the coach on, its question before a move that costs more than the player's

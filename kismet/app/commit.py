@@ -27,7 +27,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from .storage import PREFIX, PROBE_KEY, STAMP_KEY, Storage, StorageFull, StorageUnavailable
@@ -194,6 +194,11 @@ class Mirror:
         else:
             self.items[key] = value
 
+    def measured(self, room: int | None, *, refusing: bool = False) -> None:
+        """What the storage was found to take: ``room`` characters more (None: not known),
+        or nothing at all (``refusing``)."""
+        self.room, self.refusing = room, refusing
+
     def told(self, key: str | None, value: str | None) -> None:
         """Another tab wrote ``key`` (None: the storage was cleared): the room is not known
         any more."""
@@ -297,3 +302,81 @@ def answer_json(answer: Answer) -> str:
     """An answer as the page sends it (for the tests)."""
     fields = {"id": answer.id, "outcome": answer.outcome.value, "room": answer.room}
     return json.dumps({**fields, "values": answer.values})
+
+
+Changes = dict[str, tuple[str | None, str | None]]
+"""Keys written, each with its value before and after."""
+
+
+class Sent(NamedTuple):
+    """A commit sent to the page and not answered yet."""
+
+    id: int
+    changes: Changes
+
+
+class Commits:
+    """Over a ``Mirror`` (the game in its worker), the writes gathered into commits for the
+    page to store, and the page's answers; over any other storage, nothing: each write is
+    stored at once."""
+
+    def __init__(self, storage: Storage, spare: Storage | None) -> None:
+        self.mirror = storage if isinstance(storage, Mirror) else None
+        self.spare_mirror = spare if isinstance(spare, Mirror) else None
+        self.sent: list[Sent] = []
+        """Commits sent to the page and not answered yet (the page answers each before it
+        sends the next event: one at a time)."""
+        self.made = 0
+        """Commits made so far."""
+        self.stored = 0
+        """The latest commit the page stored."""
+
+    @property
+    def epoch(self) -> int:
+        """The commit the writes made now go into (0 over a storage written at once)."""
+        return 0 if self.mirror is None else self.made + 1
+
+    def make(self, stamp: Callable[[], str | None]) -> Commit | None:
+        """Every write since the last commit, as one commit based on the stamp before its
+        writes (``stamp``: the one stored now, when the commit does not write it)."""
+        if self.mirror is None:
+            return None
+        changes = self.mirror.take()
+        spare = self.spare_mirror.take() if self.spare_mirror is not None else {}
+        if not changes and not spare:
+            return None
+        self.made += 1
+        base = changes[STAMP_KEY][0] if STAMP_KEY in changes else stamp()
+        if changes:
+            self.sent.append(Sent(self.made, changes))
+        writes = tuple((key, new) for key, (_, new) in changes.items())
+        return Commit(self.made, base, writes, tuple((k, new) for k, (_, new) in spare.items()))
+
+    def answered(self, answer: Answer) -> Sent | None:
+        """The commit the page answered, when it was refused (None: stored, or not one of
+        this tab's). Refused, the mirror is put back as the storage holds it: another
+        tab's writes taken, with ``STALE``; the room the page measured, with ``FULL``."""
+        sent = next((s for s in self.sent if s.id == answer.id), None)
+        if sent is None or self.mirror is None:
+            return None
+        self.sent.remove(sent)
+        if answer.outcome is Outcome.STORED:
+            self.stored = max(self.stored, sent.id)
+            return None
+        if answer.outcome is Outcome.STALE:
+            self.mirror.replace(answer.values or {})
+        else:
+            for key, (old, _) in reversed(sent.changes.items()):
+                self.mirror.put_back(key, old)
+            self.mirror.measured(answer.room, refusing=answer.outcome is Outcome.OFF)
+        return sent
+
+    def measure_again(self) -> None:
+        """The room the storage has is to be found again (it may have grown)."""
+        if self.mirror is not None:
+            self.mirror.measured(None)
+
+    def told(self, key: str | None, value: str | None) -> None:
+        """Another tab wrote ``key`` (None: it cleared the storage), as the page heard."""
+        if self.mirror is not None:
+            self.mirror.told(key, value)

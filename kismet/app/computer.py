@@ -77,6 +77,10 @@ class Computers:
             self.skipping = False
         return True
 
+    def skip(self) -> None:
+        """The Skip button: the computers finish without pauses, up to a person's turn."""
+        self.skipping = True
+
     def forget(self) -> None:
         """Drop the planned steps (a new game)."""
         self._steps = []

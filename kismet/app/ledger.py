@@ -22,7 +22,7 @@ from ..rules import SaveError
 from .records import HISTORY_LIMIT, Finished, History, read_records
 from .stats import Folded
 from .storage import FOLDED_KEY, FULL, HISTORY_KEY
-from .store import Damage, Store
+from .store import Damage, Store, parse_stored
 
 FOLD_SHARE = 4
 """When storage runs short, a quarter of the detailed games (the oldest) is folded."""
@@ -81,7 +81,7 @@ class Ledger:
 
     def _prune(self) -> None:
         """Forget the operations whose commit the storage took."""
-        if self._carried and self.store.stored >= self._carrier:
+        if self._carried and self.store.commits.stored >= self._carrier:
             del self._operations[: self._carried]
             self._carried = 0
 
@@ -116,7 +116,7 @@ class Ledger:
         if raw is None:
             return empty
         try:
-            return parse(self.store.parse(raw, key))
+            return parse(parse_stored(raw, key))
         except SaveError:
             return None
 
@@ -182,7 +182,7 @@ class Ledger:
             self.history = result
             text = json.dumps([f.to_dict() for f in result], separators=(",", ":"))
             if self.store.put(HISTORY_KEY, text, again=False):  # else the operations wait
-                self._carried, self._carrier = len(self._operations), self.store.epoch
+                self._carried, self._carrier = len(self._operations), self.store.commits.epoch
                 self._prune()
                 self._base = result
                 return True

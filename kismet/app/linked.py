@@ -13,7 +13,16 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..advice.level import Level
-from ..rules import Category, Fill, Game, SaveError, Totals, challenge_of, replay_challenge
+from ..rules import (
+    Category,
+    Fill,
+    Game,
+    RuleError,
+    SaveError,
+    Totals,
+    challenge_of,
+    replay_challenge,
+)
 from ..rules.link import decode, encode
 from ..text import counted, explain, text
 from .compare import Side, side_by_side
@@ -101,18 +110,29 @@ class Linked:
             return
         self.offer = Offer(code, game.players[0], game.total(0), friend)
 
-    def answer(self, name: str, lang: str) -> Game | None:
-        """The game that answers the challenge offered, played under ``name`` (raises
-        ``RuleError`` for a name the game refuses). Left blank, the name last used here; with
-        none, the friend is "Player 2"
-        against a sender who is "Player 1", so the two columns never share a name."""
+    def accept(self, name: str, lang: str) -> tuple[Game, str] | None:
+        """The game that answers the challenge offered, played under ``name``, and the
+        challenge's link; the offer is then taken. Left blank, the name is the one last
+        used here; with none, the friend is "Player 2" against a sender who is "Player 1",
+        so the two columns never share a name. None when nothing is offered, or when the
+        game refuses the name (said in ``notice``; the offer stays)."""
         offer = self.offer
         if offer is None:
             return None
         chosen = name.strip() or offer.friend
         if not chosen:
             chosen = default_name(2 if offer.name == default_name(1, lang) else 1, lang)
-        return Game([chosen], seed=self.seed(offer.code), linked=True)
+        try:
+            game = Game([chosen], seed=self.seed(offer.code), linked=True)
+        except RuleError as error:
+            self.notice = explain(error, lang)
+            return None
+        self.offer, self.notice = None, ""
+        return game, offer.code
+
+    def dismiss(self) -> None:
+        """Not now: the challenge offered is put away (the link still works later)."""
+        self.offer = None
 
     def replayed(self, code: str) -> Game:
         """The game of a challenge link, played again through the rules (kept once made);

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from .aside import Aside
 from .commit import Answer, Outcome
 from .guide import first_visit
 from .ledger import Area, Ledger, Note, said
@@ -27,15 +28,12 @@ from .storage import (
     FULL,
     GAME_KEY,
     HISTORY_KEY,
-    OFF,
-    PAUSED_KEY,
-    PAUSED_PREFIX,
     SETTINGS_KEY,
     Problem,
     Storage,
 )
-from .store import Store
-from .table import Table, read_paused
+from .store import Store, parse_stored
+from .table import Table
 from .transfer import Imported
 
 OVERTAKEN = "\0overtaken"
@@ -78,8 +76,8 @@ class Shelf:
         if fresh and self.settings.guide is None:  # the very first visit: the guide runs
             self.remember(self.settings._replace(guide=True))
         self.ledger = Ledger(self.store, self.notes)
-        self.paused: list[Table] = self._read_paused()
-        """Unfinished games put aside, the latest first."""
+        self.aside = Aside(self.store, self.notes, clock)
+        """The unfinished games put aside."""
 
     @property
     def problem(self) -> Problem | None:
@@ -97,6 +95,11 @@ class Shelf:
         return self.ledger.history
 
     @property
+    def paused(self) -> list[Table]:
+        """The unfinished games put aside, the latest first."""
+        return self.aside.paused
+
+    @property
     def folded(self) -> Folded:
         """The finished games folded into the statistics."""
         return self.ledger.folded
@@ -111,35 +114,6 @@ class Shelf:
                 self.store.write(SETTINGS_KEY, {})
         return settings or Settings()
 
-    def _read_paused(self) -> list[Table]:
-        """Every game put aside, the latest first (the old one-list key moved first)."""
-        self._move_old_list()
-        found: dict[str, Table] = {}
-        for key in reversed(self.store.keys(PAUSED_PREFIX)):  # the latest first
-            table, damage = self.store.read(key, Table.from_dict, "paused")
-            if damage:
-                self.notes.append(said(Area.PAUSED, damage))
-                if damage.kept:
-                    self.store.remove(key)
-            elif table is not None and table.id not in found:
-                found[table.id] = table
-        return list(found.values())
-
-    def _move_old_list(self) -> None:
-        """Games put aside were one list before; each gets its own key (the list goes once
-        every one of them is stored)."""
-        if self.store.raw(PAUSED_KEY) is None:
-            return
-        tables, damage = self.store.read(PAUSED_KEY, read_paused, "paused")
-        if damage:
-            self.notes.append(said(Area.PAUSED, damage))
-            if damage.kept:
-                self.store.remove(PAUSED_KEY)
-            return
-        stored = all([self._write_paused(t) for t in reversed(tables or [])])
-        if stored:
-            self.store.remove(PAUSED_KEY)
-
     def refresh(self, *, anyway: bool = False) -> bool:
         """Read again what another tab wrote since this one last looked; whether it had
         (``anyway``: read again, whatever the stamp says). (The game at the table is the
@@ -149,7 +123,7 @@ class Shelf:
         if self.store.raw(SETTINGS_KEY) != self.store.seen.get(SETTINGS_KEY):
             self.settings = self._read_settings()
         self.ledger.refresh()
-        self.paused = self._read_paused()
+        self.aside.read()
         return True
 
     @property
@@ -194,10 +168,8 @@ class Shelf:
     def drop_waiting(self) -> None:
         """Forget the writes that wait (the move that made them is taken back), and the
         games put aside as stored."""
-        for key in self.store.pending:
-            self.store._spare(key, None)
-        self.store.pending.clear()
-        self.paused = self._read_paused()
+        self.store.drop_pending()
+        self.aside.read()
 
     # ------------------------------------------------------- the game at the table
 
@@ -208,11 +180,11 @@ class Shelf:
         table, damage = self.store.read(GAME_KEY, Table.from_dict, "game")
         if damage:
             self.notes.append(said(Area.SAVE, damage))
-        spared = self.store.spared(GAME_KEY)
+        spared = self.store.spare.get(GAME_KEY)
         if spared is None or spared == self.store.seen.get(GAME_KEY):
             return table
         try:
-            later = Table.from_dict(self.store.parse(spared, GAME_KEY))
+            later = Table.from_dict(parse_stored(spared, GAME_KEY))
         except ValueError:  # SaveError, or anything else the spare holds: not used
             return table
         if table is not None and later.id != table.id:
@@ -231,54 +203,13 @@ class Shelf:
     def forget_game_write(self) -> None:
         """Another tab stored the game at the table since: this tab's refused write of it
         is out of date and is not tried again."""
-        self.store.pending.pop(GAME_KEY, None)
+        self.store.drop_pending(GAME_KEY)
 
-    # ----------------------------------------------------------- games put aside
-
-    def _write_paused(self, table: Table) -> bool:
-        """Store a game put aside under a key of its own (the time first, so that the keys
-        sort by when each game was put aside); any older key of the same game goes."""
-        old = self._paused_keys(table.id)
-        key = f"{PAUSED_PREFIX}{self.clock()}:{table.id}"
-        if not self.store.write(key, table.to_dict(), again=False):  # the caller keeps it
-            return False
-        for stale in old:
-            if stale != key:
-                self.store.remove(stale)
-        return True
-
-    def _paused_keys(self, game_id: str) -> list[str]:
-        return [k for k in self.store.keys(PAUSED_PREFIX) if k.rsplit(":", 1)[-1] == game_id]
-
-    def put_aside(self, table: Table) -> bool:
-        """Keep an unfinished game among the games in progress; whether it is stored (when
-        not, nothing changed and the caller must keep the game where it is). A storage that
-        refuses everything keeps it in this page alone, which is all there is."""
-        if not self._write_paused(table) and self.store.problem is not OFF:
-            return False
-        self.paused = [table, *(t for t in self.paused if t.id != table.id)]
-        return True
-
-    def waiting_game(self, game_id: str) -> Table | None:
-        """A game put aside, as stored now (None if it is not there: another tab may have
-        taken it up)."""
-        for key in self._paused_keys(game_id):
-            table, _ = self.store.read(key, Table.from_dict, "paused")
-            if table is not None:
-                return table
-        if self.store.problem is OFF:  # nothing is stored: the games live in this page only
-            return next((t for t in self.paused if t.id == game_id), None)
-        return None
-
-    def drop_paused(self, game_id: str) -> None:
-        """The game put aside is at the table now: its own key goes."""
-        for key in self._paused_keys(game_id):
-            self.store.remove(key)
-        self.paused = [t for t in self.paused if t.id != game_id]
-
-    # ---------------------------------------------------------- finished games
-
-    # ------------------------------------------------------------- import
+    def take_notes(self) -> list[Note]:
+        """What could not be read since the last time, to be said once."""
+        notes = list(self.notes)
+        self.notes.clear()  # the same list the ledger adds to
+        return notes
 
     # ---------------------------------------------------------- finished games
 
@@ -326,7 +257,7 @@ class Shelf:
         finished = known | {f.id for f in new}
         here = {current.id} | {t.id for t in self.paused} | finished
         waiting = [t for t in found.tables if t.id not in here and t.unfinished]
-        put = [t for t in reversed(waiting) if self.put_aside(t)]
+        put = [t for t in reversed(waiting) if self.aside.put(t)]
         fresh = self.settings == Settings() and found.settings != Settings()
         if fresh:
             self.remember(found.settings)

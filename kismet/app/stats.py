@@ -114,27 +114,29 @@ class Tally:
     @classmethod
     def from_dict(cls, data: object, where: str) -> Tally:
         fields = Fields(data, where, [*vars(cls()).keys()])
-        counts = ("games", "points", "multi", "wins", "detailed", "kismets", "extras", "priced")
-        tally = cls()
-        for name in counts:
-            setattr(tally, name, fields.integer(name))
+        names = ("games", "points", "multi", "wins", "detailed", "kismets", "extras", "priced")
+        counts = {name: fields.integer(name) for name in names}
         best = fields.data["best"]
         if best is not None and not (_count(best) and best <= MAX_TOTAL):
             raise SaveError(SaveProblem.BAD_VALUE, where, field="best")
-        if tally.points > tally.games * MAX_TOTAL or (tally.games > 0) != (best is not None):
+        if counts["points"] > counts["games"] * MAX_TOTAL or (counts["games"] > 0) != (
+            best is not None
+        ):
             raise SaveError(SaveProblem.BAD_VALUE, where, field="points")
-        tally.best = best
-        tally.tiers = _counts(fields.items("tiers"), len(BONUS_TIERS), where)
-        tally.boxes = _counts(fields.items("boxes"), BOXES, where)
         lost = fields.data["lost"]
         if not is_number(lost) or lost < 0:
             raise SaveError(SaveProblem.BAD_VALUE, where, field="lost")
-        tally.lost = float(lost)
         bins = fields.items("bins")
         if not all(isinstance(b, list) and len(b) == 2 and all(map(_count, b)) for b in bins):
             raise SaveError(SaveProblem.BAD_VALUE, where, field="bins")
-        tally.bins = {low: n for low, n in bins}
-        return tally
+        return cls(
+            best=best,
+            tiers=_counts(fields.items("tiers"), len(BONUS_TIERS), where),
+            boxes=_counts(fields.items("boxes"), BOXES, where),
+            lost=float(lost),
+            bins={low: n for low, n in bins},
+            **counts,
+        )
 
 
 def _count(value: object) -> bool:

@@ -30,7 +30,7 @@ from typing import NamedTuple, TypeVar
 
 from ..rules import SaveError
 from ..rules.bounded import load_json
-from .commit import Answer, Commit, Mirror, Outcome, weight
+from .commit import Answer, Commit, Commits, Outcome, weight
 from .storage import (
     BACKUP_PREFIX,
     FULL,
@@ -49,15 +49,21 @@ from .storage import (
 
 T = TypeVar("T")
 
-Changes = dict[str, tuple[str | None, str | None]]
-"""Keys written, each with its value before and after."""
+
+def has_room(storage: Storage) -> bool:
+    """Whether ``storage`` takes a new value at all (a probe, removed at once)."""
+    try:
+        storage.set(PROBE_KEY, "1")
+    except (StorageFull, StorageUnavailable):
+        return False
+    with contextlib.suppress(StorageUnavailable):
+        storage.remove(PROBE_KEY)
+    return True
 
 
-class Sent(NamedTuple):
-    """A commit sent to the page and not answered yet."""
-
-    id: int
-    changes: Changes
+def parse_stored(raw: str, key: str, limit: int | None = None) -> object:
+    """The JSON value of a stored text, within the key's bounds (raises ``SaveError``)."""
+    return load_json(raw, key, limit or LIMITS.get(key, GAME_LIMIT))
 
 
 class Damage(NamedTuple):
@@ -76,9 +82,8 @@ class Store:
     def __init__(
         self, storage: Storage, clock: Callable[[], str], spare: Storage | None = None
     ) -> None:
-        self.storage = storage
-        self.spare = spare
-        self.clock = clock
+        self.storage, self.clock = storage, clock
+        self.spare = Spare(spare)
         self.pending: dict[str, str | None] = {}
         """Texts the storage refused, by key (None: a key to forget), in order: tried again,
         all together, with every write."""
@@ -87,19 +92,13 @@ class Store:
         backup's name to try again before the key may be written."""
         self.refused: Problem | None = None
         """A read the storage refused (disabled storage)."""
+        self.why: Problem | None = None
+        """Why the last write was refused: the storage is full, or refuses all writes."""
         self.seen: dict[str, str | None] = {}
         """The text last read or written under each key by this tab."""
         self.backing: dict[str, str] = {}
         """Each backup written, with the key whose value it copies."""
-        self.mirror = storage if isinstance(storage, Mirror) else None
-        self.spare_mirror = spare if isinstance(spare, Mirror) else None
-        self.sent: list[Sent] = []
-        """Commits sent to the page and not answered yet (the page answers each before it
-        sends the next event: one at a time)."""
-        self.made = 0
-        """Commits made so far."""
-        self.stored = 0
-        """The latest commit the page stored."""
+        self.commits = Commits(storage, spare)
         self.stamp = self.raw(STAMP_KEY)
 
     # ----------------------------------------------------------- the problem
@@ -112,9 +111,6 @@ class Store:
         if self.pending or self.guarded:
             return self.why or FULL
         return None
-
-    why: Problem | None = None
-    """Why the last write was refused: the storage is full, or refuses all writes."""
 
     # ------------------------------------------------------------- reading
 
@@ -145,14 +141,9 @@ class Store:
         if raw is None:
             return None, None
         try:
-            return parse(self.parse(raw, key, limit)), None
+            return parse(parse_stored(raw, key, limit)), None
         except SaveError:
             return None, self.back_up(key, backup, raw)
-
-    @staticmethod
-    def parse(raw: str, key: str, limit: int | None = None) -> object:
-        """The JSON value of a stored text, within the key's bounds (raises ``SaveError``)."""
-        return load_json(raw, key, limit or LIMITS.get(key, GAME_LIMIT))
 
     def back_up(self, key: str, name: str, text: str) -> Damage:
         """Copy ``text`` (unreadable data from ``key``) to a backup; without room, guard
@@ -172,14 +163,6 @@ class Store:
     def back_again(self, backup: str, text: str) -> bool:
         """Write a backup again (its first write was refused); whether it is stored."""
         return self._try(backup, text)
-
-    def has_room(self) -> bool:
-        """Whether the storage takes a new value at all (a probe, removed at once)."""
-        if not self._try(PROBE_KEY, "1"):
-            return False
-        with contextlib.suppress(StorageUnavailable):
-            self.storage.remove(PROBE_KEY)
-        return True
 
     def changed_elsewhere(self) -> bool:
         """Whether another tab wrote since this one last looked (and look again)."""
@@ -211,10 +194,10 @@ class Store:
             if again:
                 for key, text in writes.items():
                     self.pending[key] = text
-                    self._spare(key, text)
+                    self.spare.keep(key, text)
             return False
         for stored in [*self.pending, *writes]:
-            self._spare(stored, None)
+            self.spare.keep(stored, None)
         self.pending.clear()
         self._stamp()
         return True
@@ -231,6 +214,16 @@ class Store:
             return
         self.seen[key] = None
         self._stamp()
+
+    def drop_pending(self, key: str | None = None) -> None:
+        """Forget the write of ``key`` that waits (None: every one, and its spare copy):
+        what made it was taken back, or another tab stored a later one."""
+        if key is not None:
+            self.pending.pop(key, None)
+            return
+        for waiting in self.pending:
+            self.spare.keep(waiting, None)
+        self.pending.clear()
 
     def retry(self) -> None:
         """Try the pending writes again, all together (room may have been freed)."""
@@ -257,26 +250,6 @@ class Store:
         for key, text in writes.items():
             self.seen[key] = text
         return True
-
-    def spared(self, key: str) -> str | None:
-        """The text this tab could not store under ``key`` before it was reloaded."""
-        if self.spare is None:
-            return None
-        try:
-            return self.spare.get(SPARE_PREFIX + key)
-        except StorageUnavailable:
-            return None
-
-    def _spare(self, key: str, text: str | None) -> None:
-        if self.spare is None or key != GAME_KEY:
-            return
-        try:
-            if text is None:
-                self.spare.remove(SPARE_PREFIX + key)
-            else:
-                self.spare.set(SPARE_PREFIX + key, text)
-        except (StorageFull, StorageUnavailable):
-            pass  # the spare is a second chance only
 
     def _unguard(self, key: str) -> bool:
         """Whether ``key`` may be written: not guarded, or its unreadable value now copied."""
@@ -311,49 +284,23 @@ class Store:
 
     # ------------------------------------------------------------ commits
 
-    @property
-    def epoch(self) -> int:
-        """The commit the writes made now go into (0 over a storage written at once)."""
-        return 0 if self.mirror is None else self.made + 1
-
     def commit(self) -> Commit | None:
         """Every write since the last commit, as one commit for the page to store (None:
         nothing was written, or the writes are stored already)."""
-        if self.mirror is None:
-            return None
-        changes = self.mirror.take()
-        spare = self.spare_mirror.take() if self.spare_mirror is not None else {}
-        if not changes and not spare:
-            return None
-        self.made += 1
-        base = changes[STAMP_KEY][0] if STAMP_KEY in changes else self.raw(STAMP_KEY)
-        if changes:
-            self.sent.append(Sent(self.made, changes))
-        writes = tuple((key, new) for key, (_, new) in changes.items())
-        return Commit(self.made, base, writes, tuple((k, new) for k, (_, new) in spare.items()))
+        return self.commits.make(lambda: self.raw(STAMP_KEY))
 
     def settle(self, answer: Answer) -> list[tuple[str, str | None, bool]]:
         """The page's answer to a commit. Stored: nothing more to do. Refused: the mirror is
-        put back as the storage holds it (another tab's writes taken, with ``STALE``; the
-        room the page measured, with ``FULL``), and the commit's writes are returned, in
-        order, each with whether another tab wrote its key since (then this tab's ``seen``
-        is the value before its own write, so that the change shows as another tab's)."""
-        sent = next((s for s in self.sent if s.id == answer.id), None)
-        if sent is None or self.mirror is None:
+        put back as the storage holds it (``Commits.answered``), and the commit's writes
+        are returned, in order, each with whether another tab wrote its key since (then
+        this tab's ``seen`` is the value before its own write, so that the change shows as
+        another tab's)."""
+        sent = self.commits.answered(answer)
+        if sent is None:
             return []
-        self.sent.remove(sent)
-        if answer.outcome is Outcome.STORED:
-            self.stored = max(self.stored, sent.id)
-            return []
-        if answer.outcome is Outcome.STALE:
-            self.mirror.replace(answer.values or {})
-        else:
-            for key, (old, _) in reversed(sent.changes.items()):
-                self.mirror.put_back(key, old)
+        if answer.outcome is not Outcome.STALE:
             self.stamp = self.raw(STAMP_KEY)
             self.why = FULL if answer.outcome is Outcome.FULL else OFF
-            self.mirror.room = answer.room
-            self.mirror.refusing = answer.outcome is Outcome.OFF
         again = []
         for key, (old, new) in sent.changes.items():
             if self.seen.get(key) == new:
@@ -364,10 +311,37 @@ class Store:
 
     def ask_again(self) -> None:
         """Let the storage decide again what it takes (the room it had may have grown)."""
-        if self.mirror is not None:
-            self.mirror.room, self.mirror.refusing = None, False
+        self.commits.measure_again()
 
     def told(self, key: str | None, value: str | None) -> None:
         """Another tab wrote ``key`` (None: it cleared the storage), as the page heard."""
-        if self.mirror is not None:
-            self.mirror.told(key, value)
+        self.commits.told(key, value)
+
+
+class Spare:
+    """The tab's own copy of the game it could not store (in ``sessionStorage``), so that a
+    reload of that tab still has the last moves: a second chance only."""
+
+    def __init__(self, storage: Storage | None) -> None:
+        self.storage = storage
+
+    def get(self, key: str) -> str | None:
+        """The text this tab could not store under ``key`` before it was reloaded."""
+        if self.storage is None:
+            return None
+        try:
+            return self.storage.get(SPARE_PREFIX + key)
+        except StorageUnavailable:
+            return None
+
+    def keep(self, key: str, text: str | None) -> None:
+        """Keep ``text`` as the one waiting under ``key`` (None: nothing waits)."""
+        if self.storage is None or key != GAME_KEY:
+            return
+        try:
+            if text is None:
+                self.storage.remove(SPARE_PREFIX + key)
+            else:
+                self.storage.set(SPARE_PREFIX + key, text)
+        except (StorageFull, StorageUnavailable):
+            pass  # the spare is a second chance only

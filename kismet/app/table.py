@@ -18,7 +18,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..rules import Game, SaveError, SaveProblem, game_from_dict, game_to_dict
+from ..rules import Category, Game, SaveError, SaveProblem, game_from_dict, game_to_dict
 from ..rules.save import Fields
 from .entry import Entry
 from .roster import HUMAN, Seat, parse_seat, seat_code
@@ -107,6 +107,21 @@ class Table:
         so the sheet has nothing to offer until they are entered."""
         dice = self.game.dice
         return self.mode is Mode.SHEET and bool(dice) and tuple(entry.faces) != dice
+
+    def decided(self, decision: Decision | None) -> None:
+        """A person's decision was taken (None: none to keep, as with real dice)."""
+        if decision is not None:
+            self.decisions.append(decision)
+
+    def taken_back(self, player: int, box: Category) -> None:
+        """The box ``player`` filled was taken back: so is the decision that filled it."""
+        last = self.decisions[-1] if self.decisions else None
+        if last is not None and (last.player, last.box) == (player, box):
+            self.decisions.pop()
+
+    def switch_to(self, mode: Mode) -> None:
+        """The dice are rolled on screen, or real dice entered, from now on."""
+        self.mode = mode
 
     @property
     def codes(self) -> tuple[str, ...]:

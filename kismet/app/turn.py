@@ -60,7 +60,8 @@ class Hint(NamedTuple):
 
 @dataclass
 class TurnUI:
-    """The page's state of the turn; a new one is the state at a turn's start."""
+    """The page's state of the turn, written only through its methods: the moves (``Moves``)
+    and the table (``Tables``) share one and tell it what happened."""
 
     pending: Pending | None = None
     entry: Entry = field(default_factory=Entry)
@@ -77,6 +78,19 @@ class TurnUI:
     rule: Category | None = None
     """The box whose rule is shown beside its name, after a tap on the name."""
 
+    def begin(
+        self,
+        entry: Entry | None = None,
+        *,
+        fresh: int | None = None,
+        celebrate: Celebration | None = None,
+        handoff: bool = False,
+    ) -> None:
+        """A turn's start (after the box that ended the last, marked by ``fresh``...), or a
+        turn taken up as it stands (``entry``: its dice)."""
+        self.pending, self.entry, self.rolled, self.hint = None, entry or Entry(), NO_HOLDS, None
+        self.fresh, self.celebrate, self.handoff, self.rule = fresh, celebrate, handoff, None
+
     def toggle_rule(self, box: Category | None) -> bool:
         """A tap on a box's name: its rule shows beside it (a second tap hides it); None, a
         tap anywhere else: the rule shown goes. Whether what shows changed."""
@@ -86,3 +100,45 @@ class TurnUI:
     def settle(self) -> None:
         """The next move is made: what marked the last box goes."""
         self.fresh, self.celebrate, self.handoff = None, None, False
+
+    def rolled_now(self, rolled: tuple[bool, ...]) -> None:
+        """The dice rolled (``rolled``: those that left the table): the hint, a question
+        and a rule shown go with the last move's marks."""
+        self.hint = self.pending = self.rule = None
+        self.settle()
+        self.rolled = rolled
+
+    def still(self) -> None:
+        """A move that rolls nothing: no die tumbles when it is painted."""
+        self.rolled = NO_HOLDS
+
+    def held(self) -> None:
+        """A die held or released: the question waiting goes, with the last move's marks."""
+        self.pending = None
+        self.settle()
+
+    def entered(self, entry: Entry) -> None:
+        """Real dice entered as a roll: the faces set are the roll's."""
+        self.pending, self.entry = None, entry
+        self.settle()
+
+    def new_entry(self) -> None:
+        """The dice change mode: no faces are set for real dice."""
+        self.entry = Entry()
+
+    def ask(self, pending: Pending | None) -> None:
+        """A move waits for the player's yes (None: no longer)."""
+        self.pending = pending
+
+    def show_hint(self, hint: Hint | None) -> None:
+        self.hint = hint
+
+
+class StatusLine:
+    """What the status line says; every part that has news says it here."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def say(self, line: str) -> None:
+        self.text = line

@@ -6,8 +6,20 @@ from __future__ import annotations
 
 from ..app.odds import Course, percent
 from ..text import counted, text
+from .charts import (
+    HEIGHT,
+    LEFT,
+    RIGHT,
+    TOP,
+    WIDTH,
+    Scale,
+    axes,
+    chart_figure,
+    data_table,
+    polyline,
+    x_positions,
+)
 from .escape import esc, t
-from .stats import HEIGHT, LEFT, RIGHT, TOP, WIDTH, _axes, _figure, _polyline, _Scale, _table, _xs
 
 BOTTOM_AXIS = HEIGHT - 22
 """Where the plotting area ends (the turns' labels sit under it)."""
@@ -16,7 +28,7 @@ LINES = 8
 """Line styles, one per seat (colour and dashes: the lines stay apart in print)."""
 
 
-def _swatch(player: int) -> str:
+def swatch(player: int) -> str:
     return (
         '<svg class="swatch" width="16" height="11" viewBox="0 0 16 11">'
         f'<line class="who who-{player % LINES}" x1="1" x2="15" y1="5.5" y2="5.5"/></svg>'
@@ -28,10 +40,10 @@ def course_html(course: Course | None, lang: str) -> str:
     if course is None:
         return f'<p class="chart-wait">{t("chance.working", lang)}</p>'
     turns = course.turns
-    scale = _Scale(0, 100, TOP, BOTTOM_AXIS)
-    xs = _xs(len(turns))
+    scale = Scale(0, 100, TOP, BOTTOM_AXIS)
+    xs = x_positions(len(turns))
     lines = "".join(
-        _polyline(xs, [scale.at(c.values[p] * 100) for c in turns], f"who who-{p % LINES}")
+        polyline(xs, [scale.at(c.values[p] * 100) for c in turns], f"who who-{p % LINES}")
         for p in range(len(course.names))
     )
     changes = "".join(
@@ -49,7 +61,7 @@ def course_html(course: Course | None, lang: str) -> str:
         f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
         f"{t('chance.end', lang)}</text>"
     )
-    body = _axes(scale, 25) + changes + lines + costly + ends
+    body = axes(scale, 25) + changes + lines + costly + ends
     final = turns[-1].values
     if course.target is None:
         winner = course.names[max(range(len(final)), key=lambda p: final[p])]
@@ -59,7 +71,7 @@ def course_html(course: Course | None, lang: str) -> str:
     else:
         name = text("chance.chart_beat", lang, name=course.target, turns=len(turns) - 1)
     legend = "".join(
-        f"<span>{_swatch(p)}{esc(player)}</span>" for p, player in enumerate(course.names)
+        f"<span>{swatch(p)}{esc(player)}</span>" for p, player in enumerate(course.names)
     )
     marks = ""
     if course.lead_changes:
@@ -77,7 +89,7 @@ def course_html(course: Course | None, lang: str) -> str:
     key = f'<p class="chart-legend" aria-hidden="true">{legend}{marks}</p>'
     return (
         f'<section class="course"><h3>{t("chance.title", lang)}</h3>'
-        + _figure(name, body, _numbers(course, lang), lang, "chance-chart", key)
+        + chart_figure(name, body, _numbers(course, lang), lang, "chance-chart", key)
         + _costly_lines(course, lang)
         + "</section>"
     )
@@ -95,7 +107,7 @@ def _numbers(course: Course, lang: str) -> str:
             notes.append(text("chance.costly", lang))
         label = text("chance.start", lang) if i == 0 else str(i)
         rows.append([label, *(percent(v) for v in chances.values), "; ".join(notes)])
-    return _table(heads, rows)
+    return data_table(heads, rows)
 
 
 def _costly_lines(course: Course, lang: str) -> str:

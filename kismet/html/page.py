@@ -16,8 +16,8 @@ from ..app.luck import Luck
 from ..app.records import HighScore
 from ..app.roster import SEAT_CODES, Roster, seat_code
 from ..app.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
+from ..app.sheet_view import empty_sheet
 from ..app.table import Daily, Paused
-from ..app.view import empty_sheet
 from ..rules import FACES, MAX_NAME_LENGTH, MAX_PLAYERS, Color, color_of
 from ..text import LANGUAGES, date_words, figure, text
 from .dice import dice_html, mini_die, pip_css

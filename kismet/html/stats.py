@@ -8,7 +8,6 @@ follow dark mode and print in black on white.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -17,14 +16,27 @@ from ..app.roster import is_default_name
 from ..app.stats import BIN, Player, PlayerStats
 from ..rules import BONUS_TIERS, Category
 from ..text import counted, figure, text
+from .charts import (
+    BOTTOM,
+    HEIGHT,
+    LEFT,
+    RIGHT,
+    TOP,
+    WIDTH,
+    Scale,
+    axes,
+    chart_figure,
+    chart_legend,
+    data_table,
+    nice_range,
+    polyline,
+    swatch,
+    x_positions,
+)
 from .escape import esc, t
 
 PERFECT_PATH = "./static/perfect.json"
 """Perfect play's figures, measured by the build (``tools/perfect.py``)."""
-
-WIDTH, HEIGHT = 320, 150
-LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
-"""The plotting area's margins inside the chart's box (the axis labels sit in them)."""
 
 
 class Perfect(NamedTuple):
@@ -73,94 +85,6 @@ def player_options(names: Sequence[Player], chosen: Player | None, lang: str) ->
     return "".join(options)
 
 
-def _figure(name: str, svg_body: str, table: str, lang: str, testid: str, legend: str = "") -> str:
-    return (
-        f'<figure class="chart" data-testid="{testid}">'
-        f'<svg role="img" aria-label="{esc(name)}" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'preserveAspectRatio="xMidYMid meet" focusable="false">{svg_body}</svg>'
-        f"{legend}<figcaption>{esc(name)}</figcaption>"
-        f"<details><summary>{t('stats.numbers', lang)}</summary>{table}</details></figure>"
-    )
-
-
-def _swatch(css: str) -> str:
-    """A legend's sample of a mark, drawn like the chart's (so it prints as they do)."""
-    if css == "dot":
-        mark = '<circle class="dot" cx="8" cy="5.5" r="3"/>'
-    elif css in ("trend", "average"):
-        mark = f'<line class="{css}" x1="1" x2="15" y1="5.5" y2="5.5"/>'
-    else:
-        mark = f'<rect class="{css}" x="1" y="1" width="14" height="9"/>'
-    return f'<svg class="swatch" width="16" height="11" viewBox="0 0 16 11">{mark}</svg>'
-
-
-def _legend(items: Sequence[tuple[str, str]], lang: str) -> str:
-    """A chart's legend: each mark's sample and its name."""
-    parts = "".join(f"<span>{_swatch(css)}{t(key, lang)}</span>" for css, key in items)
-    return f'<p class="chart-legend" aria-hidden="true">{parts}</p>'
-
-
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
-def _cell(value: object) -> str:
-    """A table cell; a date never breaks at its hyphens."""
-    words = str(value)
-    kind = ' class="date"' if _DATE.fullmatch(words) else ""
-    return f"<td{kind}>{esc(words)}</td>"
-
-
-def _table(heads: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in heads)
-    body = "".join("<tr>" + "".join(_cell(cell) for cell in row) + "</tr>" for row in rows)
-    return f'<table class="scores"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-
-
-class _Scale(NamedTuple):
-    low: float
-    high: float
-    top: float
-    bottom: float
-
-    def at(self, value: float) -> float:
-        span = (self.high - self.low) or 1.0
-        return self.bottom - (value - self.low) / span * (self.bottom - self.top)
-
-
-def _nice(low: float, high: float, step: int) -> tuple[int, int]:
-    """The value range rounded out to whole steps."""
-    bottom = int(low // step * step)
-    top = int(-(-high // step) * step)
-    return bottom, max(top, bottom + step)
-
-
-def _axes(scale: _Scale, step: int) -> str:
-    """The horizontal grid lines with their values."""
-    lines = []
-    value = scale.low
-    while value <= scale.high + 1e-9:
-        y = scale.at(value)
-        lines.append(
-            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>'
-            f'<text class="tick" x="{LEFT - 4}" y="{y + 3:.1f}" text-anchor="end">'
-            f"{value:g}</text>"
-        )
-        value += step
-    return "".join(lines)
-
-
-def _xs(count: int) -> list[float]:
-    span = WIDTH - LEFT - RIGHT
-    if count == 1:
-        return [LEFT + span / 2]
-    return [LEFT + i * span / (count - 1) for i in range(count)]
-
-
-def _polyline(xs: Sequence[float], ys: Sequence[float], css: str) -> str:
-    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in zip(xs, ys, strict=True))
-    return f'<polyline class="{css}" points="{points}"/>'
-
-
 def _first_latest(lang: str) -> str:
     """The x axis of a game-by-game chart: the first game at the left, the latest at the
     right."""
@@ -177,18 +101,18 @@ def totals_chart(stats: PlayerStats, lang: str) -> str:
     if not totals:
         return ""
     average = stats.tally.average
-    low, high = _nice(min(*totals, average), max(*totals, average), 50)
-    scale = _Scale(low, high, TOP, HEIGHT - BOTTOM)
-    xs = _xs(len(totals))
+    low, high = nice_range(min(*totals, average), max(*totals, average), 50)
+    scale = Scale(low, high, TOP, HEIGHT - BOTTOM)
+    xs = x_positions(len(totals))
     dots = "".join(
         f'<circle class="dot" cx="{x:.1f}" cy="{scale.at(v):.1f}" r="3"/>'
         for x, v in zip(xs, totals, strict=True)
     )
     moving = stats.moving
     body = (
-        _axes(scale, 50) + f'<line class="average" x1="{LEFT}" x2="{WIDTH - RIGHT}" '
+        axes(scale, 50) + f'<line class="average" x1="{LEFT}" x2="{WIDTH - RIGHT}" '
         f'y1="{scale.at(average):.1f}" y2="{scale.at(average):.1f}"/>'
-        + (_polyline(xs, [scale.at(m) for m in moving], "trend") if len(totals) > 1 else "")
+        + (polyline(xs, [scale.at(m) for m in moving], "trend") if len(totals) > 1 else "")
         + dots
         + _first_latest(lang)
     )
@@ -201,11 +125,11 @@ def totals_chart(stats: PlayerStats, lang: str) -> str:
         for i, (p, m) in enumerate(zip(stats.points, moving, strict=True), start=1)
     ]
     heads = [text(k, lang) for k in ("stats.game", "scores.date", "scores.score", "stats.moving")]
-    legend = _legend(
+    legend = chart_legend(
         [("dot", "stats.legend_game"), ("trend", "stats.moving"), ("average", "stats.average")],
         lang,
     )
-    return _figure(name, body, _table(heads, rows), lang, "stats-totals-chart", legend)
+    return chart_figure(name, body, data_table(heads, rows), lang, "stats-totals-chart", legend)
 
 
 def histogram_chart(stats: PlayerStats, perfect: Perfect | None, lang: str) -> str:
@@ -220,7 +144,7 @@ def histogram_chart(stats: PlayerStats, perfect: Perfect | None, lang: str) -> s
     share = [mine.get(b, 0) / games for b in bars]
     pshare = [theirs.get(b, 0) / perfect.games for b in bars] if perfect else []
     top = max([*share, *pshare]) or 1.0
-    scale = _Scale(0, top, TOP, HEIGHT - BOTTOM)
+    scale = Scale(0, top, TOP, HEIGHT - BOTTOM)
     span = (WIDTH - LEFT - RIGHT) / len(bars)
     parts = [f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{HEIGHT - BOTTOM}" '
              f'y2="{HEIGHT - BOTTOM}"/>']  # fmt: skip
@@ -253,11 +177,13 @@ def histogram_chart(stats: PlayerStats, perfect: Perfect | None, lang: str) -> s
     legend = ""
     if perfect:
         legend = (
-            f'<p class="chart-legend" aria-hidden="true">{_swatch("bar")}'
-            f"{t('stats.legend_yours', lang)} {_swatch('perfect-bar')}"
+            f'<p class="chart-legend" aria-hidden="true">{swatch("bar")}'
+            f"{t('stats.legend_yours', lang)} {swatch('perfect-bar')}"
             f"{t('stats.legend_perfect', lang)}</p>"
         )
-    return _figure(name, "".join(parts), _table(heads, rows), lang, "stats-histogram", legend)
+    return chart_figure(
+        name, "".join(parts), data_table(heads, rows), lang, "stats-histogram", legend
+    )
 
 
 def skill_chart(stats: PlayerStats, lang: str) -> str:
@@ -266,12 +192,12 @@ def skill_chart(stats: PlayerStats, lang: str) -> str:
     if not priced:
         return ""
     costs = [p.lost or 0.0 for p in priced]
-    low, high = _nice(0, max(costs), 10)
-    scale = _Scale(low, high, TOP, HEIGHT - BOTTOM)
-    xs = _xs(len(costs))
+    low, high = nice_range(0, max(costs), 10)
+    scale = Scale(low, high, TOP, HEIGHT - BOTTOM)
+    xs = x_positions(len(costs))
     body = (
-        _axes(scale, 10)
-        + (_polyline(xs, [scale.at(c) for c in costs], "trend") if len(costs) > 1 else "")
+        axes(scale, 10)
+        + (polyline(xs, [scale.at(c) for c in costs], "trend") if len(costs) > 1 else "")
         + "".join(
             f'<circle class="dot" cx="{x:.1f}" cy="{scale.at(c):.1f}" r="3"/>'
             for x, c in zip(xs, costs, strict=True)
@@ -282,7 +208,7 @@ def skill_chart(stats: PlayerStats, lang: str) -> str:
     name = counted("stats.skill_chart", lang, len(costs), average=figure(average))
     rows = [(i, p.date, figure(p.lost or 0)) for i, p in enumerate(priced, start=1)]
     heads = [text(k, lang) for k in ("stats.game", "scores.date", "stats.lost")]
-    return _figure(name, body, _table(heads, rows), lang, "stats-skill-chart")
+    return chart_figure(name, body, data_table(heads, rows), lang, "stats-skill-chart")
 
 
 def _rate(count: int, games: int) -> str:
@@ -323,7 +249,7 @@ def recent_html(stats: PlayerStats, lang: str) -> str:
     average = stats.tally.average
     rows = [(p.date, p.total, f"{p.total - average:+.0f}") for p in reversed(stats.recent)]
     heads = [text(k, lang) for k in ("scores.date", "scores.score", "stats.against_average")]
-    return f"<h3>{t('stats.recent', lang)}</h3>{_table(heads, rows)}"
+    return f"<h3>{t('stats.recent', lang)}</h3>{data_table(heads, rows)}"
 
 
 def boxes_html(stats: PlayerStats, perfect: Perfect | None, lang: str) -> str:
@@ -343,7 +269,7 @@ def boxes_html(stats: PlayerStats, perfect: Perfect | None, lang: str) -> str:
         if perfect:
             row.append(f"{perfect.boxes[i]:.1f}")
         rows.append(row)
-    return f"<h3>{t('stats.boxes', lang)}</h3>{_table(heads, rows)}"
+    return f"<h3>{t('stats.boxes', lang)}</h3>{data_table(heads, rows)}"
 
 
 def versus_html(stats: PlayerStats, lang: str) -> str:
@@ -354,7 +280,7 @@ def versus_html(stats: PlayerStats, lang: str) -> str:
         text(k, lang) for k in ("stats.against", "stats.won", "stats.lost_games", "stats.tied")
     ]
     rows = [(v.other, v.wins, v.losses, v.ties) for v in stats.versus]
-    table = _table(heads, rows)
+    table = data_table(heads, rows)
     return f'<h3>{t("stats.versus", lang)}</h3><div data-testid="stats-versus">{table}</div>'
 
 
@@ -399,5 +325,5 @@ def luck_html(splits: Sequence[Split], lang: str) -> str:
     # (and the panel stays short enough for a small phone's screen).
     return (
         f'<details class="luck" data-testid="luck-table"><summary>{t("luck.title", lang)}'
-        f"</summary>{_table(heads, rows)}</details>"
+        f"</summary>{data_table(heads, rows)}</details>"
     )

@@ -122,7 +122,7 @@ class Boxes:
     def import_file(self, raw: str | None, chosen: str) -> None:
         """Merge a chosen file (None: the browser could not read it); the dialog says what
         happened."""
-        self.session.import_file(raw)
+        self.session.lobby.import_file(raw)
         self.emit([("text", of_testid("transfer-notice"), self.session.status)])
         self.paint_stats(chosen)
 
@@ -150,7 +150,7 @@ class Boxes:
         self.emit(boxes.roster(roster, self.lang))
 
     def open_new_game(self) -> None:
-        self.emit(boxes.new_game(self.session.roster(), self.lang))
+        self.emit(boxes.new_game(self.session.lobby.roster(), self.lang))
 
     def edit_roster(self, edit: Edit, roster: Roster, index: int) -> None:
         self.emit(boxes.edited(roster.edit(edit, index, self.lang), self.lang))
@@ -176,11 +176,11 @@ class Boxes:
             self.review_open = False
 
     def show_games(self) -> None:
-        self.emit(boxes.games(self.session.paused(), self.lang))
+        self.emit(boxes.games(self.session.lobby.paused(), self.lang))
 
     def resume(self, game_id: str) -> None:
         self.emit([("close", "#games-dialog")])
-        self.session.resume(game_id)
+        self.session.lobby.resume(game_id)
 
     def show_dailies(self, today: str = "") -> None:
         """The daily games of the page's date (``today``, as the page tells it), else of
@@ -189,15 +189,15 @@ class Boxes:
             day = parse_day(today)
         except ValueError:
             day = self.host.today()
-        self.emit(boxes.dailies(self.session.dailies(day), self.lang))
+        self.emit(boxes.dailies(self.session.lobby.dailies(day), self.lang))
 
     def play_daily(self, day: str) -> None:
         self.emit([("close", "#daily-dialog")])
-        self.session.play_daily(parse_day(day))
+        self.session.lobby.play_daily(parse_day(day))
 
     def open_link(self, fragment: str) -> None:
         """A challenge link (``#c=...``) in the address: replayed, then offered or refused,
         and the address keeps no fragment."""
         if fragment.startswith("#c="):
-            self.session.open_link(fragment[3:])
+            self.session.lobby.open_link(fragment[3:])
             self.emit([("address", None)])

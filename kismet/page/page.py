@@ -88,8 +88,8 @@ class Page:
         if set(self.clicks) != PAGE_ACTIONS - CLIENT_ACTIONS:
             raise RuntimeError(f"the page's clicks are not PAGE_ACTIONS: {set(self.clicks)}")
         self.keys: dict[Key, Callable[[int], None]] = {
-            Key.ROLL: lambda _: self.session.roll(),
-            Key.HOLD: self.session.tap_die,
+            Key.ROLL: lambda _: self.session.moves.roll(),
+            Key.HOLD: self.session.moves.tap_die,
             Key.NEW_GAME: lambda _: self.boxes.open_new_game(),
             Key.HELP: lambda _: self.emit([opened("help-dialog", "#help-title")]),
             Key.MOVE: lambda step: self.emit([("move-focus", None, step)]),
@@ -100,13 +100,13 @@ class Page:
             Kind.KEY: self.on_key,
             Kind.SUBMIT: self.on_submit,
             Kind.INPUT: lambda event: self.changed(
-                self.session.type_faces, event.value("entry-faces")
+                self.session.moves.type_faces, event.value("entry-faces")
             ),
             Kind.CHANGE: self.on_change,
             Kind.IMPORT: lambda event: self.changed(
                 self.boxes.import_file, event.text, event.value("stats-player")
             ),
-            Kind.CANCEL: lambda _: self.changed(self.session.cancel),
+            Kind.CANCEL: lambda _: self.changed(self.session.moves.cancel),
             Kind.CLOSED: lambda event: self.boxes.closed(event.dialog),
             Kind.HASH: self.on_hash,
             Kind.STORAGE: self.on_storage,
@@ -151,7 +151,7 @@ class Page:
         first = event.roster.names[0] if event.roster is not None and event.roster.names else ""
         roster = Roster.of([first, ""], [HUMAN, event.id]).renamed(self.lang)
         self.emit([("close", "#new-game-dialog")])
-        self.changed(self.session.start, roster)
+        self.changed(self.session.lobby.start, roster)
 
     # -------------------------------------------------------------- events in
 
@@ -203,7 +203,7 @@ class Page:
         if closes_menu(event.action, in_header=event.in_header):
             self.emit([("menu", None, False)])
         # A tap anywhere else closes a box's rule.
-        closed = event.action != "rule" and self.session.toggle_rule(None)
+        closed = event.action != "rule" and self.session.moves.toggle_rule(None)
         if not event.disabled and act(self.session, event.clicked()):
             self.render()
             return
@@ -226,9 +226,9 @@ class Page:
         if event.form == "new-game":  # the Start button, or Enter in a name field
             self.emit([("close", "#new-game-dialog")])
             if event.roster is not None:
-                self.changed(self.session.start, event.roster)
+                self.changed(self.session.lobby.start, event.roster)
         elif event.form == "entry":
-            self.session.enter_roll(event.value("entry-faces"))
+            self.session.moves.enter_roll(event.value("entry-faces"))
             self.emit([("blur", of_testid("entry-faces"))])
             self.render()
         elif event.form == "print":
@@ -239,7 +239,7 @@ class Page:
             lang = event.value("language")
             if lang not in PAGES:
                 return
-            self.session.set_language(lang)
+            self.session.lobby.set_language(lang)
             # Each language has its own page, rendered at build; the game is saved, so load
             # it, without the welcome of a new visit.
             self.emit([("navigate", None, PAGES[lang])])
@@ -248,7 +248,7 @@ class Page:
                 margin = float(event.value("coach-margin"))
             except ValueError:
                 return
-            self.changed(lambda: self.session.change_settings(coach_margin=margin))
+            self.changed(lambda: self.session.lobby.change_settings(coach_margin=margin))
         elif event.field == "stats-player":
             self.boxes.paint_stats(event.value("stats-player"))
         elif event.field == "seat" and event.roster is not None:
@@ -264,7 +264,7 @@ class Page:
         # kind changes the stamp. No key means the storage was cleared.
         self.session.tables.told(event.key, event.text)
         if event.key is None or event.key == STAMP_KEY:
-            self.changed(self.session.sync)
+            self.changed(self.session.tables.sync)
 
     def edit(self, edit: Edit) -> Callable[[Event], None]:
         def edited(event: Event) -> None:
@@ -274,10 +274,10 @@ class Page:
         return edited
 
     def ask_hint(self) -> None:
-        self.session.ask_hint()
+        self.session.moves.ask_hint()
         self.render()
 
     def guide_again(self) -> None:
         """The rules' button: the first game's guide runs again, over the game at the table."""
         self.emit([("close", "#help-dialog")])
-        self.session.change_settings(guide=True)
+        self.session.lobby.change_settings(guide=True)

@@ -87,13 +87,13 @@ class Timers:
 
             if isinstance(got, Exception):
                 raise got
-            self.session.attach_spread(Spread.from_bytes(got))
+            self.session.odds.attach(Spread.from_bytes(got))
             ok = True
         except Exception:
             ok = False
         self.spread_fetch.arrived(ok=ok, online=False)  # no retries by itself
         if not ok:
-            self.session.attach_spread(None)
+            self.session.odds.attach(None)
         self.render()
 
     async def fetched(self, url: str, what: str) -> bytes:
@@ -111,7 +111,7 @@ class Timers:
         """Run ``then`` once the table is loaded (at once if it already is); ``asked``: a
         player pressed something that needs it (see ``TableFetch.want``); ``quiet``: the
         status line does not say it is loading (only the chances wait for it)."""
-        if self.session.has_advisor:
+        if self.session.coach.advisor is not None:
             then()
             return
         wanted = self.fetch.want(asked=asked, then=then)
@@ -150,7 +150,7 @@ class Timers:
             for then in waiting:
                 then()
             return
-        self.session.table_missing()
+        self.session.coach.missing()
         self.render()
         self.say("app.table_failed")
         if retry is not None:
@@ -159,7 +159,7 @@ class Timers:
     def fetch_again(self) -> None:
         """A failed fetch is tried afresh by what needs the table."""
         self.fetch.again()
-        self.session.table_missing(False)
+        self.session.coach.missing(False)
         self.render()
 
     def online(self) -> None:

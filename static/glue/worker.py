@@ -37,7 +37,7 @@ class Worker:
         local = Mirror(stored_items(given.get("local")))
         room = given.get("room")
         if isinstance(room, int) and not isinstance(room, bool) and room < ROOM_SEEN:
-            local.room = room  # little room: the first writes know it
+            local.measured(room)  # little room: the first writes know it
         spare = Mirror(stored_items(given.get("session")))
         start = Start.from_json(page)._replace(greet=not switched(spare))
         self.page = Page(host, start, local, spare)
