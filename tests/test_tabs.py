@@ -130,7 +130,7 @@ def test_games_finished_in_two_tabs_both_stay_in_the_history(tabs: Any) -> None:
 def test_a_challenge_accepted_in_another_tab_is_kept_once(tabs: Any, site: Site) -> None:
     sender = Game(["Cy"], seed=daily_seed(date(2026, 12, 6)), linked=True)
     while not sender.is_over:
-        sender.moves.roll()
+        sender.roll()
         sender.score(sender.open_boxes(0)[0])
     code = encode(challenge_of(sender))
     a = tabs()
