@@ -8,7 +8,7 @@ beginner who plays for the points in front of them), prices every decision the p
 record for a person (each re-roll's kept dice, each box) with the strategy table, and prints
 for each margin how many decisions a game cost more than it: the times the Coach would
 have stopped that player, as the median, the quartiles and the mean per game. The default
-margin (``kismet.app.settings.COACH_MARGIN``) is chosen from these figures. Run by hand
+margin (``kismet.app.base.settings.COACH_MARGIN``) is chosen from these figures. Run by hand
 after ``python3 build.py build``; no test asserts on them.
 """
 
@@ -27,9 +27,9 @@ from kismet.advice.level import Level, StepKind
 from kismet.advice.players import plan
 from kismet.advice.review import price
 from kismet.advice.strategy import Advisor
-from kismet.app.coach import kept
-from kismet.app.coaching import decision
-from kismet.app.settings import COACH_MARGIN, COACH_MARGINS
+from kismet.app.guidance.coach import kept
+from kismet.app.guidance.coaching import decision
+from kismet.app.base.settings import COACH_MARGIN, COACH_MARGINS
 from kismet.rules import Game
 
 SHOWN = (1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 30.0)

@@ -11,7 +11,7 @@ const byTestid = (name) => document.querySelector(`[data-testid="${name}"]`);
 const Kismet = globalThis.Kismet;
 
 // ------------------------------------------------------------------- the storage
-// One commit per answer, as kismet/app/commit.py's `store` (the tests hold them alike): the
+// One commit per answer, as kismet/app/keeping/commit.py's `store` (the tests hold them alike): the
 // spare writes whatever happens; then, if the stamp is still its base, every write or none.
 const [PREFIX, STAMP, PROBE] = ["kismet:v1:", "kismet:v1:stamp", "kismet:v1:probe"];
 const site = (area) => {

@@ -45,7 +45,7 @@ def almost_finished(seed: int = 11, name: str = "Player 1") -> str:
     last turn not begun."""
     import json
 
-    from kismet.app.table import Table
+    from kismet.app.base.table import Table
 
     game = Game([name], seed=seed)
     for _ in range(14):

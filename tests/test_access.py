@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from kismet import Category, Game, Refusal, SaveProblem
 from kismet import text as messages
-from kismet.app.keys import Key, shortcut
+from kismet.app.base.keys import Key, shortcut
 from tests.conftest import Site, artifact, open_app, reveal, settled_status, watch_page
 from tests.test_browser import READ_SHEET, expected_sheet, faces
 

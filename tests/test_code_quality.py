@@ -233,7 +233,7 @@ def cross_part_writes(source: str) -> list[str]:
 
 def test_each_part_writes_only_its_own_state() -> None:
     parts = shaped_files(".py")
-    assert ROOT / "kismet" / "app" / "moves.py" in parts
+    assert ROOT / "kismet" / "app" / "play" / "moves.py" in parts
     writes = {str(p.relative_to(ROOT)): cross_part_writes(p.read_text("utf-8")) for p in parts}
     assert {path: found for path, found in writes.items() if found} == {}
 

@@ -1,5 +1,5 @@
 """One commit per action, in a real Chromium: the page stores a commit as
-``kismet.app.commit.store`` says; a storage full to within 8, 100 or 1,000 characters
+``kismet.app.keeping.commit.store`` says; a storage full to within 8, 100 or 1,000 characters
 loses no finished game, whatever the move (finishing a game, a fold, putting a game aside,
 an import); two tabs acting in the same millisecond never show a move that is not stored;
 a frozen or busy page and a stopped service worker lose nothing and say nothing false.
@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 import build
-from kismet.app.commit import Commit, answer_json, store
-from kismet.app.storage import FOLDED_KEY, HISTORY_KEY, PREFIX, STAMP_KEY, MemoryStorage
-from kismet.app.table import Table
+from kismet.app.base.table import Table
+from kismet.app.keeping.commit import Commit, answer_json, store
+from kismet.app.keeping.storage import FOLDED_KEY, HISTORY_KEY, PREFIX, STAMP_KEY, MemoryStorage
 from tests import conftest
 from tests.conftest import Site, open_app, reveal, watch_page
 from tests.helpers import almost_finished

@@ -15,10 +15,10 @@ from kismet import Category, Game, game_from_dict
 from kismet.advice.level import Level
 from kismet.advice.players import play_out
 from kismet.advice.strategy import Advisor, ChoiceKind
-from kismet.app.roster import HUMAN, SEAT_CODES
-from kismet.app.session import Session
-from kismet.app.storage import GAME_KEY, MemoryStorage
-from kismet.app.turn import Ask, Pending
+from kismet.app.base.roster import HUMAN, SEAT_CODES
+from kismet.app.keeping.storage import GAME_KEY, MemoryStorage
+from kismet.app.play.turn import Ask, Pending
+from kismet.app.screen.session import Session
 from tests.conftest import Site, artifact, open_app, reveal
 from tests.test_screen import NO_SIDEWAYS
 

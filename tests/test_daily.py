@@ -13,7 +13,7 @@ from kismet import Game
 from kismet.advice.level import Level
 from kismet.advice.players import play_out
 from kismet.advice.strategy import Advisor
-from kismet.app.daily import daily_number, daily_seed
+from kismet.app.base.daily import daily_number, daily_seed
 from tests.conftest import Site, artifact, open_app, reveal, watch_page
 from tests.test_browser import faces
 

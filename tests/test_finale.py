@@ -9,10 +9,10 @@ import re
 from datetime import date
 
 from kismet.advice.strategy import Advisor
-from kismet.app.guide import GuideStep
-from kismet.app.reasons import box_reason
-from kismet.app.session import Session
-from kismet.app.storage import GAME_KEY, SETTINGS_KEY, MemoryStorage
+from kismet.app.guidance.guide import GuideStep
+from kismet.app.guidance.reasons import box_reason
+from kismet.app.keeping.storage import GAME_KEY, SETTINGS_KEY, MemoryStorage
+from kismet.app.screen.session import Session
 from kismet.html.page import compare_html, game_over_html
 from kismet.rules import Category, Totals
 from tests.helpers import almost_finished

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from kismet.app.session import Session
-from kismet.app.storage import MemoryStorage
+from kismet.app.keeping.storage import MemoryStorage
+from kismet.app.screen.session import Session
 from kismet.rules import Category
 from tests.conftest import Site, artifact, open_app, reveal, watch_page
 

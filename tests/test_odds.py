@@ -1,4 +1,4 @@
-"""The win chances at the table (``kismet.app.odds``): when they are shown, what they wait
+"""The win chances at the table (``kismet.app.guidance.odds``): when they are shown, what they wait
 for, worked out in steps, and how the sheet writes them."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from datetime import date
 import pytest
 
 from kismet.advice.chances import Forecast
-from kismet.app.odds import Due, percent
-from kismet.app.session import Session
-from kismet.app.settings import Settings, Switch
-from kismet.app.storage import MemoryStorage
+from kismet.app.base.settings import Settings, Switch
+from kismet.app.guidance.odds import Due, percent
+from kismet.app.keeping.storage import MemoryStorage
+from kismet.app.screen.session import Session
 from kismet.html.course import course_html
 from kismet.html.escape import esc
 from kismet.html.sheet import sheet_html

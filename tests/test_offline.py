@@ -468,7 +468,7 @@ def test_the_strategy_table_is_kept_for_offline_hints(
 def finished_challenge() -> str:
     """A stored challenge game that is over: its panel wants Perfect's game on the same dice."""
     from kismet import challenge_of
-    from kismet.app.table import Table
+    from kismet.app.base.table import Table
     from kismet.rules.link import encode
 
     game = Game(["Ann"], seed=77, linked=True)

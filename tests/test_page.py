@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from kismet import Category, Game
-from kismet.app.commit import Commit, Mirror, Outcome, answer_json, store
-from kismet.app.keys import Pressed, code, command, key_table
-from kismet.app.pacing import RETRY_MS
-from kismet.app.roster import Roster
-from kismet.app.storage import GAME_KEY, STAMP_KEY, MemoryStorage
+from kismet.app.base.keys import Pressed, code, command, key_table
+from kismet.app.base.roster import Roster
+from kismet.app.keeping.commit import Commit, Mirror, Outcome, answer_json, store
+from kismet.app.keeping.storage import GAME_KEY, STAMP_KEY, MemoryStorage
+from kismet.app.screen.pacing import RETRY_MS
 from kismet.html.paint import Op
 from kismet.page.events import VALUES, Event, Kind
 from kismet.page.host import Fetched, Start

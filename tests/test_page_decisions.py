@@ -14,9 +14,12 @@ from pathlib import Path
 import pytest
 
 from kismet.advice.strategy import Advisor
-from kismet.app.actions import FIELDS, PAGE_ACTIONS, SESSION_ACTIONS, Clicked, act
-from kismet.app.keys import Key, Pressed, closes_menu, command
-from kismet.app.pacing import (
+from kismet.app.base.keys import Key, Pressed, closes_menu, command
+from kismet.app.base.printing import Printed, Printout, printout
+from kismet.app.base.settings import Switch
+from kismet.app.play.tables import Tables
+from kismet.app.screen.actions import FIELDS, PAGE_ACTIONS, SESSION_ACTIONS, Clicked, act
+from kismet.app.screen.pacing import (
     RETRIES,
     RETRY_MS,
     Fetching,
@@ -27,10 +30,7 @@ from kismet.app.pacing import (
     Wait,
     upcoming,
 )
-from kismet.app.printing import Printed, Printout, printout
-from kismet.app.session import Session
-from kismet.app.settings import Switch
-from kismet.app.tables import Tables
+from kismet.app.screen.session import Session
 from kismet.rules import MAX_PLAYERS, Category
 from tests.test_session import app_with, finish_randomly
 
@@ -270,7 +270,9 @@ def test_the_session_is_made_of_parts_that_it_only_wires() -> None:
     app.moves.roll()  # the moves and the tables share the status line, which says it
     assert app.status == app.line.text and "Ann rolled" in app.status
     # The session writes nothing but its parts, once, when it is made.
-    tree = ast.parse((ROOT / "kismet" / "app" / "session.py").read_text(encoding="utf-8"))
+    tree = ast.parse(
+        (ROOT / "kismet" / "app" / "screen" / "session.py").read_text(encoding="utf-8")
+    )
     (session,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Session"]
     for method in session.body:
         if isinstance(method, ast.FunctionDef) and method.name != "__init__":
@@ -280,7 +282,7 @@ def test_the_session_is_made_of_parts_that_it_only_wires() -> None:
 
 def test_the_glue_makes_none_of_these_decisions_itself() -> None:
     # The glue and the page's scripts read no key names, timer pauses or retry counts: they
-    # ask kismet (the keys the page stops come from kismet.app.keys.key_table).
+    # ask kismet (the keys the page stops come from kismet.app.base.keys.key_table).
     glue = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "static" / "glue").glob("*.py"))
     page = "\n".join(
         (ROOT / "static" / name).read_text(encoding="utf-8") for name in ("client.mjs", "paint.js")
@@ -294,11 +296,11 @@ def test_the_glue_makes_none_of_these_decisions_itself() -> None:
 
 def test_every_message_key_named_by_a_type_is_in_every_catalogue() -> None:
     from kismet import text as messages
-    from kismet.app.ledger import Area
-    from kismet.app.moves import MODE_LINES
-    from kismet.app.storage import Problem
-    from kismet.app.table import Mode
-    from kismet.app.turn import Ask
+    from kismet.app.base.table import Mode
+    from kismet.app.keeping.ledger import Area
+    from kismet.app.keeping.storage import Problem
+    from kismet.app.play.moves import MODE_LINES
+    from kismet.app.play.turn import Ask
 
     keys = [key for ask in Ask for key in ask.words]
     keys += [key for area in Area for key in area.value]

@@ -8,11 +8,11 @@ import json
 import re
 from pathlib import Path
 
-from kismet.app.linked import Share
-from kismet.app.roster import Edit
-from kismet.app.session import Session
-from kismet.app.storage import MemoryStorage
-from kismet.app.view import Confirm, View
+from kismet.app.base.roster import Edit
+from kismet.app.guidance.linked import Share
+from kismet.app.keeping.storage import MemoryStorage
+from kismet.app.screen.session import Session
+from kismet.app.screen.view import Confirm, View
 from kismet.html import boxes
 from kismet.html.paint import GAME_OVER, SHEET, Op, Painter, of_testid
 from kismet.rules import Category

@@ -12,8 +12,8 @@ import pytest
 from pypdf import PdfReader
 
 from kismet import Category, Game, game_from_dict
-from kismet.app.session import Session
-from kismet.app.storage import GAME_KEY, MemoryStorage
+from kismet.app.keeping.storage import GAME_KEY, MemoryStorage
+from kismet.app.screen.session import Session
 from kismet.text import box_name
 from tests.conftest import Site, artifact, open_app, reveal
 from tests.test_browser import READ_SHEET, expected_sheet

@@ -12,16 +12,16 @@ from kismet.advice import review as review_module
 from kismet.advice.review import Verdict
 from kismet.advice.state import Decision
 from kismet.advice.strategy import Advisor
-from kismet.app import ledger, records
-from kismet.app.coaching import Review
-from kismet.app.luck import expected_total, price_seats, splits
-from kismet.app.pacing import Upcoming, Wait, upcoming
-from kismet.app.records import Finished
-from kismet.app.session import Session
-from kismet.app.stats import Folded, Who, player_stats
-from kismet.app.storage import FOLDED_KEY, HISTORY_KEY, MemoryStorage, StorageFull
-from kismet.app.table import Mode
-from kismet.app.transfer import EXPORT_VERSION, MAX_IMPORT_BYTES
+from kismet.app.base.table import Mode
+from kismet.app.guidance.coaching import Review
+from kismet.app.guidance.luck import expected_total, price_seats, splits
+from kismet.app.keeping import ledger, records
+from kismet.app.keeping.records import Finished
+from kismet.app.keeping.stats import Folded, Who, player_stats
+from kismet.app.keeping.storage import FOLDED_KEY, HISTORY_KEY, MemoryStorage, StorageFull
+from kismet.app.keeping.transfer import EXPORT_VERSION, MAX_IMPORT_BYTES
+from kismet.app.screen.pacing import Upcoming, Wait, upcoming
+from kismet.app.screen.session import Session
 from kismet.html.stats import Perfect, stats_html
 from kismet.rules import Category, Game, SaveError
 from kismet.rules.record import encode_fills, replay_record

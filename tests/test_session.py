@@ -14,12 +14,11 @@ from kismet import Category, Game, game_from_dict, game_to_dict, replay_challeng
 from kismet.advice.level import Level
 from kismet.advice.players import play_out
 from kismet.advice.strategy import Advisor
-from kismet.app.daily import daily_seed
-from kismet.app.entry import parse_faces
-from kismet.app.roster import Roster
-from kismet.app.session import Session
-from kismet.app.sheet_view import sheet_view
-from kismet.app.storage import (
+from kismet.app.base.daily import daily_seed
+from kismet.app.base.entry import parse_faces
+from kismet.app.base.roster import Roster
+from kismet.app.base.table import Mode
+from kismet.app.keeping.storage import (
     BACKUP_PREFIX,
     GAME_KEY,
     HISTORY_KEY,
@@ -28,9 +27,10 @@ from kismet.app.storage import (
     StorageFull,
     StorageUnavailable,
 )
-from kismet.app.table import Mode
-from kismet.app.turn import Ask, Pending
-from kismet.app.view import die_label
+from kismet.app.play.turn import Ask, Pending
+from kismet.app.screen.session import Session
+from kismet.app.screen.sheet_view import sheet_view
+from kismet.app.screen.view import die_label
 from kismet.html.dice import PIPS, pip_css
 from kismet.html.page import render_index
 from kismet.html.sheet import blank_sheet_html, sheet_html

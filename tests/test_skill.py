@@ -14,8 +14,8 @@ from kismet.advice.level import Level
 from kismet.advice.skill import BOXES, CASUAL, GOOD, PERFECT, RECORD_GAMES, of_level, of_person
 from kismet.advice.state import State
 from kismet.advice.strategy import Advisor
-from kismet.app.session import Session
-from kismet.app.storage import MemoryStorage
+from kismet.app.keeping.storage import MemoryStorage
+from kismet.app.screen.session import Session
 from kismet.html.page import help_html
 from kismet.rules import Category, Game
 from tests.test_session import Clock, finish_randomly

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from kismet.app.records import Finished
-from kismet.app.settings import Settings
-from kismet.app.stats import Folded
-from kismet.app.transfer import export_data
+from kismet.app.base.settings import Settings
+from kismet.app.keeping.records import Finished
+from kismet.app.keeping.stats import Folded
+from kismet.app.keeping.transfer import export_data
 from kismet.rules import Game
 from tests.conftest import READY_TIMEOUT_MS, Site, artifact, open_app, reveal, watch_page
 from tests.test_phone import LAPTOP, PHONES, start_game

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kismet import Category, Game
-from kismet.app.commit import (
+from kismet.app.base.table import Table
+from kismet.app.keeping.commit import (
     Answer,
     Commit,
     Mirror,
@@ -26,11 +27,8 @@ from kismet.app.commit import (
     room_at_start,
     store,
 )
-from kismet.app.lobby import Lobby
-from kismet.app.moves import Moves
-from kismet.app.records import MAX_TOTAL
-from kismet.app.session import Session
-from kismet.app.storage import (
+from kismet.app.keeping.records import MAX_TOTAL
+from kismet.app.keeping.storage import (
     BACKUP_PREFIX,
     FOLDED_KEY,
     GAME_KEY,
@@ -46,8 +44,10 @@ from kismet.app.storage import (
     StorageFull,
     StorageUnavailable,
 )
-from kismet.app.table import Table
-from kismet.app.tables import Tables
+from kismet.app.play.lobby import Lobby
+from kismet.app.play.moves import Moves
+from kismet.app.play.tables import Tables
+from kismet.app.screen.session import Session
 from kismet.rules.bounded import MAX_DEPTH, depth, load_json
 from kismet.rules.errors import SaveError, SaveProblem
 from kismet.rules.scoring import score, upper_bonus
@@ -90,7 +90,7 @@ class Quota(MemoryStorage):
 
 COMMITTED = {"on": False}
 """Whether each tab writes into a mirror of the storage and has its commits stored by the
-page's side (``kismet.app.commit.store``), as the game in its worker does: every test here
+page's side (``kismet.app.keeping.commit.store``), as the game in its worker does: every test here
 runs both ways."""
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from kismet import Game, challenge_of
-from kismet.app.daily import daily_seed
+from kismet.app.base.daily import daily_seed
 from kismet.rules.link import encode
 from tests.conftest import Site, artifact, open_app, reveal, settled_status, watch_page
 from tests.helpers import almost_finished
@@ -325,7 +325,7 @@ def test_a_name_with_markup_can_be_shared_and_opened(tabs: Any, site: Site) -> N
 
 def finished_records(count: int) -> list[dict[str, Any]]:
     """Records of finished games as the app stores them (each replayable)."""
-    from kismet.app.records import Finished
+    from kismet.app.keeping.records import Finished
 
     records = []
     for n in range(count):

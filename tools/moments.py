@@ -6,7 +6,7 @@ tests/artifacts/moments/, named MOMENT-SIZE-SCHEME.png).
 
     .venv/bin/python tools/moments.py [--sizes 360x640,1280x800]
 
-The games behind them are played in CPython first (``kismet.app.session`` over a memory
+The games behind them are played in CPython first (``kismet.app.screen.session`` over a memory
 storage) and put in the page's storage, so each picture takes a few seconds. Builds the
 site, serves it and drives Chromium as the tests do. Run by hand after a change to one of
 these screens; no test depends on it.
@@ -24,8 +24,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kismet.app.session import Session  # noqa: E402
-from kismet.app.storage import MemoryStorage  # noqa: E402
+from kismet.app.keeping.storage import MemoryStorage  # noqa: E402
+from kismet.app.screen.session import Session  # noqa: E402
 from tests.test_moments import stored_before_a_new_best  # noqa: E402
 from tests.test_session import finish_randomly  # noqa: E402
 from tools.screens import served  # noqa: E402

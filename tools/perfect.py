@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kismet.advice.level import Level
 from kismet.advice.players import play_out
 from kismet.advice.strategy import Advisor
-from kismet.app.stats import BIN
+from kismet.app.keeping.stats import BIN
 from kismet.rules import Category, Game
 
 GAMES = 400

@@ -2,7 +2,7 @@
 
 The app records a ``Decision`` (``kismet.advice.state``) each time a person re-rolls (the
 dice they kept) or fills a box, with the position it was taken in; ``price`` prices each
-with the strategy table (``kismet.app.luck.Pricing`` prices a game's, a few at a time).
+with the strategy table (``kismet.app.guidance.luck.Pricing`` prices a game's, a few at a time).
 """
 
 from __future__ import annotations

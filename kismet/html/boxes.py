@@ -12,11 +12,11 @@ from .page import compare_html, dailies_html, paused_html, review_html, roster_h
 from .paint import Op, of_testid, opened
 
 if TYPE_CHECKING:
-    from ..app.coaching import Review
-    from ..app.compare import Side
-    from ..app.linked import Share
-    from ..app.roster import Roster
-    from ..app.table import Daily, Paused
+    from ..app.base.roster import Roster
+    from ..app.base.table import Daily, Paused
+    from ..app.guidance.coaching import Review
+    from ..app.guidance.compare import Side
+    from ..app.guidance.linked import Share
 
 NEW_GAME_TITLE = "#new-game-title"
 """The New game dialog's first name, which has the focus when it opens."""

@@ -1,10 +1,10 @@
-"""The review's chart of the chances turn by turn (``kismet.app.odds.Course``): a line per
+"""The review's chart of the chances turn by turn (``kismet.app.guidance.odds.Course``): a line per
 player drawn as inline SVG, the turns where the lead changed hands and the costliest box
 choices marked, then the same numbers in a table, as the statistics' charts do."""
 
 from __future__ import annotations
 
-from ..app.odds import Course, percent
+from ..app.guidance.odds import Course, percent
 from ..text import counted, text
 from .charts import (
     HEIGHT,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..app.view import die_label
+from ..app.screen.view import die_label
 from ..rules import DICE_COUNT, color_of
 from .escape import esc
 

@@ -8,16 +8,16 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..advice.skill import CASUAL, GOOD, RECORD_GAMES
-from ..app.compare import Play, Side
-from ..app.finale import Finale
-from ..app.guide import opening
-from ..app.linked import Offer, Scene
-from ..app.luck import Luck
-from ..app.records import HighScore
-from ..app.roster import SEAT_CODES, Roster, seat_code
-from ..app.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
-from ..app.sheet_view import empty_sheet
-from ..app.table import Daily, Paused
+from ..app.base.roster import SEAT_CODES, Roster, seat_code
+from ..app.base.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
+from ..app.base.table import Daily, Paused
+from ..app.guidance.compare import Play, Side
+from ..app.guidance.guide import opening
+from ..app.guidance.linked import Offer, Scene
+from ..app.guidance.luck import Luck
+from ..app.keeping.records import HighScore
+from ..app.play.finale import Finale
+from ..app.screen.sheet_view import empty_sheet
 from ..rules import FACES, MAX_NAME_LENGTH, MAX_PLAYERS, Color, color_of
 from ..text import LANGUAGES, date_words, figure, text
 from .dice import dice_html, mini_die, pip_css
@@ -26,7 +26,7 @@ from .sheet import sheet_html
 from .stats import luck_html
 
 if TYPE_CHECKING:
-    from ..app.coaching import Review, ReviewTurn
+    from ..app.guidance.coaching import Review, ReviewTurn
 
 PAGES = {"en": "index.html", "ko": "index.ko.html"}
 """The page built for each interface language (all in one folder, so paths are shared)."""
@@ -325,7 +325,7 @@ def high_scores_html(scores: Sequence[HighScore], lang: str) -> str:
         f'<th scope="col">{t(key, lang)}</th>'
         for key in ("scores.rank", "scores.name", "scores.score", "scores.date")
     )
-    rows = "".join(  # people's only (kismet.app.records.high_scores)
+    rows = "".join(  # people's only (kismet.app.keeping.records.high_scores)
         f"<tr><td>{rank}</td><td>{esc(line.name)}</td>"
         f"<td>{line.points}</td><td>{esc(line.date)}</td></tr>"
         for rank, line in enumerate(scores, start=1)

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kismet.app.printing import Printed
+from kismet.app.base.printing import Printed
 from kismet.text import text
 
 from .page import game_over_html, high_scores_html, offer_html
 from .sheet import chance_inner, sheet_html
 
 if TYPE_CHECKING:
-    from kismet.app.view import View
+    from kismet.app.screen.view import View
 
 Value = str | int | bool | None | tuple[str, ...]
 Op = tuple[Value, ...]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..app.odds import percent
-from ..app.roster import is_default_name
-from ..app.sheet_view import Column, SheetView, empty_sheet
+from ..app.base.roster import is_default_name
+from ..app.guidance.odds import percent
+from ..app.screen.sheet_view import Column, SheetView, empty_sheet
 from ..rules import BASIC_BOXES, KISMET_BOXES, Category, Totals, score
 from ..text import text
 from .escape import esc, t

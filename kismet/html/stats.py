@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..app.luck import Split
-from ..app.roster import is_default_name
-from ..app.stats import BIN, Player, PlayerStats
+from ..app.base.roster import is_default_name
+from ..app.guidance.luck import Split
+from ..app.keeping.stats import BIN, Player, PlayerStats
 from ..rules import BONUS_TIERS, Category
 from ..text import counted, figure, text
 from .charts import (

@@ -8,9 +8,9 @@ import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..app.daily import parse_day
-from ..app.printing import Printed, printout
-from ..app.roster import Edit, Roster
+from ..app.base.daily import parse_day
+from ..app.base.printing import Printed, printout
+from ..app.base.roster import Edit, Roster
 from ..html import boxes
 from ..html.paint import Op, of_testid
 from ..html.sheet import blank_sheet_html
@@ -19,7 +19,7 @@ from ..text import text
 from .host import Fetched
 
 if TYPE_CHECKING:
-    from ..app.session import Session
+    from ..app.screen.session import Session
     from ..html.paint import Painter
     from .host import Host, Start
     from .turns import Turns

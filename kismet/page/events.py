@@ -8,9 +8,9 @@ import enum
 import json
 from typing import Any, NamedTuple
 
-from ..app.actions import FIELDS, Clicked
-from ..app.keys import Pressed
-from ..app.roster import Roster
+from ..app.base.keys import Pressed
+from ..app.base.roster import Roster
+from ..app.screen.actions import FIELDS, Clicked
 from ..rules import RuleError
 
 
@@ -43,7 +43,7 @@ class Kind(enum.StrEnum):
     DUE = "due"
     """A timer of the game came due (``timer``): its work's turn (``kismet.page.turns``)."""
     STORED = "stored"
-    """The page's word on the last commit (``answer``: ``kismet.app.commit.Answer``)."""
+    """The page's word on the last commit (``answer``: ``kismet.app.keeping.commit.Answer``)."""
 
 
 VALUES = (

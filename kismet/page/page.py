@@ -1,6 +1,6 @@
 """The page's Python: one ``Page`` holds the session and answers every event the page
 reports (``kismet.page.events``) with one answer: the ops the page carries out and the
-commit it stores (``kismet.app.commit``), then the page's word on that commit, before
+commit it stores (``kismet.app.keeping.commit``), then the page's word on that commit, before
 the next event."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..advice.level import Level
-from ..app.actions import PAGE_ACTIONS, act
-from ..app.commit import Answer, Outcome
-from ..app.keys import Key, closes_menu, command, key_table
-from ..app.pacing import upcoming
-from ..app.progress import PRICE_STEP_S
-from ..app.roster import HUMAN, Edit, Roster
-from ..app.session import Session
-from ..app.storage import STAMP_KEY
+from ..app.base.keys import Key, closes_menu, command, key_table
+from ..app.base.roster import HUMAN, Edit, Roster
+from ..app.guidance.progress import PRICE_STEP_S
+from ..app.keeping.commit import Answer, Outcome
+from ..app.keeping.storage import STAMP_KEY
+from ..app.screen.actions import PAGE_ACTIONS, act
+from ..app.screen.pacing import upcoming
+from ..app.screen.session import Session
 from ..html.page import PAGES
 from ..html.paint import Op, Painter, of_testid, opened
 from ..text import DEFAULT_LANGUAGE, LANGUAGES, text
@@ -27,7 +27,7 @@ from .timers import Timers
 from .turns import Turns
 
 if TYPE_CHECKING:
-    from ..app.storage import Storage
+    from ..app.keeping.storage import Storage
     from .host import Host, Start
 
 CLIENT_ACTIONS = frozenset({"send-share", "copy-share", "import"})
@@ -83,7 +83,7 @@ class Page:
             "close-dialog": lambda event: self.emit([("close", f"#{event.dialog}")]),
             **{edit.value: self.edit(edit) for edit in Edit},
         }
-        """What a click the page's Python does itself (``kismet.app.actions.PAGE_ACTIONS``,
+        """What a click the page's Python does itself (``kismet.app.screen.actions.PAGE_ACTIONS``,
         but those of ``CLIENT_ACTIONS``) does; the session's clicks go to ``act``."""
         if set(self.clicks) != PAGE_ACTIONS - CLIENT_ACTIONS:
             raise RuntimeError(f"the page's clicks are not PAGE_ACTIONS: {set(self.clicks)}")

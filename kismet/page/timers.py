@@ -1,18 +1,18 @@
 """What the page starts by itself once a view is painted: the strategy table's fetch, the
 computer's next step, Perfect's next turn, the luck's pricing, the win chances' work. The
-choices are ``kismet.app.pacing``'s and ``kismet.app.odds``'s; this holds the timers and
-fetches, each done in a turn the page gives (``kismet.page.turns``)."""
+choices are ``kismet.app.screen.pacing``'s and ``kismet.app.guidance.odds``'s; this holds
+the timers and fetches, each done in a turn the page gives (``kismet.page.turns``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..app.odds import Due
-from ..app.pacing import Fetching, Plan, StepTimer, TableFetch, Upcoming, Wait
+from ..app.guidance.odds import Due
+from ..app.screen.pacing import Fetching, Plan, StepTimer, TableFetch, Upcoming, Wait
 
 if TYPE_CHECKING:
-    from ..app.session import Session
+    from ..app.screen.session import Session
     from .host import Host
     from .turns import Turns
 
@@ -41,7 +41,7 @@ class Timers:
         """A step of the win chances' work is scheduled."""
 
     def start(self, upcoming: Upcoming | None) -> None:
-        """Start what the view painted waits for (``kismet.app.pacing.upcoming``)."""
+        """Start what the view painted waits for (``kismet.app.screen.pacing.upcoming``)."""
         if upcoming is None:
             return
         if upcoming.wait is Wait.TABLE:
@@ -55,7 +55,7 @@ class Timers:
             self.turns.later(upcoming.delay, self.perfect_turn)
 
     def odds(self, due: Due | None) -> None:
-        """Start what the win chances wait for (``kismet.app.odds.Due``)."""
+        """Start what the win chances wait for (``kismet.app.guidance.odds.Due``)."""
         if due is Due.TABLE:
             self.with_table(self.render, asked=False, quiet=True)
         elif due is Due.SPREAD and self.spread_fetch.want(asked=False) is Fetching.START:

@@ -1,0 +1,191 @@
+"""The game in progress at a table, with what the app keeps beside it.
+
+Stored under ``kismet:v1:game`` as
+
+``{"id", "started", "mode", "seats", "decisions", "game", "daily", "challenge"}``. ``game``
+is ``kismet.rules.save.game_to_dict``; ``mode`` is "dice" (on-screen dice) or "sheet" (real
+dice); ``seats`` the code of each seat; ``decisions`` the people's recorded decisions, for
+the coach and the review; ``daily`` the number of a daily game (else null); ``challenge``
+the link a challenge game answers (else null). "mode" came with score-sheet mode, "seats"
+and "decisions" with computer players and the review, "daily" and "challenge" with linked
+dice: a save without them is an on-screen game of people, no decisions kept, no links.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...rules import Category, Game, SaveError, SaveProblem, game_from_dict, game_to_dict
+from ...rules.save import Fields
+from .entry import Entry
+from .roster import HUMAN, Seat, parse_seat, seat_code
+
+if TYPE_CHECKING:
+    from ...advice.state import Decision
+
+
+class Mode(enum.StrEnum):
+    """How the dice are rolled: on screen, or with real dice whose faces are entered."""
+
+    DICE = "dice"
+    SHEET = "sheet"
+
+
+class Paused(NamedTuple):
+    """A game put aside, as the list of games in progress shows it."""
+
+    id: str
+    players: str
+    """The players' names, joined for a sentence."""
+    turn: int
+    """The turn it stands at: how many boxes the player to move has filled, plus one."""
+    started: str
+    """The day it started."""
+
+
+class Daily(NamedTuple):
+    """A daily game, as the list of daily games shows it."""
+
+    number: int
+    day: str
+    """Its date (ISO 8601)."""
+    waiting: bool
+    """Under way (at the table or put aside)."""
+    best: int | None
+    """The best total it was played for (None before it is)."""
+
+
+def new_id() -> str:
+    """A game's identity: 16 random hex digits."""
+    return os.urandom(8).hex()
+
+
+@dataclass
+class Table:
+    """A game in progress: the game, who sits in each seat, how the dice are rolled, the
+    people's decisions (for the coach and the review), its identity and start."""
+
+    game: Game
+    seats: tuple[Seat, ...]
+    mode: Mode = Mode.DICE
+    decisions: list[Decision] = field(default_factory=list)
+    id: str = field(default_factory=new_id)
+    started: str = ""
+    """When it started (ISO 8601, UTC)."""
+    daily: int | None = None
+    """The daily game's number, for a daily game."""
+    challenge: str | None = None
+    """The link of the challenge this game answers, for a challenge."""
+
+    @property
+    def linked(self) -> bool:
+        """A daily game or a challenge: one on linked dice, to share and compare."""
+        return self.daily is not None or self.challenge is not None
+
+    @property
+    def seat(self) -> Seat:
+        """The seat to move."""
+        return self.seats[self.game.current]
+
+    @property
+    def computer_to_move(self) -> bool:
+        """Whether the seat to move is a computer (and the game goes on)."""
+        return not self.game.is_over and self.seat is not None
+
+    @property
+    def unfinished(self) -> bool:
+        """Whether this is a game under way that starting another would lose: begun (a
+        roll or a box) and not over."""
+        game = self.game
+        return not game.is_over and bool(game.history or game.dice)
+
+    def editing(self, entry: Entry) -> bool:
+        """Real-dice mode: whether the faces set on the dice differ from the roll entered,
+        so the sheet has nothing to offer until they are entered."""
+        dice = self.game.dice
+        return self.mode is Mode.SHEET and bool(dice) and tuple(entry.faces) != dice
+
+    def decided(self, decision: Decision | None) -> None:
+        """A person's decision was taken (None: none to keep, as with real dice)."""
+        if decision is not None:
+            self.decisions.append(decision)
+
+    def taken_back(self, player: int, box: Category) -> None:
+        """The box ``player`` filled was taken back: so is the decision that filled it."""
+        last = self.decisions[-1] if self.decisions else None
+        if last is not None and (last.player, last.box) == (player, box):
+            self.decisions.pop()
+
+    def switch_to(self, mode: Mode) -> None:
+        """The dice are rolled on screen, or real dice entered, from now on."""
+        self.mode = mode
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """Each seat's code, as stored."""
+        return tuple(seat_code(s) for s in self.seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The envelope as stored."""
+        return {
+            "id": self.id,
+            "started": self.started,
+            "mode": self.mode.value,
+            "seats": list(self.codes),
+            "decisions": [d.to_dict() for d in self.decisions],
+            "game": game_to_dict(self.game),
+            "daily": self.daily,
+            "challenge": self.challenge,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Table:
+        """Read a stored envelope; raises ``SaveError`` for anything else."""
+        fields = Fields(data, "envelope", ("id", "started", "game"), _OPTIONAL)
+        game = game_from_dict(fields.data["game"])
+        codes = fields.items("seats", [HUMAN] * len(game.players))
+        try:
+            seats = tuple(parse_seat(code) for code in codes)
+        except ValueError:
+            seats = ()
+        if len(seats) != len(game.players):
+            raise SaveError(SaveProblem.BAD_VALUE, "envelope", field="seats")
+        decisions = fields.items("decisions", [])
+        return cls(
+            game=game,
+            seats=seats,
+            mode=fields.parsed("mode", Mode, Mode.DICE),
+            decisions=_decisions(decisions),
+            id=fields.text("id"),
+            started=fields.text("started"),
+            daily=fields.count("daily"),
+            challenge=fields.parsed("challenge", _optional_text, None),
+        )
+
+
+_OPTIONAL = ("mode", "seats", "decisions", "daily", "challenge")
+
+
+def _optional_text(value: object) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise ValueError("not a link")
+
+
+def read_paused(data: object) -> list[Table]:
+    """The stored games put aside; raises ``SaveError`` for anything else."""
+    if not isinstance(data, list):
+        raise SaveError(SaveProblem.NOT_AN_OBJECT, "paused")
+    return [Table.from_dict(entry) for entry in data]
+
+
+def _decisions(data: list[Any]) -> list[Decision]:
+    """The stored decisions (their module loads only when there are some)."""
+    if not data:
+        return []
+    from ...advice.state import Decision
+
+    return [Decision.from_dict(d, f"decisions[{i}]") for i, d in enumerate(data)]

@@ -1,0 +1,276 @@
+"""The app's stored data: the game at the table, the games put aside, the finished games
+and the settings, kept safe from other tabs, a full storage and damaged data.
+
+Everything is read when the page opens, and again when another tab has written since
+(``refresh``). What cannot be read is backed up before anything replaces it and said in
+``notes``; one unreadable finished game never costs the others.
+
+Other tabs of the same site write the same storage, so nothing here writes back a whole
+list it read earlier: each game put aside has a key of its own (putting one aside writes
+one key, taking one up removes one), and the finished games are changed as
+``kismet.app.keeping.ledger`` says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..base.settings import Settings
+from ..base.table import Table
+from .aside import Aside
+from .commit import Answer, Outcome
+from .ledger import Area, Ledger, Note, said
+from .records import Finished, HighScore
+from .stats import Folded, high_scores_with
+from .storage import (
+    FOLDED_KEY,
+    FULL,
+    GAME_KEY,
+    HISTORY_KEY,
+    SETTINGS_KEY,
+    Problem,
+    Storage,
+    first_visit,
+)
+from .store import Store, parse_stored
+from .transfer import Imported
+
+OVERTAKEN = "\0overtaken"
+"""What this tab takes to have seen of the game at the table once another tab's writes
+overtook its own: no stored text, so the stored game is read again."""
+
+
+class Merged(NamedTuple):
+    """What an import added: finished games, those already here, games put aside."""
+
+    added: int
+    known: int
+    paused: int
+    settings: bool
+    unchecked: int = 0
+    saved: bool = True
+    """Whether all of it is stored (else storage refused, and it waits in this tab)."""
+
+
+class Freed(NamedTuple):
+    """What freeing space did: games folded into the statistics, and whether everything
+    waiting is stored now."""
+
+    folded: int
+    saved: bool
+
+
+class Shelf:
+    """Reads and writes the app's stored values through a ``Store`` (see the module)."""
+
+    def __init__(
+        self, storage: Storage, clock: Callable[[], str], spare: Storage | None = None
+    ) -> None:
+        fresh = first_visit(storage)
+        self.store = Store(storage, clock, spare)
+        self.clock = clock
+        self.notes: list[Note] = []
+        """What could not be read, said once."""
+        self.settings = self._read_settings()
+        if fresh and self.settings.guide is None:  # the very first visit: the guide runs
+            self.remember(self.settings._replace(guide=True))
+        self.ledger = Ledger(self.store, self.notes)
+        self.aside = Aside(self.store, self.notes, clock)
+        """The unfinished games put aside."""
+
+    @property
+    def problem(self) -> Problem | None:
+        """The message key of the storage's refusal, while anything waits to be stored."""
+        return self.store.problem or (FULL if self.ledger.waiting else None)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether something this tab did is not stored yet (storage refused it)."""
+        return bool(self.store.pending or self.ledger.waiting)
+
+    @property
+    def history(self) -> list[Finished]:
+        """The finished games kept in detail, oldest first."""
+        return self.ledger.history
+
+    @property
+    def paused(self) -> list[Table]:
+        """The unfinished games put aside, the latest first."""
+        return self.aside.paused
+
+    @property
+    def folded(self) -> Folded:
+        """The finished games folded into the statistics."""
+        return self.ledger.folded
+
+    # ------------------------------------------------------------- reading
+
+    def _read_settings(self) -> Settings:
+        settings, damage = self.store.read(SETTINGS_KEY, Settings.from_dict, "settings")
+        if damage:
+            self.notes.append(said(Area.SETTINGS, damage))
+            if damage.kept:
+                self.store.write(SETTINGS_KEY, {})
+        return settings or Settings()
+
+    def refresh(self, *, anyway: bool = False) -> bool:
+        """Read again what another tab wrote since this one last looked; whether it had
+        (``anyway``: read again, whatever the stamp says). (The game at the table is the
+        session's to compare: ``game_changed``.)"""
+        if not self.store.changed_elsewhere() and not anyway:
+            return False
+        if self.store.raw(SETTINGS_KEY) != self.store.seen.get(SETTINGS_KEY):
+            self.settings = self._read_settings()
+        self.ledger.refresh()
+        self.aside.read()
+        return True
+
+    @property
+    def game_changed(self) -> bool:
+        """Whether the stored game at the table is not the one this tab last read or wrote."""
+        return self.store.raw(GAME_KEY) != self.store.seen.get(GAME_KEY)
+
+    def settle(self, answer: Answer) -> bool:
+        """The page's answer to the last commit. When it was refused, what it carried is
+        written again, all together as it was made (the storage keeps all of it or none):
+        its backups first (a key whose backup is refused is guarded), its other writes,
+        and the finished games from their operations (folded to fit, if need be). But when
+        another tab wrote any of the same keys in between (a stale commit), the move was
+        made on what that tab overtook: its writes are dropped, and the game at the table
+        is read again as stored (the finished games still take their operations). Whether
+        another tab had written (then the table catches up: ``Tables.sync``)."""
+        again = self.store.settle(answer)
+        if answer.outcome is Outcome.STORED:
+            return False
+        stale = answer.outcome is Outcome.STALE
+        self.ledger.refused(answer.id, stale=stale)
+        ledger = (HISTORY_KEY, FOLDED_KEY)
+        rest = {key: value for key, value, _ in again if key not in ledger}
+        if any(theirs for key, _, theirs in again if key not in ledger):
+            self.store.seen[GAME_KEY] = OVERTAKEN  # read again: the table catches up
+            rest = {}
+        for key, value in list(rest.items()):
+            source = self.store.backing.get(key)
+            if source is not None and value is not None:
+                del rest[key]
+                if not self.store.back_again(key, value):
+                    self.store.guarded[source] = key
+        if rest:
+            self.store.put_all(rest)
+        if any(key in ledger for key, _, _ in again) or self.ledger.waiting:
+            self.ledger.save()
+        # What the page measured served these writes: the room may grow by other means
+        # (another app's data going), so the page decides the next ones.
+        self.store.ask_again()
+        return stale
+
+    def drop_waiting(self) -> None:
+        """Forget the writes that wait (the move that made them is taken back), and the
+        games put aside as stored."""
+        self.store.drop_pending()
+        self.aside.read()
+
+    # ------------------------------------------------------- the game at the table
+
+    def load_game(self) -> Table | None:
+        """The stored game at the table; None when there is none or it cannot be read. A
+        later state this tab could not store before it was reloaded is taken instead (and
+        stored now, if the storage takes it)."""
+        table, damage = self.store.read(GAME_KEY, Table.from_dict, "game")
+        if damage:
+            self.notes.append(said(Area.SAVE, damage))
+        spared = self.store.spare.get(GAME_KEY)
+        if spared is None or spared == self.store.seen.get(GAME_KEY):
+            return table
+        try:
+            later = Table.from_dict(parse_stored(spared, GAME_KEY))
+        except ValueError:  # SaveError, or anything else the spare holds: not used
+            return table
+        if table is not None and later.id != table.id:
+            return table  # another tab has moved on since: the stored game stands
+        self.notes.append(("status.spare_back", {}))
+        self.store.put(GAME_KEY, spared)
+        return later
+
+    def save_game(self, table: Table) -> bool:
+        """Store the game at the table (and what else waits); whether it was stored."""
+        saved = self.store.write(GAME_KEY, table.to_dict())
+        if self.ledger.waiting:
+            self.ledger.save()
+        return saved
+
+    def forget_game_write(self) -> None:
+        """Another tab stored the game at the table since: this tab's refused write of it
+        is out of date and is not tried again."""
+        self.store.drop_pending(GAME_KEY)
+
+    def take_notes(self) -> list[Note]:
+        """What could not be read since the last time, to be said once."""
+        notes = list(self.notes)
+        self.notes.clear()  # the same list the ledger adds to
+        return notes
+
+    # ---------------------------------------------------------- finished games
+
+    def record(self, finished: Finished) -> bool:
+        """Add a finished game, once; whether it is stored (``Ledger.record``)."""
+        return self.ledger.record(finished)
+
+    def update(self, finished: Finished) -> None:
+        """Replace a finished game's record (its decisions priced)."""
+        self.ledger.update(finished)
+
+    def find(self, game_id: str) -> Finished | None:
+        """A finished game's record (None once folded, or before it is recorded)."""
+        return self.ledger.find(game_id)
+
+    def unrecord(self, game_id: str) -> None:
+        """Take a game back out of the finished games (its last box was taken back)."""
+        self.ledger.unrecord(game_id)
+
+    def known_ids(self) -> set[str]:
+        """The identities of every finished game kept, in detail or folded."""
+        return self.ledger.known_ids()
+
+    def free_space(self) -> Freed:
+        """Make room when storage is full: fold the older half of the detailed finished
+        games into the statistics (their counts, bests and high scores stay), then store
+        what waits (the storage is asked again: other data may have gone)."""
+        self.store.ask_again()
+        folded = self.ledger.fold_older_half()
+        self.store.retry()
+        if self.ledger.waiting:
+            self.ledger.save()
+        return Freed(folded, not self.waiting)
+
+    # ------------------------------------------------------------- import
+
+    def merge(self, found: Imported, current: Table) -> Merged:
+        """Add what an imported file holds that is not here yet: finished games by their
+        identity, the folded ones when none of them is known, games in progress (put
+        aside; the one at the table stays; none that was finished here), and the settings
+        while these are untouched."""
+        known = self.known_ids()
+        new = [f for f in found.history if f.id not in known]
+        saved = self.ledger.merge(new, found.folded)
+        finished = known | {f.id for f in new}
+        here = {current.id} | {t.id for t in self.paused} | finished
+        waiting = [t for t in found.tables if t.id not in here and t.unfinished]
+        put = [t for t in reversed(waiting) if self.aside.put(t)]
+        fresh = self.settings == Settings() and found.settings != Settings()
+        if fresh:
+            self.remember(found.settings)
+        return Merged(
+            len(new), len(found.history) - len(new), len(put), fresh, found.unchecked,
+            saved and len(put) == len(waiting),
+        )  # fmt: skip
+
+    def remember(self, settings: Settings) -> None:
+        """Store the settings."""
+        self.settings = settings
+        self.store.write(SETTINGS_KEY, settings.to_dict())
+
+    def high_scores(self) -> tuple[HighScore, ...]:
+        """The high-score table (games folded into the statistics keep their lines)."""
+        return high_scores_with(self.history, self.folded.high)

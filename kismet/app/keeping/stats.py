@@ -1,0 +1,376 @@
+"""A player's progress: statistics drawn from the finished games, as plain data.
+
+``player_stats`` reads the finished games (``kismet.app.keeping.records``) for one name: games,
+wins in games of two or more, average, best, the bonus tiers reached, Kismets, each box's
+average, the points decisions cost, the totals over time, and the head-to-head records
+against the other people they played. People and computers are kept apart: a computer
+seat's games count for that computer's name only, marked as a computer.
+
+Games older than the detailed history (``HISTORY_LIMIT``, or when storage runs short) are
+folded into ``Folded``: their counts and sums stay in the statistics, their game-by-game
+detail goes. Nothing is dropped without being counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ...rules import BONUS_TIERS, Category, SaveError, SaveProblem, Totals
+from ...rules.save import Fields
+from ...rules.values import is_number, is_whole
+from .records import BOXES, HIGH_SCORES, MAX_TOTAL, Finished, HighScore, high_scores
+
+RECENT = 10
+"""The last games shown against the average."""
+
+MOVING = 5
+"""Games in the moving average of the totals chart."""
+
+BIN = 20
+"""Points per bar of the totals histogram."""
+
+_KISMET = list(Category).index(Category.KISMET)
+
+
+@dataclass
+class Tally:
+    """Counts and sums over a player's games: what the statistics add up."""
+
+    games: int = 0
+    points: int = 0
+    best: int | None = None
+    multi: int = 0
+    """Games with two or more players."""
+    wins: int = 0
+    """Of those, the games won (a shared win counts)."""
+    detailed: int = 0
+    """Games whose boxes are known (the rest are from before the statistics)."""
+    tiers: list[int] = field(default_factory=lambda: [0] * len(BONUS_TIERS))
+    """Games that reached each bonus tier, lowest tier first."""
+    kismets: int = 0
+    """Games with the Kismet box scored."""
+    extras: int = 0
+    """Games with at least one extra Kismet."""
+    boxes: list[int] = field(default_factory=lambda: [0] * BOXES)
+    """Each box's points, summed over the detailed games."""
+    priced: int = 0
+    """Games whose decisions were priced against perfect play."""
+    lost: float = 0.0
+    """The points those decisions cost, summed."""
+    bins: dict[int, int] = field(default_factory=dict)
+    """How many totals fell in each ``BIN``-point bar (keyed by the bar's lowest total)."""
+
+    def add(self, record: Finished, seat: int) -> None:
+        """Count one seat of a finished game."""
+        total = record.totals[seat]
+        self.games += 1
+        self.points += total
+        self.best = total if self.best is None else max(self.best, total)
+        if len(record.players) > 1:
+            self.multi += 1
+            self.wins += seat in record.winners
+        low = total // BIN * BIN
+        self.bins[low] = self.bins.get(low, 0) + 1
+        if record.detailed:
+            boxes = record.boxes[seat]
+            self.detailed += 1
+            basic = Totals.of(dict(zip(Category, boxes, strict=True))).basic
+            for i, (lowest, _) in enumerate(reversed(BONUS_TIERS)):
+                self.tiers[i] += basic >= lowest
+            self.kismets += boxes[_KISMET] > 0
+            self.extras += record.jokers[seat] > 0
+            self.boxes = [a + b for a, b in zip(self.boxes, boxes, strict=True)]
+        lost = record.lost[seat] if record.lost else None
+        if lost is not None:
+            self.priced += 1
+            self.lost += lost
+
+    def merge(self, other: Tally) -> Tally:
+        """The two tallies added together."""
+        best = max((b for b in (self.best, other.best) if b is not None), default=None)
+        bins = dict(self.bins)
+        for low, count in other.bins.items():
+            bins[low] = bins.get(low, 0) + count
+        return Tally(
+            self.games + other.games, self.points + other.points, best,
+            self.multi + other.multi, self.wins + other.wins, self.detailed + other.detailed,
+            [a + b for a, b in zip(self.tiers, other.tiers, strict=True)],
+            self.kismets + other.kismets, self.extras + other.extras,
+            [a + b for a, b in zip(self.boxes, other.boxes, strict=True)],
+            self.priced + other.priced, self.lost + other.lost, bins,
+        )  # fmt: skip
+
+    @property
+    def average(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {k: v for k, v in vars(self).items() if k != "bins"}
+        data["bins"] = [[low, n] for low, n in sorted(self.bins.items())]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object, where: str) -> Tally:
+        fields = Fields(data, where, [*vars(cls()).keys()])
+        names = ("games", "points", "multi", "wins", "detailed", "kismets", "extras", "priced")
+        counts = {name: fields.integer(name) for name in names}
+        best = fields.data["best"]
+        if best is not None and not (_count(best) and best <= MAX_TOTAL):
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="best")
+        if counts["points"] > counts["games"] * MAX_TOTAL or (counts["games"] > 0) != (
+            best is not None
+        ):
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="points")
+        lost = fields.data["lost"]
+        if not is_number(lost) or lost < 0:
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="lost")
+        bins = fields.items("bins")
+        if not all(isinstance(b, list) and len(b) == 2 and all(map(_count, b)) for b in bins):
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="bins")
+        return cls(
+            best=best,
+            tiers=_counts(fields.items("tiers"), len(BONUS_TIERS), where),
+            boxes=_counts(fields.items("boxes"), BOXES, where),
+            lost=float(lost),
+            bins={low: n for low, n in bins},
+            **counts,
+        )
+
+
+def _count(value: object) -> bool:
+    return is_whole(value) and value >= 0
+
+
+def _counts(values: list[Any], size: int, where: str) -> list[int]:
+    if len(values) != size or not all(map(_count, values)):
+        raise SaveError(SaveProblem.BAD_VALUE, where)
+    return list(values)
+
+
+class Who(NamedTuple):
+    """A name in the statistics: a person's, or a computer's (a person may take the name of
+    a computer; they are counted apart). Stored as its ``code``."""
+
+    name: str
+    computer: bool = False
+
+    @property
+    def code(self) -> str:
+        """``person:Ann`` or ``computer:Perfect``: the key of its folded tally, and the
+        value of its option in the statistics' list."""
+        return (_COMPUTER if self.computer else _PERSON) + self.name
+
+    @classmethod
+    def parse(cls, code: object) -> Who:
+        """The name of a ``code``; raises ``ValueError`` for anything else."""
+        for prefix, computer in ((_PERSON, False), (_COMPUTER, True)):
+            if isinstance(code, str) and code.startswith(prefix):
+                return cls(code.removeprefix(prefix), computer)
+        raise ValueError(f"not a name's key: {code!r}")
+
+
+_PERSON, _COMPUTER = "person:", "computer:"
+
+_PAIR = "\t"
+"""Between the two names of a stored head-to-head key (no name holds a tab)."""
+
+
+def _pair(code: object) -> tuple[str, str]:
+    """The two people of a stored head-to-head key; raises ``ValueError`` for anything else."""
+    if not isinstance(code, str) or code.count(_PAIR) != 1:
+        raise ValueError(f"not a head-to-head key: {code!r}")
+    a, b = code.split(_PAIR)
+    return a, b
+
+
+@dataclass
+class Folded:
+    """Finished games whose detail was folded away: their tallies per player, the
+    head-to-head records among people, their high-score lines, and their identities (so
+    that an import never counts them twice)."""
+
+    tallies: dict[Who, Tally] = field(default_factory=dict)
+    versus: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    """Keyed by (Name, Other): the wins, losses and ties of Name against Other."""
+    high: list[HighScore] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+
+    def fold(self, records: Iterable[Finished]) -> None:
+        """Fold these games in."""
+        records = list(records)
+        for record in records:
+            for seat, name in enumerate(record.players):
+                who = Who(name, not record.is_person(seat))
+                self.tallies.setdefault(who, Tally()).add(record, seat)
+            for pair, outcome in _meetings(record):
+                self.versus.setdefault(pair, [0, 0, 0])[outcome] += 1
+        self.high = list(high_scores_with(records, self.high))
+        self.ids += [r.id for r in records]
+
+    def merge(self, other: Folded) -> Folded:
+        """Both folds together (games folded on two devices)."""
+        tallies = dict(self.tallies)
+        for who, tally in other.tallies.items():
+            tallies[who] = tallies[who].merge(tally) if who in tallies else tally
+        versus = {pair: list(counts) for pair, counts in self.versus.items()}
+        for pair, counts in other.versus.items():
+            mine = versus.get(pair, [0, 0, 0])
+            versus[pair] = [a + b for a, b in zip(mine, counts, strict=True)]
+        high = list(high_scores_with([], [*self.high, *other.high]))
+        return Folded(tallies, versus, high, [*self.ids, *other.ids])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tallies": {who.code: t.to_dict() for who, t in self.tallies.items()},
+            "versus": {_PAIR.join(pair): counts for pair, counts in self.versus.items()},
+            "high": [list(h) for h in self.high],
+            "ids": self.ids,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "folded") -> Folded:
+        fields = Fields(data, where, ("tallies", "versus", "high", "ids"))
+        tallies = fields.get("tallies", dict)
+        versus = fields.get("versus", dict)
+        high, ids = fields.items("high"), fields.items("ids")
+        if not all(
+            isinstance(v, list) and len(v) == 3 and all(map(_count, v)) for v in versus.values()
+        ) or not all(isinstance(i, str) for i in ids):
+            raise SaveError(SaveProblem.BAD_VALUE, where)
+        lines = []
+        for line in high:
+            if not (isinstance(line, list) and len(line) == 4 and isinstance(line[0], str)
+                    and _count(line[1]) and line[1] <= MAX_TOTAL and isinstance(line[2], str)
+                    and isinstance(line[3], bool)):  # fmt: skip
+                raise SaveError(SaveProblem.BAD_VALUE, where, field="high")
+            lines.append(HighScore(*line))
+        try:
+            names = {Who.parse(code): tally for code, tally in tallies.items()}
+        except ValueError:
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="tallies") from None
+        try:
+            pairs = {_pair(code): list(counts) for code, counts in versus.items()}
+        except ValueError:
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="versus") from None
+        return cls(
+            {who: Tally.from_dict(t, f"{where}.{who.code}") for who, t in names.items()},
+            pairs,
+            lines,
+            list(ids),
+        )
+
+
+def high_scores_with(
+    records: Sequence[Finished], folded: Sequence[HighScore]
+) -> tuple[HighScore, ...]:
+    """The high-score table of these games and the lines kept from folded ones."""
+    lines = [*high_scores(list(records)), *(line for line in folded if not line.computer)]
+    lines.sort(key=lambda h: (-h.points, h.date))
+    return tuple(lines[:HIGH_SCORES])
+
+
+def _meetings(record: Finished) -> list[tuple[tuple[str, str], int]]:
+    """Each ordered pair of people in a game, and the first's outcome: 0 won, 1 lost, 2 tie."""
+    people = [p for p in range(len(record.players)) if record.is_person(p)]
+    found = []
+    for a in people:
+        for b in people:
+            if a == b or record.players[a] == record.players[b]:
+                continue
+            ta, tb = record.totals[a], record.totals[b]
+            outcome = 2 if ta == tb else 0 if ta > tb else 1
+            found.append(((record.players[a], record.players[b]), outcome))
+    return found
+
+
+class Point(NamedTuple):
+    """One game of a player, for the charts."""
+
+    date: str
+    total: int
+    lost: float | None
+
+
+class HeadToHead(NamedTuple):
+    """A head-to-head record: against whom, and the wins, losses and ties."""
+
+    other: str
+    wins: int
+    losses: int
+    ties: int
+
+
+class PlayerStats(NamedTuple):
+    """Everything the statistics show for one name."""
+
+    name: str
+    computer: bool
+    tally: Tally
+    points: tuple[Point, ...]
+    """The detailed games, oldest first."""
+    versus: tuple[HeadToHead, ...]
+
+    @property
+    def recent(self) -> tuple[Point, ...]:
+        return self.points[-RECENT:]
+
+    @property
+    def moving(self) -> tuple[float, ...]:
+        """The moving average of the totals, game by game (over up to ``MOVING`` games)."""
+        totals = [p.total for p in self.points]
+        return tuple(
+            sum(totals[max(0, i - MOVING + 1) : i + 1]) / (i + 1 - max(0, i - MOVING + 1))
+            for i in range(len(totals))
+        )
+
+
+class Player(NamedTuple):
+    """A name in the statistics' list."""
+
+    name: str
+    computer: bool
+    games: int
+
+    @property
+    def code(self) -> str:
+        """Its option's value in the statistics' list (``Who.code``)."""
+        return Who(self.name, self.computer).code
+
+
+def players(history: Sequence[Finished], folded: Folded) -> tuple[Player, ...]:
+    """Every name with finished games: people first (the most games first), then computers."""
+    games: dict[Who, int] = {who: tally.games for who, tally in folded.tallies.items()}
+    for record in history:
+        for seat, name in enumerate(record.players):
+            who = Who(name, not record.is_person(seat))
+            games[who] = games.get(who, 0) + 1
+    ordered = sorted(games.items(), key=lambda item: (item[0][1], -item[1], item[0][0]))
+    return tuple(Player(name, computer, n) for (name, computer), n in ordered)
+
+
+def player_stats(
+    history: Sequence[Finished], folded: Folded, name: str, computer: bool = False
+) -> PlayerStats:
+    """The statistics of one name (a person's, or a computer's when ``computer``)."""
+    tally = folded.tallies.get(Who(name, computer), Tally())
+    mine = Tally()
+    points = []
+    versus: dict[str, list[int]] = {}
+    for (a, b), counts in folded.versus.items():
+        if a == name and not computer:
+            versus[b] = list(counts)
+    for record in history:
+        for seat, who in enumerate(record.players):
+            if who != name or record.is_person(seat) == computer:
+                continue
+            mine.add(record, seat)
+            lost = record.lost[seat] if record.lost else None
+            points.append(Point(record.finished[:10], record.totals[seat], lost))
+        if not computer:
+            for (a, b), outcome in _meetings(record):
+                if a == name:
+                    versus.setdefault(b, [0, 0, 0])[outcome] += 1
+    lines = tuple(HeadToHead(other, *counts) for other, counts in sorted(versus.items()))
+    return PlayerStats(name, computer, tally.merge(mine), tuple(points), lines)

@@ -1,0 +1,117 @@
+"""Where the app keeps things: text values by key (``localStorage`` in the browser).
+
+Stored values (all JSON, keys namespaced and versioned):
+
+- ``kismet:v1:game``: the game at the table (``kismet.app.base.table``).
+- ``kismet:v1:paused:<id>``: each unfinished game put aside, one key a game (the same
+  format). Before, they were one list under ``kismet:v1:paused``; it is moved on load.
+- ``kismet:v1:history``: finished games, newest last (``kismet.app.keeping.records``).
+- ``kismet:v1:folded``: older finished games folded into the statistics
+  (``kismet.app.keeping.stats``).
+- ``kismet:v1:settings``: the player's choices (``kismet.app.base.settings``).
+- ``kismet:v1:stamp``: changes with every write, so another tab can tell cheaply that
+  something changed since it last looked.
+- ``kismet:v1:backup:<name>:<time>``: a stored value that could not be read, kept, never
+  destroyed.
+
+What is kept, and how, is ``kismet.app.keeping.store.Store``'s; how the game in its worker
+stores into the page's storage is ``kismet.app.keeping.commit``'s.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Protocol
+
+PREFIX = "kismet:v1:"
+GAME_KEY = PREFIX + "game"
+PAUSED_KEY = PREFIX + "paused"
+"""The list of games put aside, as stored before they had a key each (moved on load)."""
+PAUSED_PREFIX = PREFIX + "paused:"
+HISTORY_KEY = PREFIX + "history"
+FOLDED_KEY = PREFIX + "folded"
+SETTINGS_KEY = PREFIX + "settings"
+STAMP_KEY = PREFIX + "stamp"
+PROBE_KEY = PREFIX + "probe"
+BACKUP_PREFIX = PREFIX + "backup:"
+SPARE_PREFIX = PREFIX + "unsaved:"
+"""In the spare storage: a value the main storage refused, kept for this tab."""
+
+GAME_LIMIT = 400_000
+"""The longest game value read (8 players' whole games with every decision take ~60 KB)."""
+
+LIMITS = {
+    GAME_KEY: GAME_LIMIT,
+    PAUSED_KEY: 40 * GAME_LIMIT,
+    HISTORY_KEY: 4_000_000,
+    FOLDED_KEY: 2_000_000,
+    SETTINGS_KEY: 10_000,
+}
+"""The longest text read under each key (a paused game's key: ``GAME_LIMIT``); a longer one
+is unreadable. 1,000 detailed finished games take 0.4 to 1.5 MB."""
+
+
+class Problem(enum.Enum):
+    """Why the storage does not keep what the page writes (the value: what the page says)."""
+
+    FULL = "status.storage_full"
+    """It is full: what waits is kept in this page and tried again with every write."""
+    OFF = "status.storage_off"
+    """It refuses every read and write (disabled, or private browsing)."""
+
+
+FULL, OFF = Problem.FULL, Problem.OFF
+
+
+class StorageFull(Exception):
+    """The browser's storage quota is used up."""
+
+
+class StorageUnavailable(Exception):
+    """The browser refuses storage (disabled, or private mode)."""
+
+
+class Storage(Protocol):
+    """Text values by key, as ``localStorage`` keeps them; writes may raise the two errors.
+    A write that raises leaves the value stored before it as it was."""
+
+    def get(self, key: str) -> str | None:
+        """The value stored under ``key``, or None."""
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``; raises ``StorageFull`` or ``StorageUnavailable``."""
+
+    def remove(self, key: str) -> None:
+        """Forget ``key`` (nothing happens when it is absent)."""
+
+    def keys(self) -> list[str]:
+        """Every key stored."""
+
+
+class MemoryStorage:
+    """A ``Storage`` in a dict, for the tests and tools (the game in the browser writes into
+    a ``kismet.app.keeping.commit.Mirror`` of the page's storage)."""
+
+    def __init__(self, items: dict[str, str] | None = None) -> None:
+        self.items: dict[str, str] = dict(items or {})
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def remove(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.items)
+
+
+def first_visit(storage: Storage) -> bool:
+    """Whether the site has stored nothing yet in this browser."""
+    try:
+        stored = storage.keys()  # a Storage, not a dict
+    except (StorageFull, StorageUnavailable):
+        return False  # no storage: nothing could keep the guide's end either
+    return not any(key.startswith(PREFIX) for key in stored)

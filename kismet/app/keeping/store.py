@@ -1,0 +1,347 @@
+"""The app's side of a ``Storage``: bounded JSON in and out, backups, writes the storage
+refused, and what went wrong; and, over a ``kismet.app.keeping.commit.Mirror``, the commits that
+carry each action's writes to the page's storage and what the page answered.
+
+What ``Store`` promises (the README's "What the storage promises" says it for players):
+
+- Every value is read within bounds (``LIMITS``, ``kismet.rules.bounded``), so no stored
+  text can stop the page from starting.
+- A value that cannot be read is copied to a backup before anything replaces it. When
+  there is no room for the copy, the value is left where it is and the key is *guarded*:
+  every later write to it first tries the copy again, and is refused until it succeeds.
+- A write the storage refuses changes nothing stored (``localStorage`` keeps the old
+  value). Its text is kept as *pending* and tried again with every later write; the problem
+  is shown until nothing is pending, not merely until some other write succeeds. A pending
+  game is also kept in the tab's ``sessionStorage`` (the *spare*), so a reload of that tab
+  still has the last moves.
+- Over a mirror, an action's writes are one commit, stored all or not at all (``settle``):
+  a refused commit's writes are written again into the mirror, where the room the page
+  measured now refuses those that do not fit, as above; another tab's writes since are
+  taken, and this tab's writes of the same keys give way to them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
+
+from ...rules import SaveError
+from ...rules.bounded import load_json
+from .commit import Answer, Commit, Commits, Outcome, weight
+from .storage import (
+    BACKUP_PREFIX,
+    FULL,
+    GAME_KEY,
+    GAME_LIMIT,
+    LIMITS,
+    OFF,
+    PROBE_KEY,
+    SPARE_PREFIX,
+    STAMP_KEY,
+    Problem,
+    Storage,
+    StorageFull,
+    StorageUnavailable,
+)
+
+T = TypeVar("T")
+
+
+def has_room(storage: Storage) -> bool:
+    """Whether ``storage`` takes a new value at all (a probe, removed at once)."""
+    try:
+        storage.set(PROBE_KEY, "1")
+    except (StorageFull, StorageUnavailable):
+        return False
+    with contextlib.suppress(StorageUnavailable):
+        storage.remove(PROBE_KEY)
+    return True
+
+
+def parse_stored(raw: str, key: str, limit: int | None = None) -> object:
+    """The JSON value of a stored text, within the key's bounds (raises ``SaveError``)."""
+    return load_json(raw, key, limit or LIMITS.get(key, GAME_LIMIT))
+
+
+class Damage(NamedTuple):
+    """A stored value that could not be read (or a part of it): whether a copy was kept."""
+
+    kept: bool
+    """A backup holds it; else there was no room, and it stays stored as it is."""
+
+
+class Store:
+    """The app's side of a ``Storage``: bounded JSON in and out, backups, pending writes,
+    and what went wrong. Over a ``Mirror`` (the game in its worker), its writes are
+    gathered into commits (``commit``) and the page's answers settled (``settle``); over
+    any other storage, each write is stored at once."""
+
+    def __init__(
+        self, storage: Storage, clock: Callable[[], str], spare: Storage | None = None
+    ) -> None:
+        self.storage, self.clock = storage, clock
+        self.spare = Spare(spare)
+        self.pending: dict[str, str | None] = {}
+        """Texts the storage refused, by key (None: a key to forget), in order: tried again,
+        all together, with every write."""
+        self.guarded: dict[str, str] = {}
+        """Keys holding a value that could not be read and could not be copied yet: the
+        backup's name to try again before the key may be written."""
+        self.refused: Problem | None = None
+        """A read the storage refused (disabled storage)."""
+        self.why: Problem | None = None
+        """Why the last write was refused: the storage is full, or refuses all writes."""
+        self.seen: dict[str, str | None] = {}
+        """The text last read or written under each key by this tab."""
+        self.backing: dict[str, str] = {}
+        """Each backup written, with the key whose value it copies."""
+        self.commits = Commits(storage, spare)
+        self.stamp = self.raw(STAMP_KEY)
+
+    # ----------------------------------------------------------- the problem
+
+    @property
+    def problem(self) -> Problem | None:
+        """The storage's refusal, while anything waits to be stored."""
+        if self.refused is not None:
+            return self.refused
+        if self.pending or self.guarded:
+            return self.why or FULL
+        return None
+
+    # ------------------------------------------------------------- reading
+
+    def raw(self, key: str) -> str | None:
+        """The text stored under ``key`` (None when absent, or storage is refused)."""
+        try:
+            return self.storage.get(key)
+        except StorageUnavailable:
+            self.refused = OFF
+            return None
+
+    def keys(self, prefix: str) -> list[str]:
+        """The stored keys that start with ``prefix``, sorted."""
+        try:
+            return sorted(k for k in list(self.storage.keys()) if k.startswith(prefix))
+        except StorageUnavailable:
+            self.refused = OFF
+            return []
+
+    def read(
+        self, key: str, parse: Callable[[object], T], backup: str, limit: int | None = None
+    ) -> tuple[T | None, Damage | None]:
+        """The value under ``key`` read by ``parse`` (None when there is none), and the
+        damage when it could not be read: then it is copied to a backup named ``backup``
+        if there is room (else the key is guarded) and the value is None."""
+        raw = self.raw(key)
+        self.seen[key] = raw
+        if raw is None:
+            return None, None
+        try:
+            return parse(parse_stored(raw, key, limit)), None
+        except SaveError:
+            return None, self.back_up(key, backup, raw)
+
+    def back_up(self, key: str, name: str, text: str) -> Damage:
+        """Copy ``text`` (unreadable data from ``key``) to a backup; without room, guard
+        the key so that nothing overwrites the data before the copy is made."""
+        first = backup = f"{BACKUP_PREFIX}{name}:{self.clock()}"
+        taken, number = set(self.keys(first)), 1
+        while backup in taken:  # two copies in one second: the second gets a number
+            number += 1
+            backup = f"{first}-{number}"
+        self.backing[backup] = key
+        if self._try(backup, text):
+            self.guarded.pop(key, None)
+            return Damage(kept=True)
+        self.guarded[key] = backup
+        return Damage(kept=False)
+
+    def back_again(self, backup: str, text: str) -> bool:
+        """Write a backup again (its first write was refused); whether it is stored."""
+        return self._try(backup, text)
+
+    def changed_elsewhere(self) -> bool:
+        """Whether another tab wrote since this one last looked (and look again)."""
+        stamp = self.raw(STAMP_KEY)
+        if stamp == self.stamp:
+            return False
+        self.stamp = stamp
+        return True
+
+    # ------------------------------------------------------------- writing
+
+    def write(self, key: str, value: object, *, again: bool = True) -> bool:
+        """Store ``value`` as compact JSON; whether it was stored. A refusal is remembered
+        (the text stays pending), never raised; with ``again=False`` it is not tried again
+        (the caller retries the whole change, or keeps what it had)."""
+        return self.put(key, json.dumps(value, separators=(",", ":")), again=again)
+
+    def put(self, key: str, text: str | None, *, again: bool = True) -> bool:
+        """Store a text (None: forget the key); whether it was stored (``put_all``)."""
+        return self.put_all({key: text}, again=again)
+
+    def put_all(self, writes: dict[str, str | None], *, again: bool = True) -> bool:
+        """Store all of ``writes`` or none of them; whether they were stored. While other
+        writes wait, these are stored only together with all of them (a write may rest on
+        one that waits: a game takes the table once the one it replaced is put aside);
+        refused, they wait with them (with ``again``), or are dropped (the caller keeps
+        what it had, or tries the whole change again)."""
+        if not self._store_all({**self.pending, **writes}):
+            if again:
+                for key, text in writes.items():
+                    self.pending[key] = text
+                    self.spare.keep(key, text)
+            return False
+        for stored in [*self.pending, *writes]:
+            self.spare.keep(stored, None)
+        self.pending.clear()
+        self._stamp()
+        return True
+
+    def remove(self, key: str) -> None:
+        """Forget a key (at once when nothing waits: it frees room; else with the rest)."""
+        if self.pending:
+            self.put(key, None)
+            return
+        try:
+            self.storage.remove(key)
+        except StorageUnavailable:
+            self.refused = OFF
+            return
+        self.seen[key] = None
+        self._stamp()
+
+    def drop_pending(self, key: str | None = None) -> None:
+        """Forget the write of ``key`` that waits (None: every one, and its spare copy):
+        what made it was taken back, or another tab stored a later one."""
+        if key is not None:
+            self.pending.pop(key, None)
+            return
+        for waiting in self.pending:
+            self.spare.keep(waiting, None)
+        self.pending.clear()
+
+    def retry(self) -> None:
+        """Try the pending writes again, all together (room may have been freed)."""
+        if self.pending:
+            key, text = next(reversed(self.pending.items()))
+            self.put(key, text)
+        for key in list(self.guarded):
+            self._unguard(key)
+
+    def _store_all(self, writes: dict[str, str | None]) -> bool:
+        """Store every one of ``writes`` or none: those that free room first, and what got
+        in undone when one is refused (each step back is a state that fitted before)."""
+        if not all(self._unguard(key) for key in writes):
+            return False
+        olds = {key: self.raw(key) for key in writes}
+        grows = {k: weight(k, v) - weight(k, olds[k]) for k, v in writes.items()}
+        done: list[str] = []
+        for key in sorted(writes, key=grows.__getitem__):
+            if not self._try(key, writes[key]):
+                for back in reversed(done):
+                    self._try(back, olds[back])
+                return False
+            done.append(key)
+        for key, text in writes.items():
+            self.seen[key] = text
+        return True
+
+    def _unguard(self, key: str) -> bool:
+        """Whether ``key`` may be written: not guarded, or its unreadable value now copied."""
+        backup = self.guarded.get(key)
+        if backup is None:
+            return True
+        stored = self.raw(key)
+        if stored is None or self._try(backup, stored):
+            del self.guarded[key]
+            return True
+        return False
+
+    def _try(self, key: str, text: str | None) -> bool:
+        try:
+            if text is None:
+                self.storage.remove(key)
+            else:
+                self.storage.set(key, text)
+        except StorageFull:
+            self.why = FULL
+            return False
+        except StorageUnavailable:
+            self.why = OFF
+            return False
+        return True
+
+    def _stamp(self) -> None:
+        # The same length every time: replacing it never needs more room.
+        self.stamp = os.urandom(6).hex()
+        if not self._try(STAMP_KEY, self.stamp):
+            self.stamp = self.raw(STAMP_KEY)
+
+    # ------------------------------------------------------------ commits
+
+    def commit(self) -> Commit | None:
+        """Every write since the last commit, as one commit for the page to store (None:
+        nothing was written, or the writes are stored already)."""
+        return self.commits.make(lambda: self.raw(STAMP_KEY))
+
+    def settle(self, answer: Answer) -> list[tuple[str, str | None, bool]]:
+        """The page's answer to a commit. Stored: nothing more to do. Refused: the mirror is
+        put back as the storage holds it (``Commits.answered``), and the commit's writes
+        are returned, in order, each with whether another tab wrote its key since (then
+        this tab's ``seen`` is the value before its own write, so that the change shows as
+        another tab's)."""
+        sent = self.commits.answered(answer)
+        if sent is None:
+            return []
+        if answer.outcome is not Outcome.STALE:
+            self.stamp = self.raw(STAMP_KEY)
+            self.why = FULL if answer.outcome is Outcome.FULL else OFF
+        again = []
+        for key, (old, new) in sent.changes.items():
+            if self.seen.get(key) == new:
+                self.seen[key] = old
+            if key != STAMP_KEY:  # a new stamp comes with any write made again
+                again.append((key, new, self.raw(key) != old))
+        return again
+
+    def ask_again(self) -> None:
+        """Let the storage decide again what it takes (the room it had may have grown)."""
+        self.commits.measure_again()
+
+    def told(self, key: str | None, value: str | None) -> None:
+        """Another tab wrote ``key`` (None: it cleared the storage), as the page heard."""
+        self.commits.told(key, value)
+
+
+class Spare:
+    """The tab's own copy of the game it could not store (in ``sessionStorage``), so that a
+    reload of that tab still has the last moves: a second chance only."""
+
+    def __init__(self, storage: Storage | None) -> None:
+        self.storage = storage
+
+    def get(self, key: str) -> str | None:
+        """The text this tab could not store under ``key`` before it was reloaded."""
+        if self.storage is None:
+            return None
+        try:
+            return self.storage.get(SPARE_PREFIX + key)
+        except StorageUnavailable:
+            return None
+
+    def keep(self, key: str, text: str | None) -> None:
+        """Keep ``text`` as the one waiting under ``key`` (None: nothing waits)."""
+        if self.storage is None or key != GAME_KEY:
+            return
+        try:
+            if text is None:
+                self.storage.remove(SPARE_PREFIX + key)
+            else:
+                self.storage.set(SPARE_PREFIX + key, text)
+        except (StorageFull, StorageUnavailable):
+            pass  # the spare is a second chance only

@@ -1,0 +1,141 @@
+"""Export and import: everything a player keeps, in one JSON file to carry elsewhere.
+
+The file (``kismet-YYYY-MM-DD.json``)::
+
+    {"format": "kismet.export", "version": 1, "exported": "2026-11-30T19:00:00+00:00",
+     "history": [finished games, as kismet:v1:history keeps them],
+     "folded": {the games folded into the statistics} | null,
+     "game": {the game at the table, as kismet:v1:game} | null,
+     "paused": [games put aside], "settings": {...}}
+
+Reading one checks everything as the stored values are checked, and more: each finished
+game is replayed through the rules (``Finished.verify``), each game in progress loads
+through the rules. The text is measured before it is parsed (``kismet.rules.bounded``), so
+no file can exhaust the stack. Any problem raises ``ImportProblem`` with the message key to
+say, and nothing is merged. Merging (``kismet.app.keeping.shelf.Shelf.merge``) adds what
+is not there yet, by each game's identity, so importing the same file again changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...rules import SaveError, SaveProblem
+from ...rules.bounded import load_json
+from ...rules.save import Fields
+from ...rules.values import is_whole
+from ..base.settings import Settings
+from ..base.table import Table, read_paused
+from .records import Finished, read_history
+from .stats import Folded
+
+EXPORT_FORMAT = "kismet.export"
+EXPORT_VERSION = 1
+MAX_IMPORT_BYTES = 8_000_000
+"""Larger files are refused before they are read (a few thousand games take about 1 MB)."""
+
+_FIELDS = ("format", "version", "exported", "history", "folded", "game", "paused", "settings")
+
+
+class ImportProblem(Exception):
+    """A file that cannot be imported: ``key`` is the message to say, with ``params``."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class Imported(NamedTuple):
+    """What a file holds, checked."""
+
+    history: tuple[Finished, ...]
+    folded: Folded | None
+    tables: tuple[Table, ...]
+    """The games under way: the one at the table when exported and those put aside."""
+    settings: Settings
+    unchecked: int = 0
+    """Finished games left out because they could not be replayed (from before the
+    statistics, they keep no fills)."""
+
+
+def export_file_name(when: str) -> str:
+    """The file's name, with the day it was written."""
+    return f"kismet-{when[:10]}.json"
+
+
+def export_data(
+    history: list[Finished],
+    folded: Folded,
+    game: Table | None,
+    paused: list[Table],
+    settings: Settings,
+    when: str,
+) -> dict[str, Any]:
+    """The export file's contents."""
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "exported": when,
+        "history": [f.to_dict() for f in history],
+        "folded": folded.to_dict() if folded.ids else None,
+        "game": game.to_dict() if game is not None else None,
+        "paused": [t.to_dict() for t in paused],
+        "settings": settings.to_dict(),
+    }
+
+
+def read_import(raw: str) -> Imported:
+    """Read an export file's text; raises ``ImportProblem`` for anything else.
+
+    Every finished game is replayed through the rules; a record from before the statistics
+    (no fills, so nothing to replay) cannot be checked and is left out, counted in
+    ``unchecked``. A game's identity given twice in the file is read once."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise ImportProblem("import.too_big", size=f"{len(raw) / 1e6:.1f}")
+    try:
+        data = load_json(raw, "file", MAX_IMPORT_BYTES)
+    except SaveError as error:  # not JSON, or nested deeper than any export
+        not_json = error.problem is SaveProblem.NOT_JSON
+        raise ImportProblem("import.not_json" if not_json else "import.not_kismet") from None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise ImportProblem("import.not_kismet")
+    version = data.get("version")
+    if is_whole(version) and version > EXPORT_VERSION:
+        raise ImportProblem("import.newer", version=version)
+    try:
+        fields = Fields(data, "file", _FIELDS)
+        if fields.integer("version") != EXPORT_VERSION:
+            raise ImportProblem("import.not_kismet")
+        history, ids, unchecked = [], set(), 0
+        for i, record in enumerate(read_history(fields.items("history"))):
+            if not record.fills:
+                unchecked += 1
+                continue
+            record.verify(f"history[{i}]")
+            if record.id not in ids:
+                ids.add(record.id)
+                history.append(record)
+        folded = data["folded"]
+        game = data["game"]
+        tables = [Table.from_dict(game)] if game is not None else []
+        tables += read_paused(fields.items("paused"))
+        return Imported(
+            tuple(history),
+            None if folded is None else Folded.from_dict(folded),
+            tuple(_furthest(tables)),
+            Settings.from_dict(data["settings"]),
+            unchecked,
+        )
+    except SaveError as error:
+        raise ImportProblem("import.bad_game", where=error.where) from None
+
+
+def _furthest(tables: list[Table]) -> list[Table]:
+    """Each game once: of two copies with one identity, the one further along."""
+    best: dict[str, Table] = {}
+    for table in tables:
+        kept = best.get(table.id)
+        if kept is None or len(table.game.history) > len(kept.game.history):
+            best[table.id] = table
+    return list(best.values())

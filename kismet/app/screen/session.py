@@ -1,0 +1,208 @@
+"""One table's session: the parts that play, keep and advise on the game, made once and
+wired together, and the view the page paints after each action.
+
+A ``Session`` holds no state of its own: each part owns what it writes. The page
+(``kismet.page.page``) talks to the part it needs (``session.moves.roll()``,
+``session.lobby.new_game(...)``); what takes several parts (the view, the computers'
+steps, the strategy table's work) is here. Keeping the decisions in Python means they are
+tested in CPython; the page only translates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from ...rules import Game
+from ...text import DEFAULT_LANGUAGE, text
+from ..base.settings import Settings
+from ..base.table import Table
+from ..guidance.coach import Coach
+from ..guidance.guide import Guide
+from ..guidance.linked import Linked, Scene
+from ..guidance.odds import Course, Odds
+from ..guidance.progress import PRICE_STEP_S, Export, Progress, Statistics
+from ..keeping.shelf import Shelf
+from ..keeping.storage import FULL, Storage
+from ..play.computer import Computers
+from ..play.finale import result_panel
+from ..play.lobby import Lobby
+from ..play.moves import Moves
+from ..play.tables import Tables
+from ..play.turn import StatusLine, TurnUI
+from .view import Extras, View, build_view
+
+if TYPE_CHECKING:
+    from ...advice.strategy import Advisor
+    from ..guidance.coaching import Review
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Session:
+    """The game at one table, made of parts: ``tables`` (which game is seated, and its
+    commits), ``lobby`` (choosing a game, settings, import), ``moves`` (the moves), ``shelf``
+    (what is stored), ``progress`` (records and statistics), ``coach``, ``guide``,
+    ``odds`` (the win chances), ``linked`` (daily games and challenges) and ``computers``;
+    with ``ui`` and ``line``, the turn's marks and the status line they share."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        seed: int | None = None,
+        lang: str = DEFAULT_LANGUAGE,
+        clock: Callable[[], str] = _now,
+        greet: bool = True,
+        spare: Storage | None = None,
+    ) -> None:
+        self.lang, self.clock = lang, clock
+        self.ui, self.line = TurnUI(), StatusLine()
+        self.shelf = Shelf(storage, clock, spare)
+        self.progress, self.linked = Progress(self.shelf), Linked(lang)
+        self.coach, self.guide, self.odds, self.computers = Coach(), Guide(), Odds(), Computers()
+        self.tables = Tables(
+            self.shelf, ui=self.ui, line=self.line, computers=self.computers,
+            seed=seed, lang=lang, clock=clock, greet=greet,
+        )  # fmt: skip
+        self.lobby = Lobby(self.tables, linked=self.linked, progress=self.progress, line=self.line)
+        self.moves = Moves(
+            self.tables, ui=self.ui, line=self.line, coach=self.coach, computers=self.computers
+        )
+
+    # -------------------------------------------------- what the parts hold
+
+    @property
+    def table(self) -> Table:
+        """The game at the table, with its seats."""
+        return self.tables.table
+
+    @property
+    def game(self) -> Game:
+        """The game in progress."""
+        return self.tables.table.game
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings."""
+        return self.shelf.settings
+
+    @property
+    def status(self) -> str:
+        """What the status line says."""
+        return self.line.text
+
+    # ------------------------------------------------------ computers, hints
+
+    def attach(self, advisor: Advisor) -> None:
+        """The strategy table has arrived: hints, the coach, computers and the review work
+        (a finished game's decisions are priced in steps: ``price_finished``)."""
+        self.coach.attach(advisor)
+
+    @property
+    def price_due(self) -> bool:
+        """The finished game's decisions wait to be priced, and the table is there."""
+        return self.coach.advisor is not None and self.progress.unpriced(self.table)
+
+    def price_finished(self, step: float | None = PRICE_STEP_S) -> bool:
+        """Price the finished game's decisions for a step (the page's steps follow the
+        painted end); True once done. ``step=None``: all at once."""
+        return self.progress.price(self.table, self.coach.advisor, step)
+
+    @property
+    def wants_table(self) -> bool:
+        """Whether a feature in use needs the table that is not loaded yet."""
+        seat = self.table.seat if self.table.computer_to_move else None
+        computer = seat is not None and seat.needs_table
+        perfect = self.linked.perfect(self.table) is not None
+        priced = self.progress.wants_table(self.table)
+        wanted = computer or self.settings.coach or perfect or priced
+        return self.coach.advisor is None and not self.coach.failed and wanted
+
+    def computer_step(self) -> bool:
+        """One visible step of the computer to move (a hold, a roll or a box); False when
+        it cannot move now (not its turn, or its table is not loaded yet)."""
+        if self.tables.sync() or self.wants_table:
+            return False
+        return self.moves.computer_move(self.coach.advisor)
+
+    def chances_step(self) -> bool:
+        """One step of the work on the win chances of the turn at the table (True: done)."""
+        advisor, table = self.coach.advisor, self.table
+        target = self.linked.target(table)
+        aim, skills = None if target is None else target[0], lambda: self.progress.skills(table)
+        return advisor is not None and self.odds.work(table, advisor, aim, skills)
+
+    def perfect_turn(self) -> bool:
+        """Let Perfect play its next turn on the dice of the finished daily game or
+        challenge; False when it has none to play (or the table is not loaded yet)."""
+        advisor = self.coach.advisor
+        return advisor is not None and self.linked.perfect_turn(self.table, advisor)
+
+    def review(self, step: float | None = None) -> Review | None:
+        """After the game: each decision of a person beside the best one, grouped by turn,
+        the costliest first. None until the strategy table has arrived and the decisions
+        are priced (``step``: for so long only; those the luck priced are not again)."""
+        verdicts = self.progress.verdicts(self.table, self.coach.advisor, step)
+        return None if verdicts is None else self.coach.review(verdicts, self.game, self.lang)
+
+    # ------------------------------------------------------ what dialogs show
+
+    @property
+    def chances_shown(self) -> bool:
+        """Whether the win chances are shown at this table."""
+        return self.odds.wanted(self.table, self.settings)
+
+    def course(self) -> Course | None:
+        """The finished game's chances turn by turn, for the review (None: not worked out
+        yet, or not shown)."""
+        if not self.chances_shown:
+            return None
+        target = self.linked.target(self.table)
+        return self.odds.course(self.table, None if target is None else target[1])
+
+    def scene(self) -> Scene:
+        """The linked game's share line, comparison with Perfect and result."""
+        return self.linked.scene(self.table, self.coach.advisor)
+
+    def statistics(self, choice: str | None = None) -> Statistics:
+        """The statistics dialog, on the name chosen (or who plays at the table)."""
+        return self.progress.statistics(choice, self.lobby.person())
+
+    def export(self) -> Export:
+        """The export file of everything kept, named with today's date."""
+        return self.progress.export(self.table, self.clock())
+
+    # ---------------------------------------------------------------- view
+
+    def view(self) -> View:
+        """What the page should show now."""
+        problem, table, high = self.shelf.problem, self.table, self.shelf.high_scores()
+        steps = table.computer_to_move and not self.wants_table
+        scene = self.scene()
+        if scene.thinking and self.coach.failed and self.coach.advisor is None:
+            scene = scene._replace(thinking=False, unavailable=True)
+        extras = Extras(
+            status=self.line.text,
+            notice=text(problem.value, self.lang) if problem else "",
+            result=result_panel(table, self.shelf.history, high, self.lang, scene.versus),
+            delay=self.computers.delay(grace=self.moves.can_undo) if steps else None,
+            wants_table=self.wants_table,
+            price_due=self.price_due,
+            can_undo=self.moves.can_undo,
+            high_scores=high,
+            paused=self.lobby.paused(),
+            linked=scene,
+            luck=self.progress.luck(self.table, self.coach.advisor, self.lang),
+            can_free=problem is FULL,
+            guide=self.guide.view(table, bool(self.settings.guide), self.lang),
+            rival=self.linked.rival(table),
+            chances_shown=self.chances_shown,
+            chances=self.odds.latest(table) if self.chances_shown else None,
+            chances_due=self.odds.due(table, self.settings, self.coach.advisor),
+            target=None if (target := self.linked.target(table)) is None else target[1],
+        )
+        return build_view(self.table, self.ui, self.settings, self.lang, extras)

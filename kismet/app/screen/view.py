@@ -1,0 +1,256 @@
+"""What the page shows, as plain data: no HTML here (``kismet.html`` draws it).
+
+The session builds a ``View`` after every action; the browser glue paints it, and the HTML
+renderer turns its ``SheetView`` into the score sheet. Words in it (the status, labels) are
+already in the page's language.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...rules import (
+    DICE_COUNT,
+    ROLLS_PER_TURN,
+    color_of,
+)
+from ...text import join_names, text
+from ..base.settings import Settings
+from ..base.table import Mode, Paused, Table
+from ..guidance.guide import GuideView
+from ..guidance.linked import Scene
+from ..guidance.luck import Luck
+from ..guidance.odds import Chances, Due
+from ..keeping.records import HighScore
+from ..play.finale import Finale
+from ..play.turn import TurnUI
+from .sheet_view import SheetView, sheet_layout, sheet_view, versus_sheet, with_chances
+
+
+class Die(NamedTuple):
+    """One die on the board."""
+
+    face: int | None
+    held: bool = False
+    rolled: bool = False
+    """It just left the table (it tumbles)."""
+    hinted: bool = False
+    label: str = ""
+    """What a screen reader says: "Die 3: five, red"."""
+
+
+def die_label(index: int, face: int | None, lang: str) -> str:
+    """What a screen reader says for a die: "Die 3: five, red"."""
+    if face is None:
+        return text("die.label", lang, number=index + 1)
+    color = text(f"color.{color_of(face).value}", lang)
+    face_word = text(f"face.{face}", lang)
+    return text("die.label_face", lang, number=index + 1, face=face_word, color=color)
+
+
+class Confirm(NamedTuple):
+    """The question of a move that waits for the player's yes."""
+
+    title: str
+    question: str
+    yes: str
+
+
+class View(NamedTuple):
+    """Everything the page shows now."""
+
+    lang: str
+    mode: Mode
+    settings: Settings
+    dice: tuple[Die, ...]
+    can_hold: bool
+    can_roll: bool
+    show_roll: bool
+    """The Roll button is there (not while a computer moves)."""
+    roll_label: str
+    """"2 left", or in real-dice mode "1 of 3 entered"."""
+    can_enter: bool
+    """Real-dice mode: a roll may be entered."""
+    entry_text: str
+    entry_note: str
+    """Real-dice mode: why the sheet offers nothing (the dice set are not entered yet)."""
+    can_hint: bool
+    can_undo: bool
+    """Undo may take back the last box (a person's, until the next roll)."""
+    show_skip: bool
+    turn_line: str
+    """Whose turn it is ("Ann's turn"); empty once the game is over."""
+    handoff: bool
+    """The turn just passed to another person: their name is shown where the eyes are."""
+    celebrate: str
+    """A Kismet, an extra Kismet or a bonus tier just scored ("Kismet!"), else empty."""
+    status: str
+    notice: str
+    """A storage problem, while it lasts."""
+    sheet: SheetView
+    confirm: Confirm | None
+    result: str | None
+    """The game-over panel's headline, once the game is over."""
+    high_scores: tuple[HighScore, ...]
+    paused: tuple[Paused, ...]
+    """The games put aside."""
+    linked: Scene
+    """The daily game's or a challenge's title, link offered, share, result, Perfect."""
+    hint: tuple[str, ...] | None
+    """The hint's lines, while a hint is shown."""
+    hint_note: str
+    print_date: str
+    computer_delay: int | None
+    """Milliseconds before the computer to move takes its next step; None when no
+    computer can move now."""
+    wants_table: bool
+    """A feature in use needs the strategy table, which is not loaded yet."""
+    price_due: bool = False
+    """The finished game's decisions wait to be priced (the page starts it after painting)."""
+    luck: Luck | None = None
+    """A finished game's luck against skill (or why it has none)."""
+    layout: str = "card"
+    """How a phone shows the sheet: "card" (the 15 boxes of ``sheet.focus``) or "table"."""
+    can_see_all: bool = False
+    """A phone may switch between the card and every player's boxes (2 players or more)."""
+    status_quiet: bool = False
+    """The status line only says whose turn it is, as the turn line above it does: it is
+    read out, not shown twice."""
+    can_free: bool = False
+    """The storage is full: the page offers to free space and to export a copy."""
+    finale: Finale | None = None
+    """The game-over panel's words and figures, once the game is over."""
+    guide: GuideView | None = None
+    """The first game's guide, while it runs."""
+    rival: str = ""
+    """A challenge under way: the sender's total after the same turn, beside this one."""
+    chances_due: Due | None = None
+    """What the win chances wait for (``kismet.app.guidance.odds``): the page starts it after
+    painting, between its own work."""
+
+    @property
+    def faces(self) -> tuple[int | None, ...]:
+        """The face of each die (None: not rolled, or not entered yet)."""
+        return tuple(die.face for die in self.dice)
+
+
+class Extras(NamedTuple):
+    """What the session knows beside the table, for the view."""
+
+    status: str
+    notice: str
+    """A storage problem, while it lasts."""
+    result: Finale | None
+    """The game-over panel, once the game is over."""
+    delay: int | None
+    """Milliseconds before the computer to move steps, when one can."""
+    wants_table: bool
+    can_undo: bool
+    high_scores: tuple[HighScore, ...]
+    paused: tuple[Paused, ...]
+    linked: Scene
+    price_due: bool = False
+    luck: Luck | None = None
+    can_free: bool = False
+    guide: GuideView | None = None
+    rival: str = ""
+    chances_shown: bool = False
+    """The win chances are shown at this table."""
+    chances: Chances | None = None
+    """The win chances of the latest turn worked out, while they are shown."""
+    chances_due: Due | None = None
+    target: str | None = None
+    """A challenge: the sender's name (chances are to beat the sender)."""
+
+
+def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: Extras) -> View:
+    """The view of a game at a table: the session's state, read for the page."""
+    game, mode, hint = table.game, table.mode, ui.hint
+    playing, sheet_mode, computer = not game.is_over, mode is Mode.SHEET, table.computer_to_move
+    faces = ui.entry.faces if sheet_mode else (game.dice or (None,) * DICE_COUNT)
+    dice = tuple(
+        Die(
+            face, game.held[i], ui.rolled[i], bool(hint and hint.marks[i]), die_label(i, face, lang)
+        )
+        for i, face in enumerate(faces)
+    )
+    if sheet_mode:
+        roll_label = text("app.rolls_entered", lang, count=ROLLS_PER_TURN - game.rolls_left)
+    else:
+        roll_label = text("app.rolls_left", lang, count=game.rolls_left)
+    confirm = None
+    if ui.pending is not None:
+        title_key, yes_key = ui.pending.ask.words
+        title, yes = text(title_key, lang), text(yes_key, lang)
+        confirm = Confirm(title, extras.status, yes)
+    can_enter = sheet_mode and game.can_set_dice()
+    editing = table.editing(ui.entry)
+    computers = [seat is not None for seat in table.seats]
+    sheet = sheet_view(game, hint, enabled=not computer, offer=not editing, fresh=ui.fresh,
+                       computers=computers, rule=ui.rule)  # fmt: skip
+    turn_key = "turn.computer" if computer else "turn.current"
+    versus = extras.linked.versus
+    if versus is not None:
+        sheet = versus_sheet(versus.theirs, versus.mine)
+    elif extras.chances_shown and playing:  # at the end, the result says it all
+        sheet = with_chances(sheet, extras.chances, extras.target, lang)
+    return View(
+        lang=lang,
+        mode=mode,
+        settings=settings,
+        dice=dice,
+        can_hold=not computer and (can_enter or (not sheet_mode and game.can_hold(0))),
+        can_roll=not sheet_mode and game.can_roll(),
+        show_roll=not computer,
+        roll_label=roll_label,
+        can_enter=can_enter,
+        entry_text=ui.entry.text,
+        entry_note=text("app.enter_first", lang) if editing else "",
+        can_hint=not computer and bool(game.dice) and playing,
+        can_undo=extras.can_undo,
+        show_skip=computer,
+        turn_line=text(turn_key, lang, name=game.players[game.current]) if playing else "",
+        handoff=ui.handoff,
+        celebrate=celebrated(ui, extras.result, lang, table),
+        status=extras.status,
+        notice=extras.notice,
+        sheet=sheet,
+        confirm=confirm,
+        result=extras.result.headline if extras.result else None,
+        high_scores=extras.high_scores,
+        paused=extras.paused,
+        linked=extras.linked,
+        hint=hint.lines if hint else None,
+        hint_note=hint.note if hint else "",
+        print_date=table.started[:10],
+        computer_delay=extras.delay,
+        wants_table=extras.wants_table,
+        price_due=extras.price_due,
+        luck=extras.luck,
+        layout=sheet_layout(sheet, settings),
+        can_see_all=len(sheet.columns) > 1 and sheet.focus is not None,
+        status_quiet=playing
+        and extras.status == text("status.ready", lang, name=game.players[game.current]),
+        can_free=extras.can_free,
+        finale=extras.result,
+        guide=extras.guide,
+        rival=extras.rival,
+        chances_due=extras.chances_due,
+    )
+
+
+def celebrated(ui: TurnUI, finale: Finale | None, lang: str, table: Table) -> str:
+    """What is shown big for a moment: the last move's Kismet, extra Kismet or bonus tier,
+    or at the end a person's win of a game of two or more, and a new best."""
+    said = []
+    if ui.celebrate is not None:
+        key, points = ui.celebrate
+        said.append(text(key, lang, points=points))
+    game = table.game
+    if finale is not None and len(game.players) > 1:
+        people = [game.players[p] for p in game.winners if table.seats[p] is None]
+        if people:  # a computer's win is no one's cheer here
+            said.append(text("celebrate.win", lang, names=join_names(people, lang)))
+    if finale is not None and finale.beaten:
+        said.append(text("celebrate.best", lang))
+    return " ".join(said)
