@@ -264,7 +264,7 @@ LATE_MODULES = (
     "kismet/html/course.py",
 )
 """Modules the page imports only once the strategy table is there (the win chances, the
-review's pricing and chart): they ship in LATE_ZIP, which static/glue/timers.py fetches
+review's pricing and chart): they ship in LATE_ZIP, which kismet/page/timers.py fetches
 with the table, not in kismet.zip, which every visit loads before the page is ready."""
 
 LATE_ZIP = "kismet-late.zip"
@@ -371,7 +371,8 @@ def manifest() -> str:
 
 
 ICON_SIZES = (192, 512)
-"""The committed PNG icons (static/icon-N.png, drawn from icon.svg by tools/icons.py)."""
+"""The committed PNG icons (static/icon-192.png and static/icon-512.png, drawn from
+static/icon.svg by tools/icons.py)."""
 
 
 BUILD_CACHE = ROOT / ".build-cache"

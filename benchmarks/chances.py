@@ -15,7 +15,7 @@ chance each player wins is then exact over those simulated totals (every future 
 player against every future of the others, ties shared), and compared with
 ``win_chances``. The players' futures are simulated apart, as the model takes them: the
 extra-Kismet penalty between players is in neither. Run by hand after
-``python3 build.py build``; the table goes in the README.
+``python3 build.py build``; the table goes in docs/figures.md.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ offered). For each turn it measures, in the page:
   work runs in steps between the page's own work, one player's law at a time);
 - the longest task the browser reported (a long-task observer) in that time.
 The same games are played again with the chances hidden (the menu's setting), for the
-repaint without them. Run by hand after `python3 build.py build`; the figures go in the
-README, and no test asserts on time.
+repaint without them. Run by hand after `python3 build.py build`; the figures go in
+docs/figures.md, and no test asserts on time.
 """
 
 from __future__ import annotations

@@ -88,7 +88,7 @@ def waiting_config(folder: Path, command: Path, mobile: bool) -> Path:
 
 def covers_ready(report: dict[str, Any]) -> bool:
     """Whether the page became ready within the trace: the glue marks the moment
-    (``performance.mark("kismet-ready")``, static/glue/page.py), and Lighthouse lists the
+    (``performance.mark("kismet-ready")``, static/paint.js), and Lighthouse lists the
     page's marks."""
     timings = report["audits"]["user-timings"].get("details", {}).get("items", [])
     return any(item.get("name") == READY_MARK for item in timings)

@@ -18,7 +18,7 @@ Reports medians, the ratios against the targets of the fast-start issue, and the
 from a click on Roll to the dice being updated. ``--before REV`` also builds the site as it
 was at git revision REV (in a worktree of its own) and loads it in the same rounds, cold and
 warm, with its own roll latencies: on this noisy machine, only figures of one run compare.
-Run by hand, not in CI: the figures are for the README, and no test asserts on time.
+Run by hand, not in CI: the figures are for docs/figures.md, and no test asserts on time.
 """
 
 from __future__ import annotations

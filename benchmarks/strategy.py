@@ -8,8 +8,8 @@
 - Decision time in CPython: a hint (Advisor.choices) for mid-game positions, median.
 - Mean score of each computer level over seeded solitaire games with its 95% interval.
   Perfect and Good are simulated in numpy with the same values and the same rules of choice
-  as kismet.players (cross-checked against kismet.players itself on a few hundred games);
-  Casual runs kismet.players directly. The optimal policy's mean must fall within the 95%
+  as kismet.advice.players (cross-checked against kismet.advice.players itself on a few hundred games);
+  Casual runs kismet.advice.players directly. The optimal policy's mean must fall within the 95%
   interval of the solved expectation (315.10).
 Run by hand, not in CI.
 """
@@ -104,7 +104,7 @@ def simulate(machine: solver.Machine, level: str, games: int, seed: int) -> np.n
 
 
 def play_with_kismet_players(level: str, games: int, advisor: st.Advisor | None) -> list[int]:
-    """Final totals of seeded games played step by step by kismet.players (the app's code)."""
+    """Final totals of seeded games played step by step by kismet.advice.players (the app's code)."""
     totals = []
     for seed in range(games):
         game = Game(["Computer"], seed=seed)
@@ -221,12 +221,12 @@ def main() -> int:
             lines.append(f"  the solved 315.10 is {'inside' if inside else 'OUTSIDE'} the interval")
         check = play_with_kismet_players(level, args.check_games, advisor)
         mean2, low2, high2 = interval(check)
-        lines.append(f"  kismet.players, {len(check)} games: mean {mean2:.2f}, "
+        lines.append(f"  kismet.advice.players, {len(check)} games: mean {mean2:.2f}, "
                      f"95% [{low2:.2f}, {high2:.2f}]")  # fmt: skip
     casual = play_with_kismet_players("casual", args.games, None)
     mean, low, high = interval(casual)
     lines.append(f"casual   {args.games:6d} games: mean {mean:6.2f}, 95% [{low:.2f}, {high:.2f}]"
-                 "   (kismet.players)")  # fmt: skip
+                 "   (kismet.advice.players)")  # fmt: skip
     print("\n".join(lines))
     return 0
 

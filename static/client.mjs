@@ -60,7 +60,7 @@ function store({ id, base, writes, spare }) {
 }
 // A tab reads localStorage from its own process's copy, which hears other tabs' writes late:
 // the last commit's stamp is also in IndexedDB, whose transactions run one at a time for all
-// tabs, and a commit waits in one until this tab's copy shows it (README: "The stamp").
+// tabs, and a commit waits in one until this tab's copy shows it (docs/storage.md: "The stamp").
 const stamp = () => { try { return localStorage.getItem(STAMP); } catch { return undefined; } };
 const guarded = async (work, since = performance.now()) => {
   for (;;) {

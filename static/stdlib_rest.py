@@ -4,18 +4,21 @@ Pyodide's whole standard library is a 2.5 MB archive that a first visit would wa
 while the game imports about a third of it. So build.py splits it in two:
 
 - ``pyodide/stdlib-core.zip``: the modules the page was measured to import (listed in
-  ``tools/stdlib-core.txt`` by ``tools/stdlib.py``), plus this module. static/boot.mjs hands it
-  to Pyodide as its standard library, mounted at ``/lib/python314.zip``.
-- ``pyodide/stdlib-rest.zip``: every other module. static/boot.mjs fetches it once the game is
-  ready (the service worker keeps it for offline visits) and writes it to ``ARCHIVE``.
+  ``tools/stdlib-core.txt`` by ``tools/stdlib.py``), plus this module.
+  static/interpreter.mjs hands it to Pyodide as its standard library, mounted at
+  ``/lib/python314.zip``.
+- ``pyodide/stdlib-rest.zip``: every other module. static/interpreter.mjs fetches it once
+  the game is ready (the service worker keeps it for offline visits) and writes it to
+  ``ARCHIVE``.
 
 This module's finder, last on ``sys.meta_path``, is the one way into the rest (the archive
 is never put on ``sys.path``), so it sees every module the page takes from it and tells the
-page through ``told`` (static/boot.mjs writes a console warning, which the browser tests
-treat as a failure: the page should need nothing outside the core). When the archive has
-not arrived yet, it first asks static/boot.mjs to fetch it at once (a synchronous request,
-which the service worker answers offline), so an import never fails for want of it; it only
-waits. Only names known to be in the rest (``REST_MODULES``, written by build.py) start
+page through ``told`` (static/interpreter.mjs writes a console warning, which the browser
+tests treat as a failure: the page should need nothing outside the core). When the archive
+has not arrived yet, it first asks static/interpreter.mjs to fetch it at once (a
+synchronous request, which the service worker answers offline), so an import never fails
+for want of it; it only waits. Only names known to be in the rest (``REST_MODULES``,
+written by build.py) start
 that fetch: a probe for a module that exists nowhere (``import _winapi``) costs nothing.
 
 Standard library only, and nothing outside the core: it runs before the rest is here.
@@ -40,7 +43,7 @@ REST_MODULES: frozenset[str] = frozenset()
 class RestOfStdlib:
     """A meta path finder for the modules of the rest archive.
 
-    ``fetch(name)`` must write the archive to ``archive`` (or raise): static/boot.mjs passes
+    ``fetch(name)`` must write the archive to ``archive`` (or raise): static/interpreter.mjs passes
     its synchronous fetch. ``names`` are the modules the archive holds; ``told(name)`` hears
     of each module served.
     """

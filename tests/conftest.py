@@ -418,7 +418,7 @@ def watch_page(page: Any, origin: str) -> Watch:
     def on_console(message: Any) -> None:
         if message.type == "error":
             watch.errors.append(f"console error: {message.text}")
-        # static/boot.mjs says when the page takes a module from outside the core standard
+        # static/interpreter.mjs says when the page takes a module from outside the core standard
         # library: every feature should need only the core (tools/stdlib.py measures it).
         if "not in the core standard library" in message.text and not watch.rest_allowed:
             watch.errors.append(f"outside the core: {message.text}")

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import ast
 import doctest
+import importlib
+import io
 import re
 import shutil
 import subprocess
 import sys
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -255,3 +258,97 @@ def test_nothing_forwards_a_part_by_name() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
         assert not names & {"__get__", "__set__", "__getattr__", "delegate"}, path
+
+
+# ------------------------------------------------------- names that exist
+
+NAMED_PATH = re.compile(
+    r"(?<![\w/.}-])((?:kismet|static|tests|tools|benchmarks|docs|typings|\.github|\.ci)/[\w./-]*\w)"
+)
+"""A path in the repository named in words (``static/client.mjs``, ``kismet/app/``)."""
+
+NAMED_MODULE = re.compile(r"(?<![\w./\"'-])(kismet(?:\.[A-Za-z_]\w*)+)")
+"""A module of the package, or a name in one, written out (``kismet.app.play.moves.Moves``)."""
+
+FILE_NAMES = frozenset({"css", "zip", "pyc", "json", "bin"})
+"""What ends a file's name such as ``kismet.css`` or ``kismet.zip``, which are no module."""
+
+
+def _words(path: Path) -> str:
+    """The prose of a file: a Python file's docstrings and comments, a script's comments, a
+    page of documentation whole."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".md":
+        return text
+    if path.suffix in (".mjs", ".js"):
+        return "\n".join(re.findall(r"//[^\n]*|/\*.*?\*/", text, flags=re.S))
+    said = [t.string for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            if t.type == tokenize.COMMENT]  # fmt: skip
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            said.append(str(node.value.value))  # a docstring, or a note under a name
+    return "\n".join(said)
+
+
+def _resolves(name: str) -> bool:
+    parts = name.split(".")
+    if parts[-1] in FILE_NAMES:
+        return True
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attr in parts[cut:]:
+            fields = getattr(found, "__annotations__", {})
+            if not hasattr(found, attr):
+                return attr in fields  # a field of a NamedTuple or a dataclass
+            found = getattr(found, attr)
+        return True
+    return False
+
+
+def stale_names(path: Path) -> list[str]:
+    """The paths and modules ``path``'s prose names that do not exist (a path the build
+    writes into ``dist/`` counts, as do the screenshots the tests write)."""
+    words, stale = _words(path), []
+    for match in NAMED_PATH.finditer(words):
+        named = match.group(1).rstrip(".")
+        built = (ROOT / "dist" / named).exists() or named.startswith("tests/artifacts")
+        if not (ROOT / named).exists() and not built:
+            stale.append(named)
+    stale += [m.group(1) for m in NAMED_MODULE.finditer(words) if not _resolves(m.group(1))]
+    return stale
+
+
+def test_docs_and_docstrings_name_only_what_exists() -> None:
+    prose = [*ROOT.glob("*.md"), *ROOT.glob("docs/*.md"), ROOT / "build.py"]
+    for folder in ("kismet", "static", "tools", "benchmarks", "tests"):
+        prose += [p for p in (ROOT / folder).rglob("*") if p.suffix in (".py", ".mjs", ".js")]
+    assert (ROOT / "dist" / "index.html").exists()  # the build is there to compare with
+    stale = {str(p.relative_to(ROOT)): found for p in prose if (found := stale_names(p))}
+    assert stale == {}
+
+
+def test_the_check_of_names_sees_a_stale_one(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        "See `kismet/app/parts.py`, `kismet.app.session`, `kismet.app.screen.session.Session`,"
+        " `static/client.mjs`, `kismet.css`, and `kismet.app.keeping.commit.Answer.outcome`.",
+        encoding="utf-8",
+    )
+    assert stale_names(page) == ["kismet/app/parts.py", "kismet.app.session"]
+
+
+README_LINES = 250
+"""A README a newcomer reads in five minutes; the rest is in docs/."""
+
+
+def test_the_readme_is_short_and_points_to_the_docs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= README_LINES
+    for name in ("design", "storage", "hosting", "figures", "playing"):
+        assert (ROOT / "docs" / f"{name}.md").exists() and f"(docs/{name}.md)" in readme
+    for shown in re.findall(r'src="([^"]+)"', readme):
+        assert (ROOT / shown).exists(), shown
+    assert "python3 build.py serve" in readme and "python3 build.py test" in readme

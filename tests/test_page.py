@@ -1,4 +1,4 @@
-"""The page's Python in CPython: ``kismet.page.Page`` answering the page's events (as
+"""The page's Python in CPython: ``kismet.page.page.Page`` answering the page's events (as
 ``static/client.mjs`` sends them) with ops, over a host made of plain Python. What each
 event does to the page is decided here, so it is tested here; the browser tests check
 that the page carries it out."""

@@ -21,7 +21,7 @@ from kismet import (
 )
 
 # ---------------------------------------------------------------- the plain oracle
-# Written from the rules page line by line, sharing nothing with kismet.scoring.
+# Written from the rules page line by line, sharing nothing with kismet.rules.scoring.
 
 PIP_COLOUR = {1: "black", 6: "black", 2: "red", 5: "red", 3: "green", 4: "green"}
 

@@ -1,7 +1,7 @@
 """Win chances that know who plays (``kismet.advice.skill``): a computer priced by its level,
 a person by their record on this device (someone new as a good player), the law of a
 player who is not perfect moved down and widened by what they lose, and the Rules saying so.
-Accuracy against the real computers: ``benchmarks/chances.py --levels`` (README)."""
+Accuracy against the real computers: ``benchmarks/chances.py --levels`` (docs/figures.md)."""
 
 from __future__ import annotations
 

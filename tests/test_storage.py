@@ -1,5 +1,5 @@
 """What the storage promises, in CPython: two tabs over one storage, a storage with a quota,
-damaged and hostile data, and imports (the README's "What the storage promises").
+damaged and hostile data, and imports (docs/storage.md, "What the storage promises").
 
 A tab is a ``Session`` over a shared ``MemoryStorage``; a reload is a new ``Session`` over
 the same storage (and, for the same tab, the same spare ``sessionStorage``).

@@ -3,7 +3,7 @@
 Backward induction over turn-start states (filled boxes, Basic subtotal capped at 78, joker),
 from the full sheet down to the empty one. Each state's value is the exact expectation over
 its turn: the best box after the last roll, the best keep before the second and third rolls,
-using the same rolls, keeps and scores as ``kismet.strategy`` (which does the same per turn
+using the same rolls, keeps and scores as ``kismet.advice.strategy`` (which does the same per turn
 in plain Python for the browser). Run by ``build.py build`` through ``strategy_table()``.
 """
 
@@ -173,7 +173,7 @@ def solve(verbose: bool = False, machine: Machine | None = None) -> tuple[np.nda
 
 
 def table_bytes(table: np.ndarray) -> bytes:
-    """The table as ``kismet.strategy.Advisor.from_bytes`` reads it: a header, then each
+    """The table as ``kismet.advice.strategy.Advisor.from_bytes`` reads it: a header, then each
     value in hundredths of a point as little-endian unsigned 16-bit integers."""
     scaled = np.rint(table * st.TABLE_SCALE)
     if scaled.min() < 0 or scaled.max() > 0xFFFF:

@@ -52,7 +52,7 @@ PERFECT = Skill((0.0,) * (BOXES + 1), (1.0,) * (BOXES + 1))
 
 # Measured by `.venv/bin/python benchmarks/skill.py --games 3000` (2026-12-04, 3,000 games
 # of each level): with 0, 1, ... 15 boxes open. The standard errors are about 0.3 points
-# (one box open) to 1.0 (fifteen) for the loss and 0.012 for the scale (README, "Win
+# (one box open) to 1.0 (fifteen) for the loss and 0.012 for the scale (docs/figures.md, "Win
 # chances"). Perfect loses nothing by its definition.
 GOOD = Skill(
     (

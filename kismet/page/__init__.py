@@ -5,6 +5,6 @@ click, a key, a form sent, a file chosen, another tab's write, the network comin
 Each answer is ops (``kismet.html.paint``): plain JSON that the page's ``static/client.mjs``
 carries out, deciding nothing. What only a browser has (timers, fetches, the date, the
 storage) comes through a ``Host`` (``kismet.page.host``), so the same ``Page`` runs in the
-start worker, off the page's main thread, in the page itself where no worker can have the
-storage, and in CPython under the tests, with a host made of plain Python.
+game's worker, which PyScript starts off the page's main thread, and in CPython under the
+tests, with a host made of plain Python.
 """

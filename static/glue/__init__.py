@@ -1,4 +1,4 @@
-"""The glue: what ``kismet.page.Page`` needs of the browser in the game's worker, which
+"""The glue: what ``kismet.page.page.Page`` needs of the browser in the game's worker, which
 PyScript starts (``static/main.py``).
 
 It decides nothing: which event does what, what to paint, what to store, when a computer

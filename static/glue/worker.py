@@ -1,7 +1,7 @@
 """The page's calls into the game's worker (PyScript's ``xworker.sync``, exported by
 static/main.py): ``start`` with what the page tells it and what its storage holds, then
 ``handle`` for each event, each answered with the ops and the commit of
-``kismet.page.Page``; ``ready`` once the game is on screen; ``python`` runs Python for the
+``kismet.page.page.Page``; ``ready`` once the game is on screen; ``python`` runs Python for the
 tests."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ The worker keeps a copy of the site's keys (``Mirror``), read when the page star
 current from the page's ``storage`` events. What an action writes goes into that copy and
 is sent to the page with the action's paint, as one ``Commit``: every write of the action
 and the new stamp, and the base stamp they were made against. The page stores a commit in
-one task, inside an IndexedDB transaction that keeps the last stamp for every tab (README,
+one task, inside an IndexedDB transaction that keeps the last stamp for every tab (docs/storage.md,
 "The stamp"), and only if the stored stamp is still the base (compare-and-set), then answers
 (``Answer``):
 

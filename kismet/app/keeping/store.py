@@ -2,7 +2,7 @@
 refused, and what went wrong; and, over a ``kismet.app.keeping.commit.Mirror``, the commits that
 carry each action's writes to the page's storage and what the page answered.
 
-What ``Store`` promises (the README's "What the storage promises" says it for players):
+What ``Store`` promises (docs/storage.md says it for players):
 
 - Every value is read within bounds (``LIMITS``, ``kismet.rules.bounded``), so no stored
   text can stop the page from starting.
