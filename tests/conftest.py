@@ -178,6 +178,7 @@ class Seeding:
         sys.stderr.write(f"Chromium's page crashed: {tab.url}; {memory_now()}\n")
 
     def __call__(self, **options: Any) -> Any:
+        options.setdefault("reduced_motion", MOTION)
         context = self.new_context(**options)
         context.on("page", lambda tab: tab.on("crash", self.crash))
         if self.first_visit or options.get("java_script_enabled") is False:
@@ -191,6 +192,13 @@ class Seeding:
         tab.close()
         return context
 
+
+MOTION = "reduce"
+"""Every context asks for reduced motion unless a test says otherwise, as a player can: the
+dice then land without their 260 ms tumble, which Playwright's clicks would wait out (a
+two-player game took 37 s, 20 s without). The page's motion is tested where it matters
+(``page.emulate_media(reduced_motion="no-preference")``: the dice's tumble in
+tests/test_browser.py, the kept roll's rocking in tests/test_before_ready.py)."""
 
 SETTLED = "() => globalThis.Kismet?.settled?.()"
 """In a page of the site: resolves once the game has answered every event sent to it (the

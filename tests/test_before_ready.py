@@ -28,6 +28,7 @@ def test_the_page_answers_before_the_game_is_ready_and_keeps_a_roll(
 
 def before_ready(page: Any) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
+    page.emulate_media(reduced_motion="no-preference")  # the kept roll's dice rock
     page.goto(page.holding.url + "?seed=23", wait_until="domcontentloaded")
     page.wait_for_function("() => document.readyState === 'complete'")
     assert page.get_attribute("html", "data-ready") == "false"

@@ -190,6 +190,26 @@ def test_a_two_player_game(page: Any, site: Site, forecast: Forecast) -> None:
     page.screenshot(path=artifact("board-two-players.png"), full_page=True)
 
 
+TUMBLING = """() => [...document.querySelectorAll('[data-testid^=die-]')]
+    .map((die) => die.getAnimations().filter((a) => a.animationName).length)"""
+"""How many animations (not transitions: a held die moves up) run on each die now."""
+
+
+def test_the_dice_tumble_unless_the_player_asks_for_less_motion(page: Any, site: Site) -> None:
+    page.emulate_media(reduced_motion="no-preference")
+    open_app(page, site.url + "?seed=5")
+    page.click("[data-testid=roll]")
+    assert all(page.evaluate(TUMBLING))  # all five are thrown at first
+    page.wait_for_function(f"({TUMBLING})().every((n) => n === 0)")
+    page.click("[data-testid=die-0]")
+    page.click("[data-testid=roll]")
+    assert page.evaluate(TUMBLING)[0] == 0 and all(page.evaluate(TUMBLING)[1:])  # held stays
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_function(f"({TUMBLING})().every((n) => n === 0)")
+    page.click("[data-testid=roll]")
+    assert not any(page.evaluate(TUMBLING))
+
+
 def test_holds_keep_their_dice_and_can_change(page: Any, site: Site) -> None:
     open_app(page, site.url + "?seed=5")
     game = Game(["Player 1"], seed=5)
