@@ -46,9 +46,11 @@ def test_the_guide_runs_on_a_first_visit_step_by_step_then_ends_for_good() -> No
 
     assert step() == GuideStep.ROLL
     first = app.view().guide
-    assert first is not None and "Tap Roll" in first.line and first.heading == "1/5"
+    assert first is not None and "Tap Roll" in first.line and first.heading == "1/4"
     app.moves.roll()
     assert step() == GuideStep.HOLD
+    hold = app.view().guide  # the colours, before any box is chosen
+    assert hold is not None and "3 and 4 green" in hold.line
     app.moves.toggle_hold(0)
     assert step() == GuideStep.AGAIN
     app.moves.roll()
@@ -58,10 +60,11 @@ def test_the_guide_runs_on_a_first_visit_step_by_step_then_ends_for_good() -> No
     app.moves.choose(app.game.open_boxes(0)[-1])
     if app.moves.pending is not None:
         app.moves.confirm()
-    view = app.view()
-    assert view.guide is not None and view.guide.step == GuideStep.COLORS and view.guide.done
-    assert "green" in view.guide.line
-    app.lobby.change_settings(guide=False)  # Got it
+    assert app.view().guide is None  # the first box filled: done, not on every turn after
+    assert app.settings.guide is True  # until the page has the session remember it
+    app.settle_guide()
+    assert app.settings.guide is False and app.view().guide is None
+    app.moves.roll()
     assert app.view().guide is None
     again = Session(storage, clock=Clock())
     assert again.view().guide is None  # it never comes back by itself

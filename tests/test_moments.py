@@ -42,7 +42,8 @@ def test_the_guide_is_done_by_playing_a_turn_then_never_comes_back(page: Any, si
     open_app(page, site.url)
     page.click("[data-testid=roll]")
     assert guide_step(page) == "2"
-    assert page.is_hidden("[data-testid=guide-done]")
+    assert "3 and 4 green" in str(page.text_content("[data-testid=guide]"))  # before a box
+    page.screenshot(path=artifact("guide-colours.png"))
     page.click("[data-testid=die-0]")
     assert guide_step(page) == "3"
     page.click("[data-testid=roll]")
@@ -50,11 +51,7 @@ def test_the_guide_is_done_by_playing_a_turn_then_never_comes_back(page: Any, si
     page.locator("table.sheet button.option").first.click()
     if page.is_visible("#confirm-dialog"):
         page.click("[data-testid=confirm]")
-    assert guide_step(page) == "5"
-    assert "3 and 4 green" in str(page.text_content("[data-testid=guide]"))
-    page.screenshot(path=artifact("guide-colours.png"))
-    page.click("[data-testid=guide-done]")
-    assert guide_step(page) is None
+    assert guide_step(page) is None  # the first box ends it: no step stays on every turn
     settings = json.loads(page.evaluate("localStorage.getItem('kismet:v1:settings')"))
     assert settings["guide"] is False
     open_app(page, site.url)

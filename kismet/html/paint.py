@@ -250,7 +250,7 @@ class Painter:
         add(("open", "#challenge-dialog", "[data-testid=accept-challenge]"))
 
     def guide(self, view: View) -> None:
-        """The first game's guide: the step, what to do, and Skip (or, last, Got it)."""
+        """The first game's guide: the step, what to do, and Skip."""
         add = self.ops.append
         guide = view.guide
         panel = of_testid("guide")
@@ -259,7 +259,6 @@ class Painter:
         if guide is not None:
             add(("text", of_testid("guide-step"), guide.heading))
             add(("text", of_testid("guide-line"), guide.line))
-            add(("hidden", of_testid("guide-done"), not guide.done))
             add(("data", panel, "step", str(guide.step)))
 
     def celebration(self, view: View) -> None:

@@ -133,6 +133,7 @@ class Page:
         """Paint the session's view, then start what it waits for (the table, a computer,
         Perfect, the win chances)."""
         view = self.session.view()
+        self.session.settle_guide()
         self.emit(self.painter.paint(view))
         self.timers.start(upcoming(view))
         self.timers.odds(view.chances_due)

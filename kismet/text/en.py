@@ -680,17 +680,16 @@ game is saved in this browser after every move: close the page and carry on late
     "guide.title": "First game",
     "guide.step": "{step}/{count}",
     "guide.roll": "Tap Roll to throw the dice: up to three rolls a turn.",
-    "guide.hold": "Tap the dice to keep: held dice stay when you roll again.",
+    "guide.hold": (
+        "Tap the dice to keep: held dice stay when you roll again. Colors count too: 1 and 6"
+        " black, 2 and 5 red, 3 and 4 green."
+    ),
     "guide.again": "Roll again: only the free dice are thrown.",
     "guide.box": "Tap a box to write in what it shows: one box a turn.",
     "guide.box_or_roll": (
         "Roll once more, or tap a box now to write in what it shows: one box a turn."
     ),
-    "guide.colors": (
-        "Colors count: 1 and 6 black, 2 and 5 red, 3 and 4 green. Flush is all one color."
-    ),
     "guide.skip": "Skip guide",
-    "guide.done": "Got it",
     "guide.again_button": "Play the first-game guide again",
     # Why a choice is good, in words a player can check against the dice.
     "why.face": "{face}s",

@@ -1,11 +1,13 @@
-"""The first game's guide: five short steps the player does on the real game, not reads.
+"""The first game's guide: four short steps the player does on the real game, not reads.
 
-1. Roll the dice. 2. Hold a die. 3. Roll again. 4. Choose a box. 5. What the colours mean.
+1. Roll the dice. 2. Hold a die (and what the colours mean, before any box is chosen).
+3. Roll again. 4. Choose a box.
 
 It starts by itself on the very first visit only (nothing of the site stored yet), and ends
-for good when the player skips it or finishes it (``Settings.guide`` is then False); the
-rules offer it again. A step the player jumps past is jumped past by the guide too: scoring
-without holding goes straight to the colours.
+for good when the player skips it or fills their first box (``Settings.guide`` is then
+False: ``finished`` says so to the session, which remembers it); the rules offer it again.
+A step the player jumps past is jumped past by the guide too: rolling without holding goes
+straight to the boxes once no roll is left.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ class GuideStep(enum.IntEnum):
     HOLD = 2
     AGAIN = 3
     BOX = 4
-    COLORS = 5
 
 
 _LINES = {
@@ -33,7 +34,6 @@ _LINES = {
     GuideStep.HOLD: "guide.hold",
     GuideStep.AGAIN: "guide.again",
     GuideStep.BOX: "guide.box",
-    GuideStep.COLORS: "guide.colors",
 }
 """What each step says."""
 
@@ -48,8 +48,6 @@ class GuideView(NamedTuple):
     """"Step 2 of 5"."""
     line: str
     """What to do now, and why."""
-    done: bool
-    """The last step: it has a button that ends the guide."""
 
 
 def opening(lang: str) -> GuideView:
@@ -57,9 +55,7 @@ def opening(lang: str) -> GuideView:
     that it is there from the first paint)."""
     count = len(GuideStep)
     heading = text("guide.step", lang, step=GuideStep.ROLL.value, count=count)
-    return GuideView(
-        GuideStep.ROLL.value, count, heading, text(_LINES[GuideStep.ROLL], lang), False
-    )
+    return GuideView(GuideStep.ROLL.value, count, heading, text(_LINES[GuideStep.ROLL], lang))
 
 
 class Guide:
@@ -69,6 +65,8 @@ class Guide:
     def __init__(self) -> None:
         self.step: GuideStep | None = None
         self._seen: tuple[object, ...] | None = None
+        self.finished = False
+        """The first box is filled: the guide is done, for the session to remember."""
 
     def _start(self, game: Game) -> GuideStep:
         """The step that fits the turn as it stands."""
@@ -79,10 +77,12 @@ class Guide:
         return GuideStep.BOX
 
     def _next(self, step: GuideStep, seen: tuple[object, ...], game: Game) -> GuideStep:
-        """The step after the game changed from ``seen`` to what it is now."""
+        """The step after the game changed from ``seen`` to what it is now (a box filled:
+        the guide is ``finished``)."""
         filled, _, held, rolls_left = seen
         if len(game.history) != filled:
-            return GuideStep.COLORS
+            self.finished = True
+            return step
         if game.rolls_left != rolls_left:  # rolled
             if step is GuideStep.ROLL:
                 return GuideStep.HOLD if game.rolls_left else GuideStep.BOX
@@ -102,6 +102,7 @@ class Guide:
         # is the friend's race; the guide starts afresh with the player's own next game.
         if not running or table.challenge is not None:
             self.step = self._seen = None
+            self.finished = False
             return None
         seen = (len(game.history), game.dice, game.held, game.rolls_left)
         if self.step is None or self._seen is None:
@@ -109,11 +110,11 @@ class Guide:
         elif seen != self._seen:
             self.step = self._next(self.step, self._seen, game)
         self._seen = seen
-        if not shown:
+        if not shown or self.finished:
             return None
         count = len(GuideStep)
         heading = text("guide.step", lang, step=self.step.value, count=count)
         # A roll still left: the box step says the roll is there too (as the hint may).
         more = self.step is GuideStep.BOX and game.rolls_left > 0
         line = text("guide.box_or_roll" if more else _LINES[self.step], lang)
-        return GuideView(self.step.value, count, heading, line, self.step is GuideStep.COLORS)
+        return GuideView(self.step.value, count, heading, line)

@@ -58,7 +58,7 @@ SESSION_ACTIONS: dict[str, Callable[[Session, Clicked], object]] = {
     "skip": lambda session, _: session.moves.skip(),
     "undo": lambda session, _: session.moves.undo(),
     "accept-challenge": lambda session, clicked: session.lobby.accept_challenge(clicked.field),
-    "guide-end": lambda session, _: session.lobby.change_settings(guide=False),  # Skip, or Got it
+    "guide-end": lambda session, _: session.lobby.change_settings(guide=False),  # Skip
     "dismiss-offer": lambda session, _: session.linked.dismiss(),
     "rule": lambda session, clicked: session.moves.toggle_rule(_box(clicked)),
     "free-space": lambda session, _: session.lobby.free_space(),

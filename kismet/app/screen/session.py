@@ -176,6 +176,12 @@ class Session:
         """The export file of everything kept, named with today's date."""
         return self.progress.export(self.table, self.clock())
 
+    def settle_guide(self) -> None:
+        """The guide ended with the first box filled: remembered, so it does not come back
+        (the page asks after each paint)."""
+        if self.guide.finished:
+            self.lobby.change_settings(guide=False)
+
     # ---------------------------------------------------------------- view
 
     def view(self) -> View:
