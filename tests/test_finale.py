@@ -183,6 +183,51 @@ def test_a_new_best_is_marked_ranked_and_celebrated() -> None:
     assert html.count(str(total)) == 3  # data-count, the big figure, the headline
 
 
+def test_a_kismets_dice_stay_on_the_board_until_the_next_roll() -> None:
+    app, _ = app_with()
+    app.lobby.new_game(["Ann", "Bo"])
+    app.moves.roll()
+    app.game.set_dice([4] * 5)
+    app.moves.choose(Category.KISMET)
+    view = app.view()
+    assert view.celebrate.startswith("Kismet!") and view.dice_kept
+    assert [die.face for die in view.dice] == [4] * 5 and not view.can_hold
+    assert app.game.dice == () and app.game.current == 1  # Bo's turn, the Kismet on show
+    app.moves.roll()
+    view = app.view()
+    assert not view.dice_kept and [die.face for die in view.dice] == list(app.game.dice)
+    app.game.set_dice([2, 3, 4, 5, 6])
+    app.moves.choose(Category.STRAIGHT)  # no Kismet: the dice go as before
+    assert not app.view().dice_kept and {d.face for d in app.view().dice} == {None}
+
+
+def test_the_legend_shows_once_the_sheet_holds_a_joker_or_a_penalty() -> None:
+    from kismet.html.paint import Painter, of_testid
+
+    def legend_hidden() -> bool:
+        ops = [
+            op for op in Painter().paint(app.view()) if op[:2] == ("hidden", of_testid("legend"))
+        ]
+        return bool(ops[-1][2])
+
+    app, _ = app_with()
+    app.lobby.new_game(["Ann", "Bo"])
+    assert legend_hidden()  # nothing to explain on a sheet without J or a dotted zero
+    for kismet in (Category.KISMET, Category.FULL_HOUSE):  # Ann's Kismet, then an extra one
+        app.moves.roll()
+        app.game.set_dice([4] * 5)
+        app.moves.choose(kismet)
+        if app.moves.pending is not None:
+            app.moves.confirm()
+        if app.game.current == 1:
+            assert legend_hidden()
+            app.moves.roll()
+            app.moves.choose(app.game.open_boxes(1)[0])
+            if app.moves.pending is not None:
+                app.moves.confirm()
+    assert app.game.history[-1].penalty and not legend_hidden()  # Bo's zero, Ann's J
+
+
 def test_reaching_a_bonus_tier_is_celebrated() -> None:
     app, _ = app_with()
     app.lobby.new_game(["Ann"])

@@ -106,3 +106,35 @@ def test_a_new_best_is_marked_at_the_game_over(page: Any, site: Site) -> None:
     )  # counted up to the total
     assert "win" not in str(page.text_content("[data-testid=game-over]")).lower()
     assert not watch.errors, watch.errors
+
+
+def stored_with_a_kismet_rolled() -> dict[str, str]:
+    """Ann has just rolled five sixes, her Kismet box open."""
+    storage = MemoryStorage()
+    app = Session(storage, seed=3, clock=lambda: "2026-12-01T09:00:00+00:00")
+    app.lobby.change_settings(guide=False)
+    app.lobby.new_game(["Ann"])
+    app.moves.roll()
+    app.game.set_dice([6] * 5)
+    app.shelf.save_game(app.table)
+    return dict(storage.items)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_kismet_keeps_its_dice_on_the_board_a_moment(page: Any, site: Site, scheme: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.emulate_media(color_scheme=scheme)
+    open_app(page, site.url)
+    page.evaluate(
+        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items))"
+        " localStorage.setItem(k, v); }",
+        stored_with_a_kismet_rolled(),
+    )
+    open_app(page, site.url)
+    page.click("[data-testid=cell-0-kismet] button")
+    assert page.get_attribute("[data-testid=dice]", "data-kept") == "on"
+    faces = [page.get_attribute(f"[data-testid=die-{i}]", "data-face") for i in range(5)]
+    assert faces == ["6"] * 5 and "Kismet!" in str(page.text_content("[data-testid=celebrate]"))
+    page.screenshot(path=artifact(f"kismet-kept-{scheme}.png"))
+    page.click("[data-testid=roll]")
+    assert page.get_attribute("[data-testid=dice]", "data-kept") == "off"

@@ -163,6 +163,7 @@ class Painter:
         if any(die.rolled for die in view.dice):
             self.roll_animation = 1 - self.roll_animation
         animation = ROLL_ANIMATIONS[self.roll_animation]
+        add(("data", of_testid("dice"), "kept", on_off(view.dice_kept)))
         for i, die in enumerate(view.dice):
             button = of_testid(f"die-{i}")
             add(("data", button, "face", "" if die.face is None else str(die.face)))
@@ -186,6 +187,8 @@ class Painter:
 
     def sheet(self, view: View) -> None:
         """Redraw the sheet (the page keeps the keyboard's place in it), then the chances."""
+        # The legend of J and the dotted zero, only once the sheet holds one of them.
+        self.ops.append(("hidden", of_testid("legend"), not view.sheet.marked))
         html = sheet_html(view.sheet, view.lang, chances=False)
         redrawn = self.redraw(SHEET, html, "sheet")
         if redrawn:

@@ -70,6 +70,12 @@ class SheetView(NamedTuple):
     """Each player's chance to win has its place beside their total (``Column.chance``,
     None until worked out)."""
 
+    @property
+    def marked(self) -> bool:
+        """Whether a box holds a joker or a penalty zero (the legend says what they mean)."""
+        cells = (cell for column in self.columns for cell in column.cells.values())
+        return any(cell.joker or cell.penalty for cell in cells)
+
 
 def sheet_view(
     game: Game,

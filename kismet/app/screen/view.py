@@ -63,6 +63,9 @@ class View(NamedTuple):
     mode: Mode
     settings: Settings
     dice: tuple[Die, ...]
+    dice_kept: bool
+    """The dice on the board are the Kismet just scored, kept a moment to be seen (until
+    the next roll), not a roll of this turn."""
     can_hold: bool
     can_roll: bool
     show_roll: bool
@@ -167,7 +170,8 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
     """The view of a game at a table: the session's state, read for the page."""
     game, mode, hint = table.game, table.mode, ui.hint
     playing, sheet_mode, computer = not game.is_over, mode is Mode.SHEET, table.computer_to_move
-    faces = ui.entry.faces if sheet_mode else (game.dice or (None,) * DICE_COUNT)
+    kept = () if sheet_mode or game.dice else kismet_kept(table, ui)
+    faces = ui.entry.faces if sheet_mode else (game.dice or kept or (None,) * DICE_COUNT)
     dice = tuple(
         Die(
             face, game.held[i], ui.rolled[i], bool(hint and hint.marks[i]), die_label(i, face, lang)
@@ -199,6 +203,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         mode=mode,
         settings=settings,
         dice=dice,
+        dice_kept=bool(kept),
         can_hold=not computer and (can_enter or (not sheet_mode and game.can_hold(0))),
         can_roll=not sheet_mode and game.can_roll(),
         show_roll=not computer,
@@ -237,6 +242,14 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         rival=extras.rival,
         chances_due=extras.chances_due,
     )
+
+
+def kismet_kept(table: Table, ui: TurnUI) -> tuple[int, ...]:
+    """The dice of the Kismet (or extra Kismet) the last move scored, while it is
+    celebrated: they stay on the board until the next roll instead of vanishing at once."""
+    if ui.celebrate is None or ui.fresh is None or ui.celebrate[0] == "celebrate.bonus":
+        return ()
+    return table.game.history[ui.fresh].dice
 
 
 def celebrated(ui: TurnUI, finale: Finale | None, lang: str, table: Table) -> str:
