@@ -190,15 +190,15 @@ def test_a_kismets_dice_stay_on_the_board_until_the_next_roll() -> None:
     app.game.set_dice([4] * 5)
     app.moves.choose(Category.KISMET)
     view = app.view()
-    assert view.celebrate.startswith("Kismet!") and view.dice_kept
-    assert [die.face for die in view.dice] == [4] * 5 and not view.can_hold
+    assert view.celebrate.startswith("Kismet!") and view.board.dice_kept
+    assert [die.face for die in view.board.dice] == [4] * 5 and not view.board.can_hold
     assert app.game.dice == () and app.game.current == 1  # Bo's turn, the Kismet on show
     app.moves.roll()
     view = app.view()
-    assert not view.dice_kept and [die.face for die in view.dice] == list(app.game.dice)
+    assert not view.board.dice_kept and [die.face for die in view.board.dice] == list(app.game.dice)
     app.game.set_dice([2, 3, 4, 5, 6])
     app.moves.choose(Category.STRAIGHT)  # no Kismet: the dice go as before
-    assert not app.view().dice_kept and {d.face for d in app.view().dice} == {None}
+    assert not app.view().board.dice_kept and {d.face for d in app.view().board.dice} == {None}
 
 
 def test_the_legend_shows_once_the_sheet_holds_a_joker_or_a_penalty() -> None:

@@ -330,15 +330,15 @@ def test_typed_faces_that_are_not_a_roll_are_refused(typed: str) -> None:
 def test_score_sheet_mode_enters_real_rolls() -> None:
     app, storage = app_with()
     app.moves.set_mode(Mode.SHEET)
-    assert app.view().mode == Mode.SHEET and not app.view().can_roll
-    assert app.view().can_enter
+    assert app.view().mode == Mode.SHEET and not app.view().board.can_roll
+    assert app.view().board.can_enter
     app.moves.enter_roll("12378")
     assert app.status == "Type the five faces as digits from 1 to 6, like 33456"
     assert app.game.rolls_left == 3
     app.moves.enter_roll("22255")
     assert app.game.dice == (2, 2, 2, 5, 5) and app.game.rolls_left == 2
     assert app.status == "Player 1 entered 2 2 2 5 5."
-    assert app.view().roll_label == "1 of 3 entered"
+    assert app.view().board.roll_label == "1 of 3 entered"
     # Tapping a die steps its face; the taps make the next roll.
     app.moves.tap_die(4)
     assert app.view().faces == (2, 2, 2, 5, 6)
@@ -557,7 +557,7 @@ def test_a_solo_game_ends_with_your_score_and_your_best() -> None:
     play_solo(app, (1, 2, 3, 4, 6))
     assert app.view().result == f"You scored {first}. Your best is {best}."
     view = app.view()
-    assert view.turn_line == "" and not view.can_roll and not view.can_hint
+    assert view.board.turn_line == "" and not view.board.can_roll and not view.board.can_hint
 
 
 # -------------------------------------------------------------- feedback
@@ -569,11 +569,11 @@ def test_the_box_just_filled_and_a_kismet_are_marked() -> None:
     enter(app, FIVE_THREES, Category.KISMET)
     view = app.view()
     assert view.sheet.columns[0].cells[Category.KISMET].fresh and view.celebrate == "Kismet!"
-    assert view.handoff and view.turn_line == "Bo's turn"
+    assert view.board.handoff and view.board.turn_line == "Bo's turn"
     enter(app, (1, 2, 3, 4, 6), Category.ONES)
     enter(app, FIVE_THREES, Category.FULL_HOUSE)
     view = app.view()
-    assert view.celebrate == "Extra Kismet!" and not view.handoff  # Ann rolls again
+    assert view.celebrate == "Extra Kismet!" and not view.board.handoff  # Ann rolls again
     fresh = [b for b, cell in view.sheet.columns[1].cells.items() if cell.fresh]
     assert fresh == [Category.TWOS]  # Bo's penalty zero, marked with Ann's joker
     app.moves.roll()
@@ -595,12 +595,12 @@ def test_real_dice_on_screen_are_always_what_the_sheet_scores() -> None:
     view = app.view()
     assert view.faces == (3, 3, 5, 5, 6)
     assert all(c.option is None for c in view.sheet.columns[0].cells.values())
-    assert view.entry_note == "Enter these dice to score them."
+    assert view.board.entry_note == "Enter these dice to score them."
     app.moves.choose(Category.FIVES)
     assert app.game.sheet(0)[Category.FIVES] is None and "Enter these dice" in app.status
     app.moves.enter_roll()
     options = {b: c.option for b, c in app.view().sheet.columns[0].cells.items()}
-    assert options[Category.FIVES] == 10 and app.view().entry_note == ""
+    assert options[Category.FIVES] == 10 and app.view().board.entry_note == ""
 
 
 # ----------------------------------------------------------- the language
@@ -733,3 +733,21 @@ def test_perfect_plays_the_same_dice_a_turn_at_a_time(advisor: Advisor) -> None:
     assert turns == 15 and view.linked.perfect == expected.total(0)
     assert f"Perfect on the same dice: {expected.total(0)}" in view.linked.share.text
     assert len(view.linked.turns) == 15 and view.linked.turns[0][0] == 1
+
+
+def test_the_view_is_made_of_small_views_each_read_alone() -> None:
+    from kismet.app.screen.view import board_view, confirm_view
+
+    app, _ = app_with(seed=2)
+    app.lobby.new_game(["Ann", "Bo"])
+    board = board_view(app.table, app.ui, "en")
+    assert board.turn_line == "Ann's turn" and board.can_roll and not board.can_hold
+    assert all(die.face is None for die in board.dice) and confirm_view(app.ui, "", "en") is None
+    app.moves.roll()
+    board = board_view(app.table, app.ui, "en")
+    assert board.can_hold and [d.face for d in board.dice] == list(app.game.dice)
+    app.game.set_dice([1, 1, 2, 2, 3])
+    app.moves.choose(Category.KISMET)  # a zero while other boxes score: asked first
+    asked = confirm_view(app.ui, app.status, "en")
+    assert asked is not None and asked.question == app.status
+    assert app.view().board == board_view(app.table, app.ui, "en")

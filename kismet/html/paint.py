@@ -119,17 +119,17 @@ class Painter:
         add(("value", of_testid("coach-margin"), f"{view.settings.coach_margin:g}"))
         self.dice(view)
         roll = of_testid("roll")
-        add(("disabled", roll, not view.can_roll))
-        add(("hidden", roll, not view.show_roll))
-        add(("text", of_testid("rolls-left"), view.roll_label))
-        add(("disabled", of_testid("hint"), not view.can_hint))
+        add(("disabled", roll, not view.board.can_roll))
+        add(("hidden", roll, not view.board.show_roll))
+        add(("text", of_testid("rolls-left"), view.board.roll_label))
+        add(("disabled", of_testid("hint"), not view.board.can_hint))
         add(("hidden", of_testid("undo"), not view.can_undo))
-        add(("hidden", of_testid("skip"), not view.show_skip))
+        add(("hidden", of_testid("skip"), not view.board.show_skip))
         self.entry(view)
         add(("data", "body", "print", Printed.GAME.value))  # the browser's Print prints it
         add(("text", of_testid("print-date"), text("print.date", view.lang, date=view.print_date)))
-        add(("text", of_testid("current-player"), view.turn_line))
-        add(("data", ".board", "handoff", true_false(view.handoff)))
+        add(("text", of_testid("current-player"), view.board.turn_line))
+        add(("data", ".board", "handoff", true_false(view.board.handoff)))
         self.handover(view)
         self.celebration(view)
         self.guide(view)
@@ -160,16 +160,16 @@ class Painter:
 
     def dice(self, view: View) -> None:
         add = self.ops.append
-        if any(die.rolled for die in view.dice):
+        if any(die.rolled for die in view.board.dice):
             self.roll_animation = 1 - self.roll_animation
         animation = ROLL_ANIMATIONS[self.roll_animation]
-        add(("data", of_testid("dice"), "kept", on_off(view.dice_kept)))
-        for i, die in enumerate(view.dice):
+        add(("data", of_testid("dice"), "kept", on_off(view.board.dice_kept)))
+        for i, die in enumerate(view.board.dice):
             button = of_testid(f"die-{i}")
             add(("data", button, "face", "" if die.face is None else str(die.face)))
             add(("attr", button, "aria-pressed", true_false(die.held)))
             add(("attr", button, "aria-label", die.label))
-            add(("disabled", button, not view.can_hold))
+            add(("disabled", button, not view.board.can_hold))
             for name in ROLL_ANIMATIONS:
                 add(("class", button, name, name == animation and self.tumbles(die.rolled)))
             add(("class", button, "hinted", die.hinted))
@@ -179,11 +179,11 @@ class Painter:
 
     def entry(self, view: View) -> None:
         add = self.ops.append
-        add(("disabled", of_testid("entry-faces"), not view.can_enter))
-        add(("disabled", of_testid("enter-roll"), not view.can_enter))
-        add(("text", of_testid("rolls-entered"), view.roll_label))
-        add(("text", of_testid("entry-note"), view.entry_note))
-        add(("value", of_testid("entry-faces"), view.entry_text))
+        add(("disabled", of_testid("entry-faces"), not view.board.can_enter))
+        add(("disabled", of_testid("enter-roll"), not view.board.can_enter))
+        add(("text", of_testid("rolls-entered"), view.board.roll_label))
+        add(("text", of_testid("entry-note"), view.board.entry_note))
+        add(("value", of_testid("entry-faces"), view.board.entry_text))
 
     def sheet(self, view: View) -> None:
         """Redraw the sheet (the page keeps the keyboard's place in it), then the chances."""
@@ -280,7 +280,7 @@ class Painter:
     def handover(self, view: View) -> None:
         """The next person's moment, until they roll: their name (the turn line, lit up),
         their total, and that the device goes to them (a setting; off: a brief flash)."""
-        on = view.handoff and view.settings.handover
+        on = view.board.handoff and view.settings.handover
         self.ops.append(("data", ".board", "handover", on_off(on)))
         line = of_testid("handover-line")
         self.ops.append(("hidden", line, not on))

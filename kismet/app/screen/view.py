@@ -56,12 +56,9 @@ class Confirm(NamedTuple):
     yes: str
 
 
-class View(NamedTuple):
-    """Everything the page shows now."""
+class Board(NamedTuple):
+    """The board: the dice, Roll (or the real dice's entry), Hint, Skip and whose turn."""
 
-    lang: str
-    mode: Mode
-    settings: Settings
     dice: tuple[Die, ...]
     dice_kept: bool
     """The dice on the board are the Kismet just scored, kept a moment to be seen (until
@@ -78,13 +75,23 @@ class View(NamedTuple):
     entry_note: str
     """Real-dice mode: why the sheet offers nothing (the dice set are not entered yet)."""
     can_hint: bool
-    can_undo: bool
-    """Undo may take back the last box (a person's, until the next roll)."""
     show_skip: bool
     turn_line: str
     """Whose turn it is ("Ann's turn"); empty once the game is over."""
     handoff: bool
     """The turn just passed to another person: their name is shown where the eyes are."""
+
+
+class View(NamedTuple):
+    """Everything the page shows now."""
+
+    lang: str
+    mode: Mode
+    settings: Settings
+    board: Board
+    """The dice, Roll and whose turn it is."""
+    can_undo: bool
+    """Undo may take back the last box (a person's, until the next roll)."""
     celebrate: str
     """A Kismet, an extra Kismet or a bonus tier just scored ("Kismet!"), else empty."""
     status: str
@@ -134,7 +141,7 @@ class View(NamedTuple):
     @property
     def faces(self) -> tuple[int | None, ...]:
         """The face of each die (None: not rolled, or not entered yet)."""
-        return tuple(die.face for die in self.dice)
+        return tuple(die.face for die in self.board.dice)
 
 
 class Extras(NamedTuple):
@@ -166,10 +173,14 @@ class Extras(NamedTuple):
     """A challenge: the sender's name (chances are to beat the sender)."""
 
 
-def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: Extras) -> View:
-    """The view of a game at a table: the session's state, read for the page."""
-    game, mode, hint = table.game, table.mode, ui.hint
-    playing, sheet_mode, computer = not game.is_over, mode is Mode.SHEET, table.computer_to_move
+def board_view(table: Table, ui: TurnUI, lang: str) -> Board:
+    """The board of the game at the ``table``, with the turn's marks ``ui``."""
+    game, hint = table.game, ui.hint
+    playing, sheet_mode, computer = (
+        not game.is_over,
+        table.mode is Mode.SHEET,
+        table.computer_to_move,
+    )
     kept = () if sheet_mode or game.dice else kismet_kept(table, ui)
     faces = ui.entry.faces if sheet_mode else (game.dice or kept or (None,) * DICE_COUNT)
     dice = tuple(
@@ -182,26 +193,10 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         roll_label = text("app.rolls_entered", lang, count=ROLLS_PER_TURN - game.rolls_left)
     else:
         roll_label = text("app.rolls_left", lang, count=game.rolls_left)
-    confirm = None
-    if ui.pending is not None:
-        title_key, yes_key = ui.pending.ask.words
-        title, yes = text(title_key, lang), text(yes_key, lang)
-        confirm = Confirm(title, extras.status, yes)
     can_enter = sheet_mode and game.can_set_dice()
     editing = table.editing(ui.entry)
-    computers = [seat is not None for seat in table.seats]
-    sheet = sheet_view(game, hint, enabled=not computer, offer=not editing, fresh=ui.fresh,
-                       computers=computers, rule=ui.rule)  # fmt: skip
     turn_key = "turn.computer" if computer else "turn.current"
-    versus = extras.linked.versus
-    if versus is not None:
-        sheet = versus_sheet(versus.theirs, versus.mine)
-    elif extras.chances_shown and playing:  # at the end, the result says it all
-        sheet = with_chances(sheet, extras.chances, extras.target, lang)
-    return View(
-        lang=lang,
-        mode=mode,
-        settings=settings,
+    return Board(
         dice=dice,
         dice_kept=bool(kept),
         can_hold=not computer and (can_enter or (not sheet_mode and game.can_hold(0))),
@@ -212,15 +207,52 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         entry_text=ui.entry.text,
         entry_note=text("app.enter_first", lang) if editing else "",
         can_hint=not computer and bool(game.dice) and playing,
-        can_undo=extras.can_undo,
         show_skip=computer,
         turn_line=text(turn_key, lang, name=game.players[game.current]) if playing else "",
         handoff=ui.handoff,
+    )
+
+
+def confirm_view(ui: TurnUI, status: str, lang: str) -> Confirm | None:
+    """The question a move waits on (the status line says what it is about), or None."""
+    if ui.pending is None:
+        return None
+    title_key, yes_key = ui.pending.ask.words
+    return Confirm(text(title_key, lang), status, text(yes_key, lang))
+
+
+def shown_sheet(table: Table, ui: TurnUI, extras: Extras, lang: str) -> SheetView:
+    """The sheet as the table shows it: the game's, with what each open box would take and
+    the chances to win; a challenge answered, the two games side by side."""
+    game, versus = table.game, extras.linked.versus
+    if versus is not None:
+        return versus_sheet(versus.theirs, versus.mine)
+    computers = [seat is not None for seat in table.seats]
+    sheet = sheet_view(game, ui.hint, enabled=not table.computer_to_move,
+                       offer=not table.editing(ui.entry), fresh=ui.fresh,
+                       computers=computers, rule=ui.rule)  # fmt: skip
+    if extras.chances_shown and not game.is_over:  # at the end, the result says it all
+        sheet = with_chances(sheet, extras.chances, extras.target, lang)
+    return sheet
+
+
+def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: Extras) -> View:
+    """The view of a game at a table, from the parts' own: the board, the sheet, the
+    question waiting, and what the other parts said (``extras``)."""
+    game, hint, sheet = table.game, ui.hint, shown_sheet(table, ui, extras, lang)
+    playing = not game.is_over
+    ready = text("status.ready", lang, name=game.players[game.current])
+    return View(
+        lang=lang,
+        mode=table.mode,
+        settings=settings,
+        board=board_view(table, ui, lang),
+        can_undo=extras.can_undo,
         celebrate=celebrated(ui, extras.result, lang, table),
         status=extras.status,
         notice=extras.notice,
         sheet=sheet,
-        confirm=confirm,
+        confirm=confirm_view(ui, extras.status, lang),
         result=extras.result.headline if extras.result else None,
         high_scores=extras.high_scores,
         paused=extras.paused,
@@ -234,8 +266,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         luck=extras.luck,
         layout=sheet_layout(sheet, settings),
         can_see_all=len(sheet.columns) > 1 and sheet.focus is not None,
-        status_quiet=playing
-        and extras.status == text("status.ready", lang, name=game.players[game.current]),
+        status_quiet=playing and extras.status == ready,
         can_free=extras.can_free,
         finale=extras.result,
         guide=extras.guide,
