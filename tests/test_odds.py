@@ -225,3 +225,20 @@ def replay_prefix(game: Game, filled: int) -> Game:
         again.set_dice(list(fill.dice))
         again.score(fill.category)
     return again
+
+
+def test_the_hint_says_the_chances_if_everyone_played_perfectly(forecast: Forecast) -> None:
+    app = seated(["Ann", "Bo"], forecast)
+    app.moves.roll()
+    app.ask_hint()
+    note = app.view().hint_note
+    values = forecast.chances(app.game)  # every seat perfect, as asked for
+    said = f"If everyone played perfectly from here: Ann {percent(values[0])} and Bo"
+    assert note.startswith("Playing the best way") and said in note, note
+    app.lobby.change_settings(chances=False)  # the chances hidden: not in the hint either
+    app.ask_hint()
+    assert "perfectly" not in app.view().hint_note
+    alone = seated(["Ann"], forecast)
+    alone.moves.roll()
+    alone.ask_hint()
+    assert "perfectly" not in alone.view().hint_note

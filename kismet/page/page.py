@@ -275,7 +275,7 @@ class Page:
         return edited
 
     def ask_hint(self) -> None:
-        self.session.moves.ask_hint()
+        self.session.ask_hint()
         self.render()
 
     def guide_again(self) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...rules import Fill, Game
-from ...text import text
+from ...text import join_names, text
 from ..base.settings import Settings
 from ..base.table import Table
 
@@ -278,6 +278,21 @@ class Odds:
         self._record(table.id, Chances(filled, values, cost))
         self._working, self._laws, self._states, self._skills = None, [], [], ()
         return True
+
+    def perfect_line(self, table: Table, advisor: Advisor | None, lang: str) -> str:
+        """The chances if everyone played perfectly from here, as the chances were before
+        they knew who plays: said in the hint, where the player asks (empty alone, at the
+        end, or without the tables). Worked out at once: about 0.2 s a player here."""
+        from ...advice.chances import Forecast
+
+        game = table.game
+        if advisor is None or self.spread is None or len(game.players) < 2 or game.is_over:
+            return ""
+        if self._forecast is None or self._forecast.advisor is not advisor:
+            self._forecast = Forecast(advisor, self.spread)
+        values = self._forecast.chances(game)
+        each = [f"{name} {percent(v)}" for name, v in zip(game.players, values, strict=True)]
+        return text("hint.perfect_chances", lang, chances=join_names(each, lang))
 
     def _record(self, game_id: str, chances: Chances) -> None:
         done = self._done.pop(game_id, {})

@@ -142,6 +142,13 @@ class Session:
         advisor = self.coach.advisor
         return advisor is not None and self.linked.perfect_turn(self.table, advisor)
 
+    def ask_hint(self) -> None:
+        """The Hint button: the moves' hint, with the chances if everyone played perfectly
+        from here where the chances are shown."""
+        shown = self.chances_shown
+        aside = self.odds.perfect_line(self.table, self.coach.advisor, self.lang) if shown else ""
+        self.moves.ask_hint(aside)
+
     def review(self, step: float | None = None) -> Review | None:
         """After the game: each decision of a person beside the best one, grouped by turn,
         the costliest first. None until the strategy table has arrived and the decisions
