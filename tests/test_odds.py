@@ -233,12 +233,12 @@ def test_the_hint_says_the_chances_if_everyone_played_perfectly(forecast: Foreca
     app.ask_hint()
     note = app.view().hint_note
     values = forecast.chances(app.game)  # every seat perfect, as asked for
-    said = f"If everyone played perfectly from here: Ann {percent(values[0])} and Bo"
+    said = f"Everyone perfect from here: Ann {percent(values[0])} and Bo"
     assert note.startswith("Playing the best way") and said in note, note
     app.lobby.change_settings(chances=False)  # the chances hidden: not in the hint either
     app.ask_hint()
-    assert "perfectly" not in app.view().hint_note
+    assert "perfect from" not in app.view().hint_note
     alone = seated(["Ann"], forecast)
     alone.moves.roll()
     alone.ask_hint()
-    assert "perfectly" not in alone.view().hint_note
+    assert "perfect from" not in alone.view().hint_note

@@ -112,7 +112,7 @@ EN: dict[str, str] = {
     "hint.worse": "{choice}: about {points} points worse.",
     "hint.as_good": "{choice}: just as good.",
     "hint.expect": "Playing the best way from here, expect a final total of about {total}.",
-    "hint.perfect_chances": "If everyone played perfectly from here: {chances}.",
+    "hint.perfect_chances": "Everyone perfect from here: {chances}.",
     "review.player": "{name}: decisions cost about {cost} points in all; scored {total}.",
     "review.turn": "Turn {turn}, {name}: {cost} points",
     "review.item": (

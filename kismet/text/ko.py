@@ -106,7 +106,7 @@ KO: dict[str, str] = {
     "hint.worse": "{choice}: 약 {points}점 손해.",
     "hint.as_good": "{choice}: 똑같이 좋음.",
     "hint.expect": "여기서부터 가장 좋게 하면 최종 점수는 약 {total}점으로 기대됩니다.",
-    "hint.perfect_chances": "모두 완벽하게 둔다면: {chances}.",
+    "hint.perfect_chances": "모두 완벽하면: {chances}.",
     "review.player": "{name}: 선택으로 잃은 점수 약 {cost}점, 얻은 점수 {total}점.",
     "review.turn": "{turn}번째 차례, {name}: {cost}점",
     "review.item": "{roll}번째 굴림 뒤: {chose} 선택. 최선은 {best} (약 {cost}점 더 좋음).",
