@@ -204,7 +204,7 @@ class Page:
         if closes_menu(event.action, in_header=event.in_header):
             self.emit([("menu", None, False)])
         # A tap anywhere else closes a box's rule.
-        closed = event.action != "rule" and self.session.moves.toggle_rule(None)
+        closed = event.action != "rule" and self.session.ui.toggle_rule(None)
         if not event.disabled and act(self.session, event.clicked()):
             self.render()
             return

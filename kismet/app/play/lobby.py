@@ -18,7 +18,7 @@ from ..base.table import Daily, Paused, Table
 from ..guidance.linked import Linked
 from ..guidance.progress import Progress
 from ..keeping.records import Finished
-from .tables import Tables, caught_up, on_the_table
+from .tables import AtTable, Tables, caught_up, on_the_table
 from .turn import StatusLine
 
 
@@ -30,7 +30,7 @@ def last_name(person: str, history: Sequence[Finished]) -> str:
     return next((name for name in used if not is_default_name(name)), "")
 
 
-class Lobby:
+class Lobby(AtTable):
     """The New game, Daily game, Games in progress and challenge commands, the settings,
     and the import and Free space of the storage; each catches up with other tabs first."""
 
@@ -39,18 +39,6 @@ class Lobby:
     ) -> None:
         self.tables, self.linked, self.progress, self.line = tables, linked, progress, line
         self.shelf, self.lang, self.clock = tables.shelf, tables.lang, tables.clock
-
-    def sync(self) -> bool:
-        """Catch up with other tabs (see ``Tables.sync``)."""
-        return self.tables.sync()
-
-    @property
-    def table(self) -> Table:
-        return self.tables.table
-
-    @property
-    def game(self) -> Game:
-        return self.tables.table.game
 
     # ------------------------------------------------------------ settings
 

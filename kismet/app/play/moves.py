@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...rules import Category, Game, Refusal, RuleError
+from ...rules import Category, Refusal, RuleError
 from ...text import explain, text
 from ..base.entry import Entry
 from ..base.table import Mode, Table
@@ -16,7 +16,7 @@ from ..keeping.shelf import Shelf
 from . import status
 from .computer import Computers
 from .finale import celebration
-from .tables import Tables, on_the_table
+from .tables import AtTable, Tables, on_the_table
 from .turn import Ask, Pending, StatusLine, TurnUI
 
 if TYPE_CHECKING:
@@ -28,7 +28,16 @@ MODE_LINES = {Mode.DICE: "status.mode_dice", Mode.SHEET: "status.mode_sheet"}
 """What the status line says when the dice change mode."""
 
 
-class Moves:
+def decision_of(table: Table, **choice: Any) -> Decision | None:
+    """A person's decision with on-screen dice (with real dice the holds are unseen)."""
+    if table.seat is not None or table.mode is not Mode.DICE:
+        return None
+    from ..guidance.coaching import decision  # with the first move, not at start
+
+    return decision(table.game, **choice)
+
+
+class Moves(AtTable):
     """The people's moves on the game ``Tables`` seats, with the questions asked before a
     costly one (a zero, the coach's margin) and the line said after each."""
 
@@ -47,18 +56,6 @@ class Moves:
         self.lang = tables.lang
         self._acting = False  # a computer is moving through the people's actions
 
-    def sync(self) -> bool:
-        """Catch up with other tabs (see ``Tables.sync``)."""
-        return self.tables.sync()
-
-    @property
-    def table(self) -> Table:
-        return self.tables.table
-
-    @property
-    def game(self) -> Game:
-        return self.tables.table.game
-
     def _act(self, action: Callable[[], object]) -> bool:
         """Run a game action; a refused one is told to the player and changes nothing."""
         try:
@@ -71,14 +68,6 @@ class Moves:
     def _blocked(self) -> bool:
         """While a computer is to move, the page's controls do nothing."""
         return self.table.computer_to_move and not self._acting
-
-    def _decision(self, **choice: Any) -> Decision | None:
-        """A person's decision with on-screen dice (with real dice the holds are unseen)."""
-        if self.table.seat is not None or self.table.mode is not Mode.DICE:
-            return None
-        from ..guidance.coaching import decision  # with the first move, not at start
-
-        return decision(self.game, **choice)
 
     def _coach_stops(self, decision: Decision | None, box: Category | None) -> bool:
         """With the coach on, stop a move that costs more than the margin, and ask first."""
@@ -98,7 +87,7 @@ class Moves:
             return
         game, before = self.game, self.game.dice
         keep = kept(game)
-        decision = self._decision(keep=keep) if keep is not None else None
+        decision = decision_of(self.table, keep=keep) if keep is not None else None
         if not confirmed and self._coach_stops(decision, None):
             return
         if self._act(game.roll):
@@ -174,7 +163,7 @@ class Moves:
             self.line.say(text("app.enter_first", self.lang))
             return
         self.ui.still()
-        if self._coach_stops(self._decision(box=box), box):
+        if self._coach_stops(decision_of(self.table, box=box), box):
             return
         options = self.game.options()
         if options.get(box) == 0 and max(options.values()) > 0:
@@ -217,7 +206,7 @@ class Moves:
         """Fill ``box`` now, without the questions of ``choose`` (a refusal is said)."""
         game = self.game
         roller, before = game.current, len(game.history)
-        bonus, decision = game.totals(roller).bonus, self._decision(box=box)
+        bonus, decision = game.totals(roller).bonus, decision_of(self.table, box=box)
         if not self._act(lambda: game.score(box)):
             return
         self.table.decided(decision)
@@ -268,10 +257,6 @@ class Moves:
     def skip(self) -> None:
         """The Skip button: the computer finishes its turn without pauses."""
         self.computers.skip()
-
-    def toggle_rule(self, box: Category | None) -> bool:
-        """A tap on a box's name: its rule shows under it (again: hidden; None: closed)."""
-        return self.ui.toggle_rule(box)
 
     def ask_hint(self, aside: str = "") -> None:
         """The Hint button: the best holds or box now, and the next best, from the table;

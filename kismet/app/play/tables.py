@@ -59,6 +59,27 @@ def caught_up(action: Callable[Concatenate[S, P], None]) -> Callable[Concatenate
     return checked
 
 
+class AtTable:
+    """A part that acts on the game ``tables`` seats: it reads it (``table``, ``game``)
+    and catches up with other tabs through it (``sync``), for ``on_the_table``."""
+
+    tables: Tables
+
+    def sync(self) -> bool:
+        """Catch up with other tabs (see ``Tables.sync``)."""
+        return self.tables.sync()
+
+    @property
+    def table(self) -> Table:
+        """The game at the table, with its seats."""
+        return self.tables.table
+
+    @property
+    def game(self) -> Game:
+        """The game in progress."""
+        return self.tables.table.game
+
+
 class Tables:
     """The game at the table: seated, put aside to make way for another, caught up with
     other tabs; and the commits that store what the actions wrote.

@@ -60,7 +60,7 @@ SESSION_ACTIONS: dict[str, Callable[[Session, Clicked], object]] = {
     "accept-challenge": lambda session, clicked: session.lobby.accept_challenge(clicked.field),
     "guide-end": lambda session, _: session.lobby.change_settings(guide=False),  # Skip
     "dismiss-offer": lambda session, _: session.linked.dismiss(),
-    "rule": lambda session, clicked: session.moves.toggle_rule(_box(clicked)),
+    "rule": lambda session, clicked: session.ui.toggle_rule(_box(clicked)),
     "free-space": lambda session, _: session.lobby.free_space(),
     **{switch.action: _switch(switch) for switch in Switch},
 }

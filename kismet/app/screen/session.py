@@ -144,7 +144,7 @@ class Session:
 
     def ask_hint(self) -> None:
         """The Hint button: the moves' hint, with the chances if everyone played perfectly
-        from here where the chances are shown."""
+        (where the chances are shown)."""
         shown = self.chances_shown
         aside = self.odds.perfect_line(self.table, self.coach.advisor, self.lang) if shown else ""
         self.moves.ask_hint(aside)
