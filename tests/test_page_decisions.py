@@ -17,7 +17,7 @@ from kismet.advice.strategy import Advisor
 from kismet.app.base.keys import Key, Pressed, closes_menu, command
 from kismet.app.base.printing import Printed, Printout, printout
 from kismet.app.base.settings import Switch
-from kismet.app.play.tables import Tables
+from kismet.app.play.tables import AtTable, Tables
 from kismet.app.screen.actions import FIELDS, PAGE_ACTIONS, SESSION_ACTIONS, Clicked, act
 from kismet.app.screen.pacing import (
     RETRIES,
@@ -262,7 +262,7 @@ def test_an_unreadable_import_is_said_and_changes_nothing() -> None:
 
 
 def test_the_session_is_made_of_parts_that_it_only_wires() -> None:
-    assert Session.__bases__ == (object,)
+    assert Session.__bases__ == (AtTable,)  # reads the table; holds no state of its own
     app, _ = app_with()
     assert isinstance(app.tables, Tables) and app.table is app.tables.table
     app.lobby.new_game(["Ann", "Bo"])  # a command of the lobby, seated by the tables

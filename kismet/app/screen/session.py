@@ -14,10 +14,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from ...rules import Game
 from ...text import DEFAULT_LANGUAGE, text
 from ..base.settings import Settings
-from ..base.table import Table
 from ..guidance.coach import Coach
 from ..guidance.guide import Guide
 from ..guidance.linked import Linked, Scene
@@ -29,7 +27,7 @@ from ..play.computer import Computers
 from ..play.finale import result_panel
 from ..play.lobby import Lobby
 from ..play.moves import Moves
-from ..play.tables import Tables
+from ..play.tables import AtTable, Tables
 from ..play.turn import StatusLine, TurnUI
 from .view import Extras, View, build_view
 
@@ -42,12 +40,13 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Session:
+class Session(AtTable):
     """The game at one table, made of parts: ``tables`` (which game is seated, and its
     commits), ``lobby`` (choosing a game, settings, import), ``moves`` (the moves), ``shelf``
     (what is stored), ``progress`` (records and statistics), ``coach``, ``guide``,
     ``odds`` (the win chances), ``linked`` (daily games and challenges) and ``computers``;
-    with ``ui`` and ``line``, the turn's marks and the status line they share."""
+    with ``ui`` and ``line``, the turn's marks and the status line they share. It reads the
+    game at the table as the parts do (``AtTable``)."""
 
     def __init__(
         self,
@@ -74,16 +73,6 @@ class Session:
         )
 
     # -------------------------------------------------- what the parts hold
-
-    @property
-    def table(self) -> Table:
-        """The game at the table, with its seats."""
-        return self.tables.table
-
-    @property
-    def game(self) -> Game:
-        """The game in progress."""
-        return self.tables.table.game
 
     @property
     def settings(self) -> Settings:
