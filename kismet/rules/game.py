@@ -71,6 +71,8 @@ class GameState(NamedTuple):
     """While the last box filled may be taken back: how its turn stood before."""
     linked: bool = False
     """The dice are linked (``LinkedDice``): ``stream`` is their seed."""
+    apart: bool = False
+    """Linked dice of each seat's own (a game played by link)."""
     holds: tuple[tuple[int, ...], ...] = ()
     """For each turn played (each box filled but penalty zeros), the dice held before each
     re-roll, as bit masks (die i is bit i)."""
@@ -180,14 +182,19 @@ class Game(ScoreSheet):
     value to ``apply``) follow the rules or raise ``RuleError`` before anything changes."""
 
     def __init__(
-        self, players: Sequence[str], *, seed: int | None = None, linked: bool = False
+        self,
+        players: Sequence[str],
+        *,
+        seed: int | None = None,
+        linked: bool = False,
+        apart: bool = False,
     ) -> None:
         super().__init__(players)
         self._stream: DiceStream | LinkedDice = DiceStream.from_seed(seed)
-        if linked:
-            if seed is None:
-                raise ValueError("Linked dice need a seed")
-            self._stream = LinkedDice(seed & (2**64 - 1))
+        if linked or apart:
+            if seed is None or not linked:
+                raise ValueError("Linked dice need a seed; each seat's own are linked dice")
+            self._stream = LinkedDice(seed & (2**64 - 1), apart=apart)
         self._holds: list[tuple[int, ...]] = []
         self._turn_holds: list[int] = []
         self._current = 0
@@ -252,9 +259,15 @@ class Game(ScoreSheet):
             stream=self._stream.state,
             undo=self._undo,
             linked=self.linked,
+            apart=self.apart,
             holds=tuple(self._holds),
             turn_holds=tuple(self._turn_holds),
         )
+
+    @property
+    def apart(self) -> bool:
+        """Whether each seat rolls linked dice of its own (a game played by link)."""
+        return isinstance(self._stream, LinkedDice) and self._stream.apart
 
     @property
     def linked(self) -> bool:
@@ -359,7 +372,7 @@ class Game(ScoreSheet):
             self._turn_holds.append(sum(1 << i for i, held in enumerate(self._held) if held))
         old = self._dice or (0,) * DICE_COUNT
         roll = ROLLS_PER_TURN - self._rolls_left
-        self._dice = self._stream.throw(old, self._held, self.turn_number, roll)
+        self._dice = self._stream.throw(old, self._held, self.turn_number, roll, self._current)
         self._rolls_left -= 1
         self._undo = None
         return self._dice
@@ -438,7 +451,8 @@ class Game(ScoreSheet):
             raise SaveError(SaveProblem.TURN, rule=TurnRule.HOLDS_OF_EACH_TURN)
         if len(state.turn_holds) != rerolls or not _masks(state.turn_holds):
             raise SaveError(SaveProblem.TURN, rule=TurnRule.HOLDS_OF_THIS_TURN)
-        self._stream = LinkedDice(state.stream) if state.linked else DiceStream(state.stream)
+        linked = LinkedDice(state.stream, apart=state.apart) if state.linked else None
+        self._stream = linked or DiceStream(state.stream)
         self._dice, self._held, self._rolls_left = faces, holds, state.rolls_left
         self._holds, self._turn_holds = list(state.holds), list(state.turn_holds)
         self._undo = state.undo

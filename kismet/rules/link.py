@@ -1,4 +1,6 @@
-"""Challenge links: a whole solo game on linked dice, as a short URL-safe text.
+"""Links that carry games: a challenge (a whole solo game on linked dice) and a game played
+by link (a game of 2 to 8 seats, each on linked dice of its own, as far as it has gone), as
+short URL-safe texts.
 
 A challenge holds the dice's seed, the player's name, and every decision of the game: for
 each turn, the dice held before each re-roll and the box filled. Anyone can replay it
@@ -13,6 +15,15 @@ The text (base64url, no padding) encodes these bytes::
     CRC-32 of all that (4)
 
 A whole game takes about 40 characters plus the name.
+
+A game by link (``GameLink``, ``encode_game``) is the same for several seats::
+
+    version (1) | seed (8) | seats (1) | for each seat: name length (1) | name (UTF-8) |
+    turns (2) | the turns, bit-packed as above, in the order they were played | CRC-32 (4)
+
+Whose turn each one was is not written: the rules say it (an extra Kismet's extra turn
+included) when the link is replayed (``replay_game_link``). A whole game of eight seats
+with names of ten letters takes about 500 characters.
 """
 
 from __future__ import annotations
@@ -20,7 +31,7 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from .dice import DICE_COUNT
@@ -35,6 +46,16 @@ LINK_VERSION = 1
 
 MAX_LINK_LENGTH = 1000
 """Longer texts are refused before anything is decoded."""
+
+GAME_LINK_VERSION = 101
+"""The format of a game by link this code writes and reads (its first byte never that of a
+challenge, so the one is never read as the other)."""
+
+MAX_GAME_LINK_LENGTH = 3000
+"""A game by link's longest text: eight seats of the longest names, a whole game."""
+
+SEATS = range(2, 9)
+"""How many seats a game by link has."""
 
 _BOXES = tuple(Category)
 _ROLL_BITS, _MASK_BITS, _BOX_BITS = 2, DICE_COUNT, 4
@@ -70,12 +91,7 @@ def challenge_of(game: Game) -> Challenge:
 def encode(challenge: Challenge) -> str:
     """The challenge as URL-safe text (see the module docstring)."""
     name = challenge.name.encode("utf-8")
-    bits = _Bits()
-    for turn in challenge.turns:
-        bits.write(len(turn.holds), _ROLL_BITS)
-        for mask in turn.holds:
-            bits.write(mask, _MASK_BITS)
-        bits.write(_BOXES.index(turn.box), _BOX_BITS)
+    bits = _turn_bits(challenge.turns)
     body = b"".join([
         bytes([LINK_VERSION]),
         challenge.seed.to_bytes(_SEED_BYTES, "big"),
@@ -84,26 +100,28 @@ def encode(challenge: Challenge) -> str:
         bytes([len(challenge.turns)]),
         bits.to_bytes(),
     ])  # fmt: skip
+    return _text(body)
+
+
+def _text(body: bytes) -> str:
     data = body + zlib.crc32(body).to_bytes(_CHECK_BYTES, "big")
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def _turn_bits(turns: tuple[LinkedTurn, ...]) -> _Bits:
+    bits = _Bits()
+    for turn in turns:
+        bits.write(len(turn.holds), _ROLL_BITS)
+        for mask in turn.holds:
+            bits.write(mask, _MASK_BITS)
+        bits.write(_BOXES.index(turn.box), _BOX_BITS)
+    return bits
 
 
 def decode(text: str) -> Challenge:
     """The challenge a text carries; raises ``SaveError`` for anything that is not one
     (it is not replayed here: see ``replay_challenge``)."""
-    if not isinstance(text, str) or len(text) > MAX_LINK_LENGTH:
-        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.TOO_LONG)
-    try:
-        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError):
-        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.NOT_BASE64) from None
-    if len(data) < 1 + _SEED_BYTES + 2 + _CHECK_BYTES:
-        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.SHORT)
-    if data[0] != LINK_VERSION:
-        raise SaveError(SaveProblem.VERSION, "link", version=data[0], readable=LINK_VERSION)
-    body, check = data[:-_CHECK_BYTES], data[-_CHECK_BYTES:]
-    if zlib.crc32(body).to_bytes(_CHECK_BYTES, "big") != check:
-        raise SaveError(SaveProblem.CHECKSUM, "link")
+    body = _body(text, MAX_LINK_LENGTH, LINK_VERSION)
     seed = int.from_bytes(body[1 : 1 + _SEED_BYTES], "big")
     at = 1 + _SEED_BYTES
     size = body[at]
@@ -118,14 +136,36 @@ def decode(text: str) -> Challenge:
     at += 1 + size
     if at >= len(body):
         raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.SHORT)
-    count, bits = body[at], _Bits(body[at + 1 :])
+    return Challenge(seed, name, _read_turns(body[at + 1 :], body[at]))
+
+
+def _body(text: str, longest: int, version: int) -> bytes:
+    """The checked bytes of a link's text (its checksum taken off); raises ``SaveError``."""
+    if not isinstance(text, str) or len(text) > longest:
+        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.TOO_LONG)
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.NOT_BASE64) from None
+    if len(data) < 1 + _SEED_BYTES + 2 + _CHECK_BYTES:
+        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.SHORT)
+    if data[0] != version:
+        raise SaveError(SaveProblem.VERSION, "link", version=data[0], readable=version)
+    body, check = data[:-_CHECK_BYTES], data[-_CHECK_BYTES:]
+    if zlib.crc32(body).to_bytes(_CHECK_BYTES, "big") != check:
+        raise SaveError(SaveProblem.CHECKSUM, "link")
+    return body
+
+
+def _read_turns(data: bytes, count: int) -> tuple[LinkedTurn, ...]:
+    bits = _Bits(data)
     try:
         turns = tuple(_read_turn(bits) for _ in range(count))
     except (IndexError, ValueError):
         raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.TURNS) from None
     if bits.left_over():
         raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.TRAILING)
-    return Challenge(seed, name, turns)
+    return turns
 
 
 def _read_turn(bits: _Bits) -> LinkedTurn:
@@ -141,8 +181,18 @@ def replay_challenge(challenge: Challenge) -> Game:
     it gives is proven. Raises ``SaveError`` when a decision is not legal or the game does
     not end with the last turn."""
 
+    moves = _moves(challenge.turns)
+    game = replay([challenge.name], moves, seed=challenge.seed, linked=True, where="link")
+    if not game.is_over:
+        raise SaveError(SaveProblem.UNFINISHED, "link")
+    return game
+
+
+def _moves(turns: tuple[LinkedTurn, ...]) -> Callable[[Game], Iterator[tuple[str, Move]]]:
+    """The moves of the linked turns, each named by its turn's number."""
+
     def moves(game: Game) -> Iterator[tuple[str, Move]]:
-        for number, turn in enumerate(challenge.turns, start=1):
+        for number, turn in enumerate(turns, start=1):
             where = f"turn {number}"
             yield where, Roll()
             for mask in turn.holds:
@@ -150,10 +200,72 @@ def replay_challenge(challenge: Challenge) -> Game:
                 yield where, Roll()
             yield where, Score(turn.box)
 
-    game = replay([challenge.name], moves, seed=challenge.seed, linked=True, where="link")
-    if not game.is_over:
-        raise SaveError(SaveProblem.UNFINISHED, "link")
-    return game
+    return moves
+
+
+# ------------------------------------------------------------- a game by link
+
+
+class GameLink(NamedTuple):
+    """A game of several seats, each on linked dice of its own, as a link carries it: the
+    turns played so far, in order."""
+
+    seed: int
+    names: tuple[str, ...]
+    turns: tuple[LinkedTurn, ...]
+
+
+def game_link_of(game: Game) -> GameLink:
+    """The link of a game of 2 to 8 seats on dice of each seat's own, between two turns."""
+    if not game.apart or len(game.players) not in SEATS or game.dice:
+        raise ValueError("A game by link is 2 to 8 seats on their own dice, between turns")
+    state = game.state()
+    boxes = [fill.category for fill in state.history if not fill.penalty]
+    turns = tuple(LinkedTurn(holds, box) for holds, box in zip(state.holds, boxes, strict=True))
+    return GameLink(state.stream, game.players, turns)
+
+
+def encode_game(link: GameLink) -> str:
+    """The game by link as URL-safe text (see the module docstring)."""
+    names = [name.encode("utf-8") for name in link.names]
+    parts = [bytes([GAME_LINK_VERSION]), link.seed.to_bytes(_SEED_BYTES, "big")]
+    parts += [bytes([len(names)]), *(bytes([len(name)]) + name for name in names)]
+    parts += [len(link.turns).to_bytes(2, "big"), _turn_bits(link.turns).to_bytes()]
+    return _text(b"".join(parts))
+
+
+def decode_game(text: str) -> GameLink:
+    """The game a text carries; raises ``SaveError`` for anything that is not one (it is
+    not replayed here: see ``replay_game_link``)."""
+    body = _body(text, MAX_GAME_LINK_LENGTH, GAME_LINK_VERSION)
+    seed, at = int.from_bytes(body[1 : 1 + _SEED_BYTES], "big"), 1 + _SEED_BYTES
+    seats, at = body[at], at + 1
+    if seats not in SEATS:
+        raise SaveError(SaveProblem.PLAYERS, "link")
+    names = []
+    for _ in range(seats):
+        size = body[at] if at < len(body) else 0
+        try:
+            names.append(body[at + 1 : at + 1 + size].decode("utf-8"))
+        except UnicodeDecodeError:
+            raise SaveError(SaveProblem.PLAYERS, "link") from None
+        if not size or len(names[-1].encode("utf-8")) != size:
+            raise SaveError(SaveProblem.PLAYERS, "link")
+        at += 1 + size
+    if at + 2 > len(body):
+        raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.SHORT)
+    count = int.from_bytes(body[at : at + 2], "big")
+    return GameLink(seed, tuple(names), _read_turns(body[at + 2 :], count))
+
+
+def replay_game_link(link: GameLink) -> Game:
+    """The game by link played again through the rules on its seats' own dice, turn by turn
+    in the order the rules give (an extra Kismet's penalties and extra turn included):
+    every total it shows is proven. Raises ``SaveError`` for a decision that is not legal,
+    or names the game refuses (the one rule for names)."""
+    return replay(
+        link.names, _moves(link.turns), seed=link.seed, linked=True, apart=True, where="link"
+    )
 
 
 class _Bits:

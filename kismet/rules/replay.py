@@ -21,13 +21,13 @@ what the rules would not have produced (``SaveError``)."""
 
 def replay(
     players: Sequence[str], moves: Moves, *, seed: int = 0, linked: bool = False,
-    where: str = "players",
+    apart: bool = False, where: str = "players",
 ) -> Game:  # fmt: skip
     """The game of ``moves`` played through the rules from its start; raises ``SaveError``
     for players the game refuses (at ``where``) or a move it refuses (at the move's
     place)."""
     try:
-        game = Game(players, seed=seed, linked=linked)
+        game = Game(players, seed=seed, linked=linked, apart=apart)
     except RuleError as error:
         raise SaveError(SaveProblem.PLAYERS, where, reason=error.reason) from None
     for place, move in moves(game):

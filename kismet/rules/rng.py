@@ -74,10 +74,10 @@ class DiceStream:
                 return FACES[draw % len(FACES)]
 
     def throw(
-        self, dice: Sequence[int], held: Sequence[bool], turn: int, roll: int
+        self, dice: Sequence[int], held: Sequence[bool], turn: int, roll: int, seat: int = 0
     ) -> tuple[int, ...]:
         """The dice after a roll: the held ones stay, the others take the stream's next
-        faces, left to right (``turn`` and ``roll`` play no part)."""
+        faces, left to right (``turn``, ``roll`` and ``seat`` play no part)."""
         return tuple(face if keep else self.face() for face, keep in zip(dice, held, strict=True))
 
     def __repr__(self) -> str:
@@ -88,12 +88,22 @@ class LinkedDice:
     """Dice whose faces depend only on a seed and on where they fall: the player's turn
     number (0 for their first turn), the roll within the turn (0, 1, 2) and the die's
     position (0-4). Two games on one seed show the same face at the same place, so the dice
-    two players both re-roll come up the same whatever each held."""
+    two players both re-roll come up the same whatever each held.
 
-    __slots__ = ("_seed",)
+    ``apart``: each seat has dice of its own (the seat's number is mixed into the seed), so
+    that in a game played by link no player learns their own dice from another's turn; the
+    same seat of two games on one seed still rolls alike."""
 
-    def __init__(self, seed: int) -> None:
+    __slots__ = ("_apart", "_seed")
+
+    def __init__(self, seed: int, *, apart: bool = False) -> None:
         self._seed = _seed64(seed)
+        self._apart = apart
+
+    @property
+    def apart(self) -> bool:
+        """Whether each seat has dice of its own."""
+        return self._apart
 
     @property
     def seed(self) -> int:
@@ -106,18 +116,20 @@ class LinkedDice:
         return self._seed
 
     def throw(
-        self, dice: Sequence[int], held: Sequence[bool], turn: int, roll: int
+        self, dice: Sequence[int], held: Sequence[bool], turn: int, roll: int, seat: int = 0
     ) -> tuple[int, ...]:
-        """The dice after roll ``roll`` of turn ``turn``: the held ones stay, each other die
-        shows the face of its place."""
+        """The dice after roll ``roll`` of turn ``turn`` (the ``seat``'s own turn number):
+        the held ones stay, each other die shows the face of its place."""
         return tuple(
-            face if keep else self.face(turn, roll, die)
+            face if keep else self.face(turn, roll, die, seat)
             for die, (face, keep) in enumerate(zip(dice, held, strict=True))
         )
 
-    def face(self, turn: int, roll: int, die: int) -> int:
-        """The face at that place, 1 to 6, each equally likely."""
-        place = _mix(self._seed ^ _mix(((((turn << 2) | roll) << 3 | die) + _GOLDEN) & _MASK))
+    def face(self, turn: int, roll: int, die: int, seat: int = 0) -> int:
+        """The face at that place, 1 to 6, each equally likely (of ``seat``'s dice, when
+        each seat has its own)."""
+        seed = _mix(self._seed ^ _mix((seat + 1) * _GOLDEN & _MASK)) if self._apart else self._seed
+        place = _mix(seed ^ _mix(((((turn << 2) | roll) << 3 | die) + _GOLDEN) & _MASK))
         attempt = 0
         while True:
             draw = _mix((place + attempt * _GOLDEN) & _MASK)
@@ -126,4 +138,5 @@ class LinkedDice:
             attempt += 1
 
     def __repr__(self) -> str:
-        return f"LinkedDice({self._seed:#x})"
+        apart = ", apart=True" if self._apart else ""
+        return f"LinkedDice({self._seed:#x}{apart})"

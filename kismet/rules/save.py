@@ -190,7 +190,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "linked": state.linked,
         "holds": [list(turn) for turn in state.holds],
         "turn_holds": list(state.turn_holds),
-    }
+    } | ({"apart": True} if state.apart else {})
 
 
 def game_from_dict(data: object) -> Game:
@@ -202,7 +202,7 @@ def game_from_dict(data: object) -> Game:
     version = data.get("version")
     if isinstance(version, bool) or version not in READABLE_VERSIONS:
         raise SaveError(SaveProblem.VERSION, "save", version=version, readable=SAVE_VERSION)
-    save = Fields(data, "save", _GAME_FIELDS[version])
+    save = Fields(data, "save", _GAME_FIELDS[version], ("apart",) if version >= 2 else ())
     history = [fill_from_dict(r, f"history[{i}]") for i, r in enumerate(save.items("history"))]
     game = replay(save.items("players"), history)
     stream = save.text("stream")
@@ -221,6 +221,7 @@ def game_from_dict(data: object) -> Game:
         stream=int(stream, 16),
         undo=save.parsed("undo", _undo_point, None),
         linked=save.flag("linked", False),
+        apart=save.flag("apart", False),
         holds=save.parsed("holds", _holds_of_turns, ((),) * turns),
         turn_holds=save.parsed("turn_holds", _holds, (0,) * rerolls),
     )
