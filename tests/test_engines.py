@@ -411,7 +411,7 @@ def test_two_tabs_stay_in_step_and_lose_nothing(engine: str, site: Site, tmp_pat
         for _ in range(9):
             driver.execute_async_script(TAB_TURN)
         driver.switch_to.window(second)
-        tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 14, "the second tab to follow", 30)
+        tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 14, "the second tab to follow", 60)
         assert driver.execute_async_script(TAB_TURN) == 15  # the last box: game over here
         tab.wait(lambda: tab.attribute("[data-testid=game-over]", "data-testid"), "game over")
         driver.switch_to.window(first)
