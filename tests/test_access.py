@@ -15,7 +15,7 @@ from kismet import text as messages
 from kismet.app.base.keys import Key, shortcut
 from tests.conftest import Site, artifact, open_app, reveal, settled_status, watch_page
 from tests.test_browser import READ_SHEET, expected_sheet, faces
-from tests.test_moments import stored_before_a_new_best
+from tests.test_moments import put_stored, stored_before_a_new_best
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -117,11 +117,7 @@ def test_axe_finds_no_violations(browser: Any, site: Site, locale: str) -> None:
     name = messages.text("box.ones", locale[:2])
     expect(page.locator("[data-testid=name-ones]")).to_have_accessible_name(name)
     # The game over on the phone, open and folded, from a game one box from its end.
-    page.evaluate(
-        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items))"
-        " localStorage.setItem(k, v); }",
-        stored_before_a_new_best(),
-    )
+    put_stored(page, stored_before_a_new_best())
     open_app(page, site.url)
     page.click("[data-testid=roll]")
     page.locator("table.sheet button.option").first.click()

@@ -59,6 +59,15 @@ def test_the_guide_is_done_by_playing_a_turn_then_never_comes_back(page: Any, si
     assert not watch.errors, watch.errors
 
 
+def put_stored(page: Any, items: dict[str, str]) -> None:
+    """Replace what the site has stored in this browser with ``items``."""
+    page.evaluate(
+        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items))"
+        " localStorage.setItem(k, v); }",
+        items,
+    )
+
+
 def stored_before_a_new_best() -> dict[str, str]:
     """Ann finished one poor game, and has one box left to fill in a far better one."""
     storage = MemoryStorage()
@@ -83,11 +92,7 @@ def stored_before_a_new_best() -> dict[str, str]:
 def test_a_new_best_is_marked_at_the_game_over(page: Any, site: Site) -> None:
     watch = watch_page(page, site.url)
     open_app(page, site.url)
-    page.evaluate(
-        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items))"
-        " localStorage.setItem(k, v); }",
-        stored_before_a_new_best(),
-    )
+    put_stored(page, stored_before_a_new_best())
     open_app(page, site.url)
     assert guide_step(page) is None
     page.click("[data-testid=roll]")
@@ -125,11 +130,7 @@ def test_a_kismet_keeps_its_dice_on_the_board_a_moment(page: Any, site: Site, sc
     page.set_viewport_size({"width": 360, "height": 640})
     page.emulate_media(color_scheme=scheme)
     open_app(page, site.url)
-    page.evaluate(
-        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items))"
-        " localStorage.setItem(k, v); }",
-        stored_with_a_kismet_rolled(),
-    )
+    put_stored(page, stored_with_a_kismet_rolled())
     open_app(page, site.url)
     page.click("[data-testid=cell-0-kismet] button")
     assert page.get_attribute("[data-testid=dice]", "data-kept") == "on"

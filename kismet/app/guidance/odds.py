@@ -245,15 +245,13 @@ class Odds:
         turn start's chances are there. ``target``: the total a one-player game plays
         against (a challenge's sender's); ``skills``: each seat's, asked once a turn start
         (every seat perfect without)."""
-        from ...advice.chances import Forecast, against, states_after
+        from ...advice.chances import against, states_after
         from ...advice.skill import PERFECT
 
         turn = self._next(table)
         if self.spread is None or turn is None:
             return False
-        if self._forecast is None or self._forecast.advisor is not advisor:
-            self._forecast = Forecast(advisor, self.spread)
-        forecast, game = self._forecast, table.game
+        forecast, game = self._forecast_of(advisor, self.spread), table.game
         filled, laws = tuple(game.history[:turn]), self._laws
         if self._working != (table.id, turn):  # the players' states, once per turn start
             self._working, self._laws = (table.id, turn), []
@@ -279,18 +277,22 @@ class Odds:
         self._working, self._laws, self._states, self._skills = None, [], [], ()
         return True
 
+    def _forecast_of(self, advisor: Advisor, spread: Spread) -> Forecast:
+        """The forecast over these tables, made once for them."""
+        from ...advice.chances import Forecast
+
+        if self._forecast is None or self._forecast.advisor is not advisor:
+            self._forecast = Forecast(advisor, spread)
+        return self._forecast
+
     def perfect_line(self, table: Table, advisor: Advisor | None, lang: str) -> str:
         """The chances if everyone played perfectly from here, as the chances were before
         they knew who plays: said in the hint, where the player asks (empty alone, at the
         end, or without the tables). Worked out at once: about 0.2 s a player here."""
-        from ...advice.chances import Forecast
-
         game = table.game
         if advisor is None or self.spread is None or len(game.players) < 2 or game.is_over:
             return ""
-        if self._forecast is None or self._forecast.advisor is not advisor:
-            self._forecast = Forecast(advisor, self.spread)
-        values = self._forecast.chances(game)
+        values = self._forecast_of(advisor, self.spread).chances(game)
         each = [f"{name} {percent(v)}" for name, v in zip(game.players, values, strict=True)]
         return text("hint.perfect_chances", lang, chances=join_names(each, lang))
 
