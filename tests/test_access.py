@@ -124,6 +124,10 @@ def test_axe_finds_no_violations(browser: Any, site: Site, locale: str) -> None:
     if page.is_visible("#confirm-dialog"):
         page.click("[data-testid=confirm]")
     page.wait_for_selector("[data-testid=game-over][open]")
+    # The panel is drawn again once the luck is priced (in steps after the end), and a new
+    # one comes open: fold it once it is whole (that a fold does not survive it is a known
+    # fault, in the note).
+    page.wait_for_selector("[data-testid=game-over] [data-testid=luck]", timeout=60_000)
     check("game over")
     page.click("[data-testid=fold-over]")
     page.wait_for_selector("[data-testid=game-over]:not([open])")
