@@ -52,3 +52,44 @@ def almost_finished(seed: int = 11, name: str = "Player 1") -> str:
         game.roll()
         game.score(game.open_boxes(0)[0])
     return json.dumps(Table(game, (None,), started="2026-12-01T08:00:00+00:00").to_dict())
+
+
+# ------------------------------------------------ a plain player's choices, for games by link
+
+
+def greedy_mask(dice: tuple[int, ...]) -> int:
+    """The dice a player after a Kismet keeps: every die of the commonest face (the highest
+    of equals), as a mask (die i is bit i)."""
+    face = max(set(dice), key=lambda f: (dice.count(f), f))
+    return sum(1 << i for i, d in enumerate(dice) if d == face)
+
+
+def greedy_box(game: Game) -> Category:
+    """The open box that scores most now (the first on the sheet of equals)."""
+    options = game.options()
+    return max(options, key=lambda box: (options[box], -list(Category).index(box)))
+
+
+def greedy_turn(game: Game) -> None:
+    """A whole turn of that player on a plain ``Game``: roll, keep the commonest face while
+    rolls are left and the dice are not all alike, then the best box."""
+    game.roll()
+    while game.rolls_left and len(set(game.dice)) > 1:
+        mask = greedy_mask(game.dice)
+        for die in range(5):
+            if game.held[die] != bool(mask >> die & 1):
+                game.toggle_hold(die)
+        game.roll()
+    game.score(greedy_box(game))
+
+
+def seed_with_extra_kismet(names: tuple[str, ...], start: int = 0) -> int:
+    """The first seed from ``start`` on which a game by link of ``names``, played by
+    ``greedy_turn``, has an extra Kismet (its penalties and extra turn)."""
+    for seed in range(start, start + 5000):
+        game = Game(list(names), seed=seed, linked=True, apart=True)
+        while not game.is_over:
+            greedy_turn(game)
+        if any(fill.joker for fill in game.history):
+            return seed
+    raise AssertionError("no extra Kismet in 5000 games")

@@ -202,7 +202,8 @@ def test_a_kismets_dice_stay_on_the_board_until_the_next_roll() -> None:
 
 
 def test_the_legend_shows_once_the_sheet_holds_a_joker_or_a_penalty() -> None:
-    from kismet.html.paint import Painter, of_testid
+    from kismet.html.ops import of_testid
+    from kismet.html.paint import Painter
 
     def legend_hidden() -> bool:
         ops = [

@@ -21,7 +21,7 @@ from kismet.app.base.roster import Roster
 from kismet.app.keeping.commit import Commit, Mirror, Outcome, answer_json, store
 from kismet.app.keeping.storage import GAME_KEY, STAMP_KEY, MemoryStorage
 from kismet.app.screen.pacing import RETRY_MS
-from kismet.html.paint import Op
+from kismet.html.ops import Op
 from kismet.page.events import VALUES, Event, Kind
 from kismet.page.host import Fetched, Start
 from kismet.page.page import Page

@@ -9,12 +9,12 @@ import re
 from pathlib import Path
 
 from kismet.app.base.roster import Edit
-from kismet.app.guidance.linked import Share
 from kismet.app.keeping.storage import MemoryStorage
 from kismet.app.screen.session import Session
 from kismet.app.screen.view import Confirm, View
 from kismet.html import boxes
-from kismet.html.paint import GAME_OVER, SHEET, Op, Painter, of_testid
+from kismet.html.ops import Op, of_testid
+from kismet.html.paint import GAME_OVER, SHEET, Painter
 from kismet.rules import Category
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,7 +174,7 @@ def test_each_dialog_opens_with_its_contents_as_ops_the_page_carries_out() -> No
     app = session()
     seats = app.lobby.roster()
     dialogs = {
-        "share": boxes.share(Share("c0de", "Kismet 123"), "http://x/#c=c0de", can_send=False),
+        "share": boxes.share("Kismet 123", "http://x/#c=c0de", can_send=False),
         "compare": boxes.compare([], "en", None),
         "stats": boxes.stats_opened(),
         "new-game": boxes.new_game(seats, "en"),

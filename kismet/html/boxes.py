@@ -8,24 +8,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .ops import Op, of_testid
 from .page import compare_html, dailies_html, paused_html, review_html, roster_html
-from .paint import Op, of_testid, opened
+from .paint import opened
 
 if TYPE_CHECKING:
     from ..app.base.roster import Roster
     from ..app.base.table import Daily, Paused
     from ..app.guidance.coaching import Review
     from ..app.guidance.compare import Side
-    from ..app.guidance.linked import Share
 
 NEW_GAME_TITLE = "#new-game-title"
 """The New game dialog's first name, which has the focus when it opens."""
 
 
-def share(shared: Share, link: str, *, can_send: bool) -> list[Op]:
+def share(line: str, link: str, *, can_send: bool) -> list[Op]:
     """The Share dialog: the line and the link, and Send only where the browser shares."""
     return [
-        ("text", of_testid("share-text"), shared.text),
+        ("text", of_testid("share-text"), line),
         ("value", of_testid("share-link"), link),
         ("text", of_testid("share-done"), ""),
         ("hidden", of_testid("send-share"), not can_send),

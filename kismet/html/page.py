@@ -361,6 +361,7 @@ def paused_html(paused: Sequence[Paused], lang: str) -> str:
         return f"<p>{t('games.empty', lang)}</p>"
     lines = [
         t("games.line", lang, players=game.players, turn=game.turn, date=game.started)
+        + (f" · <strong>{esc(game.state)}</strong>" if game.state else "")
         for game in paused
     ]
     rows = "".join(

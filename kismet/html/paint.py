@@ -29,14 +29,14 @@ from typing import TYPE_CHECKING
 from kismet.app.base.printing import Printed
 from kismet.text import text
 
+from .apart import apart_ops
+from .ops import Op, of_testid
 from .page import game_over_html, high_scores_html, offer_html
 from .sheet import chance_inner, sheet_html
 
 if TYPE_CHECKING:
     from kismet.app.screen.view import View
 
-Value = str | int | bool | None | tuple[str, ...]
-Op = tuple[Value, ...]
 
 COUNT_MS = 900
 """How long the game-over total takes to count up."""
@@ -50,11 +50,6 @@ other one, so its animation starts again."""
 
 SWITCHES = ("shapes", "coach", "sound", "chances", "handover")
 """The settings shown as pressed buttons, by their ``data-testid``."""
-
-
-def of_testid(name: str) -> str:
-    """The selector of the element with that ``data-testid``."""
-    return f'[data-testid="{name}"]'
 
 
 def opened(dialog: str, focus: str | None = None) -> Op:
@@ -74,9 +69,9 @@ class Painter:
     """Makes the ops of each view; remembers what it wrote, so that an unchanged part is
     not written again (a redraw of the sheet would lose a tap or the keyboard's place)."""
 
-    def __init__(self, *, reduced_motion: bool = False) -> None:
-        self.reduced_motion = reduced_motion
-        """The player asked for less motion: no tumble, no counting up."""
+    def __init__(self, *, reduced_motion: bool = False, address: str = "") -> None:
+        self.reduced_motion, self.address = reduced_motion, address
+        """Less motion asked for: no tumble, no counting up; the page's address (a link's)."""
         self.painted: dict[str, str] = {}
         """The HTML last written into each part of the page."""
         self.current_column = ""
@@ -141,6 +136,7 @@ class Painter:
         self.game_over(view)
         self.redraw("#high-scores", high_scores_html(view.high_scores, view.lang))
         self.hint(view)
+        self.ops += apart_ops(view.apart, self.address, view.lang)
         return self.ops
 
     def redraw(self, selector: str, html: str, op: str = "html") -> bool:

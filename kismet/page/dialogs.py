@@ -12,7 +12,7 @@ from ..app.base.daily import parse_day
 from ..app.base.printing import Printed, printout
 from ..app.base.roster import Edit, Roster
 from ..html import boxes
-from ..html.paint import Op, of_testid
+from ..html.ops import Op, of_testid
 from ..html.sheet import blank_sheet_html
 from ..html.stats import PERFECT_PATH, Perfect, player_options, stats_html
 from ..text import text
@@ -64,12 +64,30 @@ class Boxes:
 
     def show_share(self) -> None:
         share = self.session.scene().share
-        if share is None:
-            return
-        link = f"{self.start.address}#c={share.code}"
+        if share is not None:
+            self.share_dialog(share.text, f"{self.start.address}#c={share.code}", "share")
+
+    def send_turn(self) -> None:
+        """The game by link, to send on: the Share dialog with its link and line."""
+        sent = self.session.apart.sent()
+        if sent is not None:
+            self.share_dialog(sent.line, f"{self.start.address}#g={sent.code}", "apart")
+
+    def share_dialog(self, line: str, link: str, kind: str) -> None:
+        """The Share dialog with ``line`` and ``link``, titled for a result ("share") or a
+        game by link ("apart")."""
         done = of_testid("share-done")
         words = [("attr", done, f"data-{key}", text(key, self.lang)) for key in SHARE_WORDS]
-        self.emit([*words, *boxes.share(share, link, can_send=self.start.can_share)])
+        intro = of_testid("share-intro")
+        titles = [("text", "#share-title", text(f"{kind}.title", self.lang)),
+                  ("text", intro, text(f"{kind}.intro", self.lang))]  # fmt: skip
+        self.emit([*words, *titles, *boxes.share(line, link, can_send=self.start.can_share)])
+
+    def by_link(self, roster: Roster | None) -> None:
+        """The New game dialog's Play by link: a game by link for its names."""
+        self.emit([("close", "#new-game-dialog")])
+        if roster is not None:
+            self.session.apart.start(roster)
 
     def show_compare(self) -> None:
         scene = self.session.scene()
@@ -196,8 +214,12 @@ class Boxes:
         self.session.lobby.play_daily(parse_day(day))
 
     def open_link(self, fragment: str) -> None:
-        """A challenge link (``#c=...``) in the address: replayed, then offered or refused,
-        and the address keeps no fragment."""
+        """A challenge link (``#c=...``) or a game by link (``#g=...``) in the address:
+        replayed, then offered or refused, and the address keeps no fragment."""
         if fragment.startswith("#c="):
             self.session.lobby.open_link(fragment[3:])
-            self.emit([("address", None)])
+        elif fragment.startswith("#g="):
+            self.session.apart.open(fragment[3:])
+        else:
+            return
+        self.emit([("address", None)])

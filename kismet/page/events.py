@@ -132,7 +132,7 @@ class Event(NamedTuple):
     def clicked(self) -> Clicked:
         """The click as the session's actions read it."""
         field = self.value(FIELDS[self.action]) if self.action in FIELDS else ""
-        return Clicked(self.action, die=self.die, box=self.box, field=field)
+        return Clicked(self.action, die=self.die, box=self.box, field=field, seat=self.seat)
 
     def value(self, name: str) -> str:
         """A field's value as it was ("" when the page has none)."""

@@ -18,8 +18,9 @@ from ..app.keeping.storage import STAMP_KEY
 from ..app.screen.actions import PAGE_ACTIONS, act
 from ..app.screen.pacing import upcoming
 from ..app.screen.session import Session
+from ..html.ops import Op, of_testid
 from ..html.page import PAGES
-from ..html.paint import Op, Painter, of_testid, opened
+from ..html.paint import Painter, opened
 from ..text import DEFAULT_LANGUAGE, LANGUAGES, text
 from .dialogs import Boxes
 from .events import Event, Kind
@@ -49,7 +50,7 @@ class Page:
             greet=start.greet,
             spare=spare,
         )
-        self.painter = Painter(reduced_motion=start.reduced_motion)
+        self.painter = Painter(reduced_motion=start.reduced_motion, address=start.address)
         self.out: list[Op] = []
         """The ops of the event being answered, sent with its answer."""
         self.turns = Turns(host)
@@ -61,6 +62,8 @@ class Page:
             "play-daily": lambda event: self.boxes.play_daily(event.day),
             "guide-again": lambda _: self.guide_again(),
             "share": lambda _: self.boxes.show_share(),
+            "send-turn": lambda _: self.boxes.send_turn(),
+            "by-link": lambda event: self.boxes.by_link(event.roster),
             "compare": lambda _: self.timers.with_table(self.boxes.show_compare),
             "games": lambda _: self.boxes.show_games(),
             "stats": lambda event: self.boxes.show_stats(event.value("stats-player")),

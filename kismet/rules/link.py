@@ -252,6 +252,8 @@ def decode_game(text: str) -> GameLink:
         if not size or len(names[-1].encode("utf-8")) != size:
             raise SaveError(SaveProblem.PLAYERS, "link")
         at += 1 + size
+    if len(set(names)) != len(names):  # a seat is told by its name: "Which one are you?"
+        raise SaveError(SaveProblem.PLAYERS, "link")
     if at + 2 > len(body):
         raise SaveError(SaveProblem.LINK, "link", reason=LinkFault.SHORT)
     count = int.from_bytes(body[at : at + 2], "big")

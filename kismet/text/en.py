@@ -202,6 +202,38 @@ EN: dict[str, str] = {
     ),
     "challenge.accept": "Play these dice",
     "challenge.later": "Not now",
+    "apart.by_link": "Play by link",
+    "apart.dialog_intro": (
+        "Play by link: friends on their own phones, the game sent on by link after each "
+        "turn. You play the first name."
+    ),
+    "apart.no_computers": "A game by link is for people, each on their own device: no computers.",
+    "apart.seats": "A game by link is for {low} to {high} people: add a name.",
+    "apart.choose_title": "Which one are you?",
+    "apart.choose_intro": "This device plays that seat of the game from now on.",
+    "apart.i_am": "I am {name}",
+    "apart.seated": "You play {name} on this device.",
+    "apart.waiting": "Waiting for {name}: send them the game.",
+    "apart.send": "Send the game on",
+    "apart.since": "Since you last looked",
+    "apart.turn_line": "Your turn, {name}: Kismet, turn {turn} of 15",
+    "apart.over_line": "Our Kismet game is over: {totals}",
+    "apart.title": "Send the game on",
+    "apart.intro": (
+        "Whoever opens the link sees the whole game, every move replayed by the rules, "
+        "and plays their turn on the dice the game gives."
+    ),
+    "apart.older": (
+        "This device has seen this game further ({seen} turns played; this link has "
+        "{played}): nothing was taken back."
+    ),
+    "apart.parted": (
+        "This link does not follow the game this device has seen ({seen} turns): it was not opened."
+    ),
+    "apart.screen_dice": "A game by link plays the game's own dice: real dice cannot be entered.",
+    "apart.your_turn": "your turn",
+    "apart.waiting_for": "waiting for {name}",
+    "apart.twice": "Each player of a game by link needs a name of their own.",
     "link.refused": "This link cannot be played: {why}.",
     "share.daily": "Kismet daily #{number}: {total}",
     "share.challenge": "{name}'s Kismet challenge: I scored {total} against {theirs}",

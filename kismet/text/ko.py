@@ -191,6 +191,38 @@ KO: dict[str, str] = {
     ),
     "challenge.accept": "이 주사위로 하기",
     "challenge.later": "나중에",
+    "apart.by_link": "링크로 하기",
+    "apart.dialog_intro": (
+        "링크로 하기: 친구들이 각자 휴대폰으로, 차례마다 "
+        "게임을 링크로 보냅니다. 나는 첫 번째 이름입니다."
+    ),
+    "apart.no_computers": (
+        "링크 게임은 각자 기기로 하는 사람들의 게임입니다. 컴퓨터는 낄 수 없습니다."
+    ),
+    "apart.seats": "링크 게임은 {low}~{high}명이 합니다. 이름을 더하세요.",
+    "apart.choose_title": "누구세요?",
+    "apart.choose_intro": "이 기기는 이제부터 그 자리로 게임을 합니다.",
+    "apart.i_am": "나는 {name}",
+    "apart.seated": "이 기기에서는 {name}(으)로 합니다.",
+    "apart.waiting": "{name} 님 차례를 기다리는 중: 게임을 보내 주세요.",
+    "apart.send": "게임 보내기",
+    "apart.since": "지난번 이후",
+    "apart.turn_line": "{name} 님 차례: 키스멧, 15턴 중 {turn}턴",
+    "apart.over_line": "키스멧 게임이 끝났습니다: {totals}",
+    "apart.title": "게임 보내기",
+    "apart.intro": (
+        "링크를 연 사람은 규칙으로 다시 둔 게임 "
+        "전체를 보고, 게임이 주는 주사위로 자기 차례를 합니다."
+    ),
+    "apart.older": (
+        "이 기기는 이 게임을 더 본 "
+        "적이 있습니다({seen}턴, 이 링크는 {played}턴). 되돌리지 않았습니다."
+    ),
+    "apart.parted": "이 링크는 이 기기가 본 게임({seen}턴)과 이어지지 않아 열지 않았습니다.",
+    "apart.screen_dice": "링크 게임은 게임의 주사위로 합니다. 실제 주사위는 입력할 수 없습니다.",
+    "apart.your_turn": "내 차례",
+    "apart.waiting_for": "{name} 님 차례 기다리는 중",
+    "apart.twice": "링크 게임의 참가자는 저마다 다른 이름이 있어야 합니다.",
     "link.refused": "이 링크로는 할 수 없습니다: {why}.",
     "share.daily": "키스멧 일일 게임 #{number}: {total}점",
     "share.challenge": "{name}의 키스멧 도전: 나 {total}점, 상대 {theirs}점",

@@ -20,6 +20,10 @@ from ...text import CATALOGUES, text
 HUMAN = "human"
 """The code of a person's seat."""
 
+AWAY = "away"
+"""The code, in a finished game's record only, of a person who played a game by link on a
+device of their own: the game is theirs there, not on this device (not in its statistics)."""
+
 SEAT_CODES: tuple[str, ...] = (HUMAN, *(level.value for level in Level))
 """Every seat's code, a person first, then the computers strongest first."""
 

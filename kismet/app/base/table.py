@@ -2,13 +2,16 @@
 
 Stored under ``kismet:v1:game`` as
 
-``{"id", "started", "mode", "seats", "decisions", "game", "daily", "challenge"}``. ``game``
+``{"id", "started", "mode", "seats", "decisions", "game", "daily", "challenge", "me"}``. ``game``
 is ``kismet.rules.save.game_to_dict``; ``mode`` is "dice" (on-screen dice) or "sheet" (real
 dice); ``seats`` the code of each seat; ``decisions`` the people's recorded decisions, for
 the coach and the review; ``daily`` the number of a daily game (else null); ``challenge``
-the link a challenge game answers (else null). "mode" came with score-sheet mode, "seats"
+the link a challenge game answers (else null); ``me`` the seat this device plays in a game
+by link (``kismet.app.play.apart``; absent or null: none chosen yet, or not such a game).
+"mode" came with score-sheet mode, "seats"
 and "decisions" with computer players and the review, "daily" and "challenge" with linked
-dice: a save without them is an on-screen game of people, no decisions kept, no links.
+dice, "me" with games by link: a save without them is an on-screen game of people, no
+decisions kept, no links.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...rules import Category, Game, SaveError, SaveProblem, game_from_dict, game_to_dict
 from ...rules.save import Fields
 from .entry import Entry
-from .roster import HUMAN, Seat, parse_seat, seat_code
+from .roster import AWAY, HUMAN, Seat, parse_seat, seat_code
 
 if TYPE_CHECKING:
     from ...advice.state import Decision
@@ -44,6 +47,8 @@ class Paused(NamedTuple):
     """The turn it stands at: how many boxes the player to move has filled, plus one."""
     started: str
     """The day it started."""
+    state: str = ""
+    """A game by link: "your turn", or whose turn it waits for (else empty)."""
 
 
 class Daily(NamedTuple):
@@ -79,11 +84,33 @@ class Table:
     """The daily game's number, for a daily game."""
     challenge: str | None = None
     """The link of the challenge this game answers, for a challenge."""
+    me: int | None = None
+    """A game by link: the seat this device plays (None until the player said which)."""
 
     @property
     def linked(self) -> bool:
         """A daily game or a challenge: one on linked dice, to share and compare."""
         return self.daily is not None or self.challenge is not None
+
+    @property
+    def by_link(self) -> bool:
+        """A game by link: each seat on a device of its own, the game passed on by link."""
+        return self.game.apart
+
+    @property
+    def waiting(self) -> bool:
+        """A game by link that goes on, and not at this device's seat: nothing here moves."""
+        return self.by_link and not self.game.is_over and self.me != self.game.current
+
+    def can_take_back(self, player: int) -> bool:
+        """Whether a box ``player`` filled may be taken back: a person's, and never in a game
+        by link (the game may already be on its way to the next player)."""
+        return self.seats[player] is None and not self.by_link
+
+    def claim(self, seat: int) -> None:
+        """This device plays ``seat`` of the game by link (said once, kept with the game)."""
+        if self.by_link and 0 <= seat < len(self.game.players):
+            self.me = seat
 
     @property
     def seat(self) -> Seat:
@@ -128,6 +155,14 @@ class Table:
         """Each seat's code, as stored."""
         return tuple(seat_code(s) for s in self.seats)
 
+    @property
+    def record_codes(self) -> tuple[str, ...]:
+        """Each seat's code in the finished games' record: in a game by link only this
+        device's seat is one of its people; the others played on their own devices."""
+        if not self.by_link:
+            return self.codes
+        return tuple(HUMAN if p == self.me else AWAY for p in range(len(self.seats)))
+
     def to_dict(self) -> dict[str, Any]:
         """The envelope as stored."""
         return {
@@ -139,6 +174,7 @@ class Table:
             "game": game_to_dict(self.game),
             "daily": self.daily,
             "challenge": self.challenge,
+            **({"me": self.me} if self.by_link else {}),
         }
 
     @classmethod
@@ -163,10 +199,21 @@ class Table:
             started=fields.text("started"),
             daily=fields.count("daily"),
             challenge=fields.parsed("challenge", _optional_text, None),
+            me=_seat_of(fields.data.get("me"), game),
         )
 
 
-_OPTIONAL = ("mode", "seats", "decisions", "daily", "challenge")
+_OPTIONAL = ("mode", "seats", "decisions", "daily", "challenge", "me")
+
+
+def _seat_of(value: object, game: Game) -> int | None:
+    """The stored seat of this device in a game by link; raises ``SaveError`` for one that
+    is not a seat of it."""
+    if value is None:
+        return None
+    if not game.apart or type(value) is not int or not 0 <= value < len(game.players):
+        raise SaveError(SaveProblem.BAD_VALUE, "envelope", field="me")
+    return value
 
 
 def _optional_text(value: object) -> str | None:

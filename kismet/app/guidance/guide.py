@@ -98,9 +98,9 @@ class Guide:
         dice, the game is over, a challenge taken up)."""
         game = table.game
         shown = not table.computer_to_move and table.mode is Mode.DICE and not game.is_over
-        # Not over a challenge taken up (a friend's link opened on a first visit): that game
-        # is the friend's race; the guide starts afresh with the player's own next game.
-        if not running or table.challenge is not None:
+        # Not over a challenge taken up or a game by link (a friend's link opened on a first
+        # visit): that game is the friends'; the guide starts afresh with the player's own.
+        if not running or table.challenge is not None or table.by_link:
             self.step = self._seen = None
             self.finished = False
             return None

@@ -202,6 +202,8 @@ class Folded:
         records = list(records)
         for record in records:
             for seat, name in enumerate(record.players):
+                if record.is_away(seat):  # a friend's seat, theirs on their own device
+                    continue
                 who = Who(name, not record.is_person(seat))
                 self.tallies.setdefault(who, Tally()).add(record, seat)
             for pair, outcome in _meetings(record):
@@ -273,10 +275,11 @@ def high_scores_with(
 
 def _meetings(record: Finished) -> list[tuple[tuple[str, str], int]]:
     """Each ordered pair of people in a game, and the first's outcome: 0 won, 1 lost, 2 tie."""
-    people = [p for p in range(len(record.players)) if record.is_person(p)]
+    seated = range(len(record.players))
+    people = [p for p in seated if record.is_person(p)]
     found = []
     for a in people:
-        for b in people:
+        for b in [p for p in seated if record.is_person(p) or record.is_away(p)]:
             if a == b or record.players[a] == record.players[b]:
                 continue
             ta, tb = record.totals[a], record.totals[b]
@@ -344,8 +347,9 @@ def players(history: Sequence[Finished], folded: Folded) -> tuple[Player, ...]:
     games: dict[Who, int] = {who: tally.games for who, tally in folded.tallies.items()}
     for record in history:
         for seat, name in enumerate(record.players):
-            who = Who(name, not record.is_person(seat))
-            games[who] = games.get(who, 0) + 1
+            if not record.is_away(seat):
+                who = Who(name, not record.is_person(seat))
+                games[who] = games.get(who, 0) + 1
     ordered = sorted(games.items(), key=lambda item: (item[0][1], -item[1], item[0][0]))
     return tuple(Player(name, computer, n) for (name, computer), n in ordered)
 
@@ -363,7 +367,7 @@ def player_stats(
             versus[b] = list(counts)
     for record in history:
         for seat, who in enumerate(record.players):
-            if who != name or record.is_person(seat) == computer:
+            if who != name or record.is_person(seat) == computer or record.is_away(seat):
                 continue
             mine.add(record, seat)
             lost = record.lost[seat] if record.lost else None

@@ -181,9 +181,18 @@ class Lobby(AtTable):
                 players=join_names(list(table.game.players), self.lang),
                 turn=len(Category) + 1 - len(table.game.open_boxes(table.game.current)),
                 started=table.started[:10],
+                state=self.link_state(table),
             )
             for table in self.shelf.paused
         )
+
+    def link_state(self, table: Table) -> str:
+        """Where a game by link stands for this device: its turn, or whose it waits for."""
+        if not table.by_link or table.game.is_over:
+            return ""
+        if not table.waiting:
+            return text("apart.your_turn", self.lang)
+        return text("apart.waiting_for", self.lang, name=table.game.players[table.game.current])
 
     # ------------------------------------------------------------- storage
 

@@ -66,8 +66,8 @@ class Moves(AtTable):
         return True
 
     def _blocked(self) -> bool:
-        """While a computer is to move, the page's controls do nothing."""
-        return self.table.computer_to_move and not self._acting
+        """While a computer or a friend (a game by link) is to move, controls do nothing."""
+        return (self.table.computer_to_move and not self._acting) or self.table.waiting
 
     def _coach_stops(self, decision: Decision | None, box: Category | None) -> bool:
         """With the coach on, stop a move that costs more than the margin, and ask first."""
@@ -140,8 +140,9 @@ class Moves(AtTable):
         """Switch between on-screen dice and real dice, at the start of a turn only."""
         if mode is self.table.mode:
             return
-        if self.game.dice:
-            self.line.say(text("status.mode_turn_start", self.lang))
+        if self.game.dice or self.table.by_link:  # a game by link plays its seed's dice
+            key = "apart.screen_dice" if self.table.by_link else "status.mode_turn_start"
+            self.line.say(text(key, self.lang))
             return
         self.table.switch_to(mode)
         self.ui.new_entry()
@@ -222,7 +223,7 @@ class Moves(AtTable):
     def can_undo(self) -> bool:
         """Whether Undo may take back the last box: one a person filled, until the next roll."""
         fill = self.game.undoable
-        return fill is not None and self.table.seats[fill.player] is None
+        return fill is not None and self.table.can_take_back(fill.player)
 
     @on_the_table
     def undo(self) -> None:

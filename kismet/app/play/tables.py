@@ -251,5 +251,7 @@ class Tables:
         """The game at the table is over: it joins the finished games."""
         if self.game.is_over:
             table = self.table
-            finished = Finished.of(table.id, self.clock(), self.game, table.codes, table.daily)
+            finished = Finished.of(
+                table.id, self.clock(), self.game, table.record_codes, table.daily
+            )
             self.shelf.record(finished)

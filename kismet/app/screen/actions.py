@@ -27,6 +27,8 @@ class Clicked(NamedTuple):
     """Its ``data-box``: which box of the sheet (a score, a rule)."""
     field: str = ""
     """The value of the field ``FIELDS`` names for this action (the name typed)."""
+    seat: int = 0
+    """Its ``data-index``: which seat (of a game by link)."""
 
 
 FIELDS: dict[str, str] = {"accept-challenge": "challenge-name"}
@@ -60,6 +62,7 @@ SESSION_ACTIONS: dict[str, Callable[[Session, Clicked], object]] = {
     "accept-challenge": lambda session, clicked: session.lobby.accept_challenge(clicked.field),
     "guide-end": lambda session, _: session.lobby.change_settings(guide=False),  # Skip
     "dismiss-offer": lambda session, _: session.linked.dismiss(),
+    "choose-seat": lambda session, clicked: session.apart.choose(clicked.seat),
     "rule": lambda session, clicked: session.ui.toggle_rule(_box(clicked)),
     "free-space": lambda session, _: session.lobby.free_space(),
     **{switch.action: _switch(switch) for switch in Switch},
@@ -73,6 +76,8 @@ PAGE_ACTIONS = frozenset(
         "play-daily",
         "guide-again",
         "share",
+        "send-turn",
+        "by-link",
         "send-share",
         "copy-share",
         "compare",

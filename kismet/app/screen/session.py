@@ -23,6 +23,7 @@ from ..guidance.odds import Course, Odds
 from ..guidance.progress import PRICE_STEP_S, Export, Progress, Statistics
 from ..keeping.shelf import Shelf
 from ..keeping.storage import FULL, Storage
+from ..play.apart import Apart
 from ..play.computer import Computers
 from ..play.finale import result_panel
 from ..play.lobby import Lobby
@@ -44,7 +45,8 @@ class Session(AtTable):
     """The game at one table, made of parts: ``tables`` (which game is seated, and its
     commits), ``lobby`` (choosing a game, settings, import), ``moves`` (the moves), ``shelf``
     (what is stored), ``progress`` (records and statistics), ``coach``, ``guide``,
-    ``odds`` (the win chances), ``linked`` (daily games and challenges) and ``computers``;
+    ``odds`` (the win chances), ``linked`` (daily games and challenges), ``apart`` (games
+    by link) and ``computers``;
     with ``ui`` and ``line``, the turn's marks and the status line they share. It reads the
     game at the table as the parts do (``AtTable``)."""
 
@@ -71,6 +73,7 @@ class Session(AtTable):
         self.moves = Moves(
             self.tables, ui=self.ui, line=self.line, coach=self.coach, computers=self.computers
         )
+        self.apart = Apart(self.tables, line=self.line)
 
     # -------------------------------------------------- what the parts hold
 
@@ -206,5 +209,6 @@ class Session(AtTable):
             chances=self.odds.latest(table) if self.chances_shown else None,
             chances_due=self.odds.due(table, self.settings, self.coach.advisor),
             target=None if (target := self.linked.target(table)) is None else target[1],
+            apart=self.apart.view(),
         )
         return build_view(self.table, self.ui, self.settings, self.lang, extras)

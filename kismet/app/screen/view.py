@@ -22,6 +22,7 @@ from ..guidance.linked import Scene
 from ..guidance.luck import Luck
 from ..guidance.odds import Chances, Due
 from ..keeping.records import HighScore
+from ..play.apart import ApartView
 from ..play.finale import Finale
 from ..play.turn import TurnUI
 from .sheet_view import SheetView, sheet_layout, sheet_view, versus_sheet, with_chances
@@ -137,6 +138,8 @@ class View(NamedTuple):
     chances_due: Due | None = None
     """What the win chances wait for (``kismet.app.guidance.odds``): the page starts it after
     painting, between its own work."""
+    apart: ApartView | None = None
+    """A game by link: which seat is this device's, whose turn it waits for, what to send."""
 
     @property
     def faces(self) -> tuple[int | None, ...]:
@@ -171,16 +174,14 @@ class Extras(NamedTuple):
     chances_due: Due | None = None
     target: str | None = None
     """A challenge: the sender's name (chances are to beat the sender)."""
+    apart: ApartView | None = None
 
 
 def board_view(table: Table, ui: TurnUI, lang: str) -> Board:
     """The board of the game at the ``table``, with the turn's marks ``ui``."""
     game, hint = table.game, ui.hint
-    playing, sheet_mode, computer = (
-        not game.is_over,
-        table.mode is Mode.SHEET,
-        table.computer_to_move,
-    )
+    playing, sheet_mode = not game.is_over, table.mode is Mode.SHEET
+    computer, away = table.computer_to_move, table.computer_to_move or table.waiting
     kept = () if sheet_mode or game.dice else kismet_kept(table, ui)
     faces = ui.entry.faces if sheet_mode else (game.dice or kept or (None,) * DICE_COUNT)
     dice = tuple(
@@ -199,17 +200,17 @@ def board_view(table: Table, ui: TurnUI, lang: str) -> Board:
     return Board(
         dice=dice,
         dice_kept=bool(kept),
-        can_hold=not computer and (can_enter or (not sheet_mode and game.can_hold(0))),
-        can_roll=not sheet_mode and game.can_roll(),
+        can_hold=not away and (can_enter or (not sheet_mode and game.can_hold(0))),
+        can_roll=not sheet_mode and game.can_roll() and not table.waiting,
         show_roll=not computer,
         roll_label=roll_label,
         can_enter=can_enter,
         entry_text=ui.entry.text,
         entry_note=text("app.enter_first", lang) if editing else "",
-        can_hint=not computer and bool(game.dice) and playing,
+        can_hint=not away and bool(game.dice) and playing,
         show_skip=computer,
         turn_line=text(turn_key, lang, name=game.players[game.current]) if playing else "",
-        handoff=ui.handoff,
+        handoff=ui.handoff and not table.by_link,  # a game by link: each on their own device
     )
 
 
@@ -228,7 +229,7 @@ def shown_sheet(table: Table, ui: TurnUI, extras: Extras, lang: str) -> SheetVie
     if versus is not None:
         return versus_sheet(versus.theirs, versus.mine)
     computers = [seat is not None for seat in table.seats]
-    sheet = sheet_view(game, ui.hint, enabled=not table.computer_to_move,
+    sheet = sheet_view(game, ui.hint, enabled=not (table.computer_to_move or table.waiting),
                        offer=not table.editing(ui.entry), fresh=ui.fresh,
                        computers=computers, rule=ui.rule)  # fmt: skip
     if extras.chances_shown and not game.is_over:  # at the end, the result says it all
@@ -272,6 +273,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         guide=extras.guide,
         rival=extras.rival,
         chances_due=extras.chances_due,
+        apart=extras.apart,
     )
 
 

@@ -1,0 +1,146 @@
+"""A game by link in real browsers: three contexts (three friends' phones, each its own
+device and storage) play a whole game, the link passed on after each turn as a messenger
+would carry it, with an extra Kismet and its penalties; a link opened twice, an old link
+after a newer one. A ``kismet.Game`` in CPython mirrors the game, with the same seed and
+the same choices, and every page is checked against it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kismet import Game
+from tests.conftest import Site, artifact, open_app, reveal
+from tests.helpers import greedy_box, greedy_mask, seed_with_extra_kismet
+from tests.test_browser import READ_SHEET, expected_sheet, faces, roll
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ann", "Bo", "Cy"]
+PHONE = {"width": 390, "height": 844}
+
+OPEN_LINK = """link => new Promise((done) => {
+  addEventListener("hashchange", () => setTimeout(done), { once: true });
+  location.hash = new URL(link).hash;
+})"""
+"""A link of the site opened in a page of it already open (as a tap on it in a chat does
+when the site is open): the fragment changes, and the game answers (then ``settle``)."""
+
+
+def play_turn(page: Any, game: Game) -> None:
+    """``tests.helpers.greedy_turn`` through the page's clicks, mirrored on ``game``."""
+    roll(page, game)
+    while game.rolls_left and len(set(game.dice)) > 1:
+        mask = greedy_mask(game.dice)
+        for die in range(5):
+            if game.held[die] != bool(mask >> die & 1):
+                page.click(f"[data-testid=die-{die}]")
+                game.toggle_hold(die)
+        roll(page, game)
+    box = greedy_box(game)
+    page.click(f"[data-testid=cell-{game.current}-{box.value}] button")
+    game.score(box)
+
+
+def sent_link(page: Any) -> str:
+    send = page.locator("[data-testid=send-turn]")
+    assert send.is_visible()
+    link = send.get_attribute("data-link") or ""
+    assert "#g=" in link
+    return link
+
+
+def test_three_phones_play_a_whole_game_by_link(browser: Any, site: Site) -> None:
+    seed = seed_with_extra_kismet(tuple(NAMES))
+    contexts = [browser.new_context(viewport=PHONE) for _ in NAMES]
+    pages = [context.new_page() for context in contexts]
+    ann = open_app(pages[0], f"{site.url}?seed={seed}")
+    reveal(ann, "new-game").click()
+    while ann.locator("[data-testid^=player-name-]").count() < len(NAMES):
+        ann.click("[data-testid=add-player]")
+    for i, name in enumerate(NAMES):
+        ann.fill(f"[data-testid=player-name-{i}]", name)
+    ann.click("[data-testid=by-link]")
+    game = Game(NAMES, seed=seed, linked=True, apart=True)
+    assert ann.evaluate(READ_SHEET) == expected_sheet(game)
+    opened = [True, False, False]
+    links = []
+    while not game.is_over:
+        mover = game.current
+        page = pages[mover]
+        play_turn(page, game)
+        if game.current == mover and not game.is_over:
+            continue  # an extra Kismet: the same player rolls again
+        link = sent_link(page)
+        links.append(link)
+        if not game.is_over:
+            waiting = page.text_content("[data-testid=waiting]") or ""
+            assert f"Waiting for {NAMES[game.current]}" in waiting
+            assert page.is_disabled("[data-testid=roll]")
+        for seat, other in enumerate(pages):
+            if seat == mover:
+                continue
+            if not opened[seat]:  # a friend's first tap on a link: the page opens with it
+                open_app(other, link)
+                other.click(f"[data-testid=seat-{seat}]")
+                opened[seat] = True
+            else:
+                other.evaluate(OPEN_LINK, link)
+            assert other.evaluate(READ_SHEET) == expected_sheet(game), seat
+            if not game.is_over:
+                mine = game.current == seat
+                assert other.is_disabled("[data-testid=roll]") != mine
+                assert other.locator("[data-testid=waiting]").is_visible() != mine
+        if len(links) == 4:  # Ann's turn again: her link opened twice gives the same dice
+            ann.reload()
+            ann.wait_for_selector("html[data-ready=true]")
+            ann.evaluate(OPEN_LINK, links[-1])
+            assert ann.evaluate(READ_SHEET) == expected_sheet(game)
+    jokers = [fill for fill in game.history if fill.joker]
+    assert jokers, "the seed's game has an extra Kismet"
+    penalties = [fill for fill in game.history if fill.penalty]
+    assert {fill.player for fill in penalties} == {0, 1, 2} - {jokers[0].player}
+    sheets = [page.evaluate(READ_SHEET) for page in pages]
+    assert all(sheet == expected_sheet(game) for sheet in sheets)
+    winners = " and ".join(NAMES[w] for w in game.winners)
+    for page in pages:
+        assert winners in (page.text_content("[data-testid=game-over]") or "")
+    pages[1].screenshot(path=artifact("by-link-over-phone.png"), full_page=True)
+    # An old link after the game is over: nothing is taken back.
+    bo = pages[1]
+    bo.evaluate(OPEN_LINK, links[1])
+    assert "seen this game further" in (bo.text_content("[data-testid=status]") or "")
+    assert bo.evaluate(READ_SHEET) == expected_sheet(game)
+    for context in contexts:
+        context.close()
+
+
+def test_a_game_by_link_waits_its_turn_and_is_listed_with_it(browser: Any, site: Site) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = open_app(context.new_page(), f"{site.url}?seed=4")
+    reveal(page, "new-game").click()
+    page.click("[data-testid=add-player]")
+    page.fill("[data-testid=player-name-0]", "Ann")
+    page.fill("[data-testid=player-name-1]", "Bo")
+    page.click("[data-testid=by-link]")
+    game = Game(["Ann", "Bo"], seed=4, linked=True, apart=True)
+    page.click("[data-testid=roll]")
+    game.roll()
+    assert faces(page) == game.dice
+    page.screenshot(path=artifact("by-link-turn-phone.png"))
+    play_turn(page, game)
+    assert page.locator("[data-testid=undo]").is_hidden()  # on its way: never taken back
+    page.screenshot(path=artifact("by-link-waiting-phone.png"))
+    page.click("[data-testid=send-turn]")
+    dialog = page.locator("#share-dialog")
+    assert dialog.is_visible()
+    assert "Your turn, Bo: Kismet, turn 1 of 15" in (dialog.text_content() or "")
+    assert page.input_value("[data-testid=share-link]") == sent_link(page)
+    page.keyboard.press("Escape")
+    reveal(page, "new-game").click()
+    page.click("[data-testid=start-game]")
+    page.click("[data-testid=confirm]")  # the game by link is put aside
+    reveal(page, "games").click()
+    assert "waiting for Bo" in (page.text_content("[data-testid=games-list]") or "")
+    context.close()
