@@ -144,3 +144,32 @@ def test_a_game_by_link_waits_its_turn_and_is_listed_with_it(browser: Any, site:
     reveal(page, "games").click()
     assert "waiting for Bo" in (page.text_content("[data-testid=games-list]") or "")
     context.close()
+
+
+def test_friends_daily_results_make_the_days_table(browser: Any, site: Site) -> None:
+    from datetime import date
+
+    from kismet.app.base.daily import daily_number
+    from tests.test_friends import result
+
+    today = date.today()
+    links = {name: result(name, today, skip=n) for n, name in enumerate(["Bo", "Cy", "Di"])}
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    for n, (code, _) in enumerate(links.values()):
+        if n == 0:
+            open_app(page, f"{site.url}#c={code}")
+        else:
+            page.evaluate(OPEN_LINK, f"{site.url}#c={code}")
+        page.click("[data-action=dismiss-offer]")  # Not now: the result is kept all the same
+    reveal(page, "daily").click()
+    number = daily_number(today)
+    table = page.locator(f"[data-testid=friends-{number}] li")
+    expected = sorted(((name, total) for name, (_, total) in links.items()), key=lambda x: -x[1])
+    shown = [table.nth(i).text_content() for i in range(3)]
+    assert shown == [f"{name}: {total}" for name, total in expected]
+    assert page.locator("[data-testid=standing] tbody tr").count() == 3
+    # Perfect plays the same dice once the strategy table is there, and its total shows.
+    page.wait_for_selector(f"[data-testid=friends-perfect-{number}]", timeout=60_000)
+    page.screenshot(path=artifact("daily-friends-phone.png"))
+    context.close()

@@ -180,7 +180,7 @@ def test_each_dialog_opens_with_its_contents_as_ops_the_page_carries_out() -> No
         "new-game": boxes.new_game(seats, "en"),
         "review": boxes.review(None, "en"),
         "games": boxes.games(app.lobby.paused(), "en"),
-        "daily": boxes.dailies([], "en"),
+        "daily": boxes.dailies([], [], "en"),
     }
     for name, ops in dialogs.items():
         assert json.loads(json.dumps(ops)) == [_listed(op) for op in ops], name

@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .dailies import dailies_html
 from .ops import Op, of_testid
-from .page import compare_html, dailies_html, paused_html, review_html, roster_html
+from .page import compare_html, paused_html, review_html, roster_html
 from .paint import opened
 
 if TYPE_CHECKING:
+    from ..app.base.daily import Standing
     from ..app.base.roster import Roster
     from ..app.base.table import Daily, Paused
     from ..app.guidance.coaching import Review
@@ -79,8 +81,8 @@ def games(paused: Sequence[Paused], lang: str) -> list[Op]:
     ]
 
 
-def dailies(days: Sequence[Daily], lang: str) -> list[Op]:
+def dailies(days: Sequence[Daily], standing: Sequence[Standing], lang: str) -> list[Op]:
     return [
-        ("html", of_testid("daily-list"), dailies_html(days, lang)),
+        ("html", of_testid("daily-list"), dailies_html(days, standing, lang)),
         opened("daily-dialog", "#daily-title"),
     ]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..advice.skill import CASUAL, GOOD, RECORD_GAMES
 from ..app.base.roster import SEAT_CODES, Roster, seat_code
 from ..app.base.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
-from ..app.base.table import Daily, Paused
+from ..app.base.table import Paused
 from ..app.guidance.compare import Play, Side
 from ..app.guidance.guide import opening
 from ..app.guidance.linked import Offer, Scene
@@ -19,7 +19,7 @@ from ..app.keeping.records import HighScore
 from ..app.play.finale import Finale
 from ..app.screen.sheet_view import empty_sheet
 from ..rules import FACES, MAX_NAME_LENGTH, MAX_PLAYERS, Color, color_of
-from ..text import LANGUAGES, date_words, figure, text
+from ..text import LANGUAGES, figure, text
 from .dice import dice_html, mini_die, pip_css
 from .escape import esc, t
 from .sheet import sheet_html
@@ -54,6 +54,7 @@ def help_html(lang: str) -> str:
         + f"<h3>{t('help.keys_title', lang)}</h3><p>{t('help.keys', lang)}</p>"
         + f"<h3>{t('help.advice_title', lang)}</h3><p>{t('help.advice', lang)}</p>"
         + f"<h3>{t('help.chances_title', lang)}</h3><p>{chances}</p>"
+        + f"<h3>{t('help.by_link_title', lang)}</h3><p>{t('help.by_link', lang)}</p>"
     )
 
 
@@ -223,26 +224,6 @@ def game_over_html(
         f"{t('app.review', lang)}</button></p></details>"
     )
     return "".join(parts)
-
-
-def dailies_html(days: Sequence[Daily], lang: str) -> str:
-    """Today's daily game and the days before: each with the button that plays it."""
-    rows = []
-    for day in days:
-        if day.waiting:
-            state, button = t("daily.waiting", lang), t("daily.resume", lang)
-        elif day.best is not None:
-            state, button = t("daily.played", lang, best=day.best), t("daily.again", lang)
-        else:
-            state, button = t("daily.new", lang), t("daily.play", lang)
-        rows.append(
-            f"<li><span><strong>"
-            f"{t('daily.day', lang, number=day.number, day=date_words(day.day, lang))}</strong>"
-            f" {state}</span> "
-            f'<button type="button" data-action="play-daily" data-day="{esc(day.day)}" '
-            f'data-testid="daily-play-{day.number}">{button}</button></li>'
-        )
-    return f'<p>{t("daily.intro", lang)}</p><ul class="paused">{"".join(rows)}</ul>'
 
 
 def offer_html(offer: Offer, lang: str, problem: str = "") -> str:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import TYPE_CHECKING
 
 from ..app.base.daily import parse_day
 from ..app.base.printing import Printed, printout
 from ..app.base.roster import Edit, Roster
 from ..html import boxes
+from ..html.dailies import dailies_html
 from ..html.ops import Op, of_testid
 from ..html.sheet import blank_sheet_html
 from ..html.stats import PERFECT_PATH, Perfect, player_options, stats_html
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from ..app.screen.session import Session
     from ..html.paint import Painter
     from .host import Host, Start
-    from .turns import Turns
+    from .timers import Timers
 
 REVIEW = "review-dialog"
 
@@ -40,13 +42,13 @@ class Boxes:
         self,
         session: Session,
         host: Host,
-        turns: Turns,
+        timers: Timers,
         start: Start,
         painter: Painter,
         emit: Callable[[Sequence[Op]], None],
     ) -> None:
         self.session, self.host, self.start, self.painter = session, host, start, painter
-        self.turns = turns
+        self.timers = timers
         self.emit = emit
         self.perfect: Perfect | None = None
         """Perfect play's figures, for the statistics (fetched when they first open)."""
@@ -101,7 +103,8 @@ class Boxes:
         self.emit(boxes.stats_opened())
         if not self.asked_perfect:
             self.asked_perfect = True
-            self.turns.spawn(lambda: self.host.fetch(PERFECT_PATH, "text"), self.perfect_fetched)
+            fetch = lambda: self.host.fetch(PERFECT_PATH, "text")  # noqa: E731
+            self.timers.turns.spawn(fetch, self.perfect_fetched)
 
     def perfect_fetched(self, got: Fetched | Exception) -> None:
         """Perfect play's figures, for the comparisons (small; the service worker keeps it).
@@ -202,12 +205,25 @@ class Boxes:
 
     def show_dailies(self, today: str = "") -> None:
         """The daily games of the page's date (``today``, as the page tells it), else of
-        the host's."""
+        the host's, with friends' results; Perfect then plays the dice of the days that
+        have some (a turn at a time, with the strategy table), and the tables show it."""
         try:
             day = parse_day(today)
         except ValueError:
             day = self.host.today()
-        self.emit(boxes.dailies(self.session.lobby.dailies(day), self.lang))
+        lobby = self.session.lobby
+        days = lobby.dailies(day)
+        self.emit(boxes.dailies(days, lobby.standing(days), self.lang))
+        if lobby.friends_seeds(day):
+            step, then = lambda: self.session.friends_step(day), lambda: self.paint_dailies(day)
+            self.timers.with_table(lambda: self.timers.in_steps(step, then), asked=False,
+                                   quiet=True)  # fmt: skip
+
+    def paint_dailies(self, day: date) -> None:
+        """The daily games' list again (Perfect's totals have arrived)."""
+        days = self.session.lobby.dailies(day)
+        html = dailies_html(days, self.session.lobby.standing(days), self.lang)
+        self.emit([("html", of_testid("daily-list"), html)])
 
     def play_daily(self, day: str) -> None:
         self.emit([("close", "#daily-dialog")])

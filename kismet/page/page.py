@@ -55,7 +55,7 @@ class Page:
         """The ops of the event being answered, sent with its answer."""
         self.turns = Turns(host)
         self.timers = Timers(self.session, host, self.turns, self.render, self.say)
-        self.boxes = Boxes(self.session, host, self.turns, start, self.painter, self.emit)
+        self.boxes = Boxes(self.session, host, self.timers, start, self.painter, self.emit)
         self.clicks: dict[str, Callable[[Event], None]] = {
             "menu": lambda _: self.emit([("menu", None, None)]),
             "daily": lambda event: self.boxes.show_dailies(event.today),

@@ -234,6 +234,12 @@ EN: dict[str, str] = {
     "apart.your_turn": "your turn",
     "apart.waiting_for": "waiting for {name}",
     "apart.twice": "Each player of a game by link needs a name of their own.",
+    "friends.here": "(this device)",
+    "friends.perfect": "Perfect on the same dice: {total}",
+    "friends.standing": "With friends, these days",
+    "friends.name": "Player",
+    "friends.days": "Days",
+    "friends.beaten": "Beaten",
     "link.refused": "This link cannot be played: {why}.",
     "share.daily": "Kismet daily #{number}: {total}",
     "share.challenge": "{name}'s Kismet challenge: I scored {total} against {theirs}",
@@ -279,6 +285,18 @@ EN: dict[str, str] = {
     "seat.good": "Computer: Good",
     "seat.casual": "Computer: Casual",
     "dialog.seat": "Player {number} plays as",
+    "help.by_link_title": "Playing by link",
+    "help.by_link": (
+        "New game, Play by link: friends play one game on their own phones, with no server "
+        "and no account. After your turn, Send the game on: the link carries the game's seed "
+        "and every decision so far. Whoever opens it sees the whole game, replayed move by "
+        "move through these rules, says once which player they are, and plays their turn on "
+        "the dice the seed gives: opening the link again gives the same dice. So the link "
+        "proves that every move was legal and every roll the seed's. It cannot prove that "
+        "nobody looked ahead: a player with programming tools could work out their own next "
+        "rolls from the seed. An older link never takes a game back on a device that has seen "
+        "it further; a box filled cannot be taken back (the link may be on its way)."
+    ),
     "help.advice_title": "Hints, computers and the review",
     "help.advice": (
         "Hints, the review and the Perfect and Good computers use the exact optimal strategy "

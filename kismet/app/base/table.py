@@ -28,6 +28,7 @@ from .roster import AWAY, HUMAN, Seat, parse_seat, seat_code
 
 if TYPE_CHECKING:
     from ...advice.state import Decision
+    from .daily import DayTable
 
 
 class Mode(enum.StrEnum):
@@ -61,6 +62,8 @@ class Daily(NamedTuple):
     """Under way (at the table or put aside)."""
     best: int | None
     """The best total it was played for (None before it is)."""
+    friends: DayTable | None = None
+    """Its table with friends' results opened on this device (None: none)."""
 
 
 def new_id() -> str:

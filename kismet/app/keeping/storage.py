@@ -9,6 +9,8 @@ Stored values (all JSON, keys namespaced and versioned):
 - ``kismet:v1:folded``: older finished games folded into the statistics
   (``kismet.app.keeping.stats``).
 - ``kismet:v1:settings``: the player's choices (``kismet.app.base.settings``).
+- ``kismet:v1:friends``: friends' daily result links opened here
+  (``kismet.app.guidance.friends``).
 - ``kismet:v1:stamp``: changes with every write, so another tab can tell cheaply that
   something changed since it last looked.
 - ``kismet:v1:backup:<name>:<time>``: a stored value that could not be read, kept, never
@@ -31,6 +33,7 @@ PAUSED_PREFIX = PREFIX + "paused:"
 HISTORY_KEY = PREFIX + "history"
 FOLDED_KEY = PREFIX + "folded"
 SETTINGS_KEY = PREFIX + "settings"
+FRIENDS_KEY = PREFIX + "friends"
 STAMP_KEY = PREFIX + "stamp"
 PROBE_KEY = PREFIX + "probe"
 BACKUP_PREFIX = PREFIX + "backup:"
@@ -46,6 +49,7 @@ LIMITS = {
     HISTORY_KEY: 4_000_000,
     FOLDED_KEY: 2_000_000,
     SETTINGS_KEY: 10_000,
+    FRIENDS_KEY: 200_000,
 }
 """The longest text read under each key (a paused game's key: ``GAME_LIMIT``); a longer one
 is unreadable. 1,000 detailed finished games take 0.4 to 1.5 MB."""

@@ -11,10 +11,18 @@ from typing import Any
 
 from ...rules import Category, Game, RuleError
 from ...text import LANGUAGES, explain, join_names, text
-from ..base.daily import DAYS_SHOWN, daily_number, daily_seed
+from ..base.daily import (
+    DAYS_SHOWN,
+    Standing,
+    daily_number,
+    daily_of,
+    daily_seed,
+    standing,
+)
 from ..base.roster import Roster, default_name, is_default_name
 from ..base.settings import Settings, Switch
 from ..base.table import Daily, Paused, Table
+from ..guidance.friends import Friends
 from ..guidance.linked import Linked
 from ..guidance.progress import Progress
 from ..keeping.records import Finished
@@ -35,9 +43,16 @@ class Lobby(AtTable):
     and the import and Free space of the storage; each catches up with other tabs first."""
 
     def __init__(
-        self, tables: Tables, *, linked: Linked, progress: Progress, line: StatusLine
+        self,
+        tables: Tables,
+        *,
+        linked: Linked,
+        friends: Friends,
+        progress: Progress,
+        line: StatusLine,
     ) -> None:
         self.tables, self.linked, self.progress, self.line = tables, linked, progress, line
+        self.friends = friends
         self.shelf, self.lang, self.clock = tables.shelf, tables.lang, tables.clock
 
     # ------------------------------------------------------------ settings
@@ -141,6 +156,14 @@ class Lobby(AtTable):
         """A challenge link opened in the page: replayed, then offered with the name last
         used on this device ready to change (or refused with one line, nothing changed)."""
         self.linked.open(code, friend=last_name(self.person(), self.shelf.history))
+        offer = self.linked.offer
+        number = None if offer is None else daily_of(self.linked.seed(code), self.today())
+        if number is not None:  # a friend's daily result: kept for that day's table
+            self.friends.add(number, code)
+
+    def today(self) -> date:
+        """The host's calendar date, from the session's clock."""
+        return date.fromisoformat(self.clock()[:10])
 
     @caught_up
     def accept_challenge(self, name: str = "") -> None:
@@ -155,18 +178,33 @@ class Lobby(AtTable):
 
     def dailies(self, today: date) -> tuple[Daily, ...]:
         """Today's daily game and the days before, each new, under way, or played (with the
-        best total)."""
+        best total), and its table with friends' results."""
         days = []
         for back in range(DAYS_SHOWN):
             day = today - timedelta(days=back)
             number = daily_number(day)
             if number < 1:
                 break
-            totals = [max(f.totals) for f in self.shelf.history if f.daily == number]
+            here: dict[str, int] = {}
+            for f in self.shelf.history:
+                for p, (name, total) in enumerate(zip(f.players, f.totals, strict=True)):
+                    if f.daily == number and f.is_person(p):
+                        here[name] = max(here.get(name, 0), total)
             waiting = any(t.daily == number for t in [self.table, *self.shelf.paused]
                           if t.unfinished)  # fmt: skip
-            days.append(Daily(number, day.isoformat(), waiting, max(totals, default=None)))
+            friends = self.friends.day(number, daily_seed(day), list(here.items()))
+            best = max(here.values(), default=None)
+            days.append(Daily(number, day.isoformat(), waiting, best, friends))
         return tuple(days)
+
+    @staticmethod
+    def standing(days: tuple[Daily, ...]) -> tuple[Standing, ...]:
+        """The standing over the days listed, from their tables with friends."""
+        return standing([d.friends for d in days if d.friends is not None])
+
+    def friends_seeds(self, today: date) -> list[int]:
+        """The seeds of the days listed that have friends' results (Perfect plays them)."""
+        return [daily_seed(date.fromisoformat(d.day)) for d in self.dailies(today) if d.friends]
 
     def roster(self) -> Roster:
         """This game's seats, as the New game dialog starts from them (names the app gave

@@ -11,12 +11,13 @@ tested in CPython; the page only translates.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from ...text import DEFAULT_LANGUAGE, text
 from ..base.settings import Settings
 from ..guidance.coach import Coach
+from ..guidance.friends import Friends
 from ..guidance.guide import Guide
 from ..guidance.linked import Linked, Scene
 from ..guidance.odds import Course, Odds
@@ -69,7 +70,9 @@ class Session(AtTable):
             self.shelf, ui=self.ui, line=self.line, computers=self.computers,
             seed=seed, lang=lang, clock=clock, greet=greet,
         )  # fmt: skip
-        self.lobby = Lobby(self.tables, linked=self.linked, progress=self.progress, line=self.line)
+        self.friends = Friends(self.shelf.store, lang)
+        self.lobby = Lobby(self.tables, linked=self.linked, friends=self.friends,
+                           progress=self.progress, line=self.line)  # fmt: skip
         self.moves = Moves(
             self.tables, ui=self.ui, line=self.line, coach=self.coach, computers=self.computers
         )
@@ -133,6 +136,13 @@ class Session(AtTable):
         challenge; False when it has none to play (or the table is not loaded yet)."""
         advisor = self.coach.advisor
         return advisor is not None and self.linked.perfect_turn(self.table, advisor)
+
+    def friends_step(self, today: date) -> bool:
+        """Perfect's next turn on the dice of a day with friends' results in the daily
+        games' dialog; True once it has played them all (or the table is not loaded)."""
+        advisor = self.coach.advisor
+        seeds = self.lobby.friends_seeds(today)
+        return advisor is None or self.friends.perfect_step(seeds, advisor)
 
     def ask_hint(self) -> None:
         """The Hint button: the moves' hint, with the chances if everyone played perfectly

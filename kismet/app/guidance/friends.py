@@ -1,0 +1,108 @@
+"""The daily game with friends: each friend's daily result link opened on this device is
+kept (``kismet:v1:friends``), proven by replaying it, and the daily games' dialog shows each
+day's table (every total, who beat whom, Perfect's on the same dice) and the week's
+standing. No server: the links are the results.
+
+Stored as ``{"results": [{"daily": 3, "code": "<challenge link>"}, ...]}``, the latest last,
+at most ``KEPT`` of them; each is replayed when read, so a stored total is never trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...rules import Game, SaveError, SaveProblem
+from ...rules.link import MAX_LINK_LENGTH, decode, replay_challenge
+from ...text import text
+from ..base.daily import DayTable, Row
+from ..keeping.storage import FRIENDS_KEY
+
+if TYPE_CHECKING:
+    from ...advice.strategy import Advisor
+    from ..keeping.store import Store
+
+KEPT = 100
+"""The most friends' results kept (the oldest go first)."""
+
+
+def read_results(data: object) -> list[tuple[int, str]]:
+    """The stored results (day number, link); raises ``SaveError`` for anything else."""
+    results = data.get("results") if isinstance(data, dict) else None
+    if not isinstance(results, list):
+        raise SaveError(SaveProblem.NOT_AN_OBJECT, "friends")
+    found = []
+    for entry in results:
+        number = entry.get("daily") if isinstance(entry, dict) else None
+        code = entry.get("code") if isinstance(entry, dict) else None
+        if type(number) is not int or number < 1 or not isinstance(code, str):
+            raise SaveError(SaveProblem.BAD_VALUE, "friends", field="results")
+        if len(code) > MAX_LINK_LENGTH:
+            raise SaveError(SaveProblem.BAD_VALUE, "friends", field="code")
+        found.append((number, code))
+    return found
+
+
+class Friends:
+    """Friends' daily results kept on this device, and what the daily dialog shows of them."""
+
+    def __init__(self, store: Store, lang: str) -> None:
+        self.store, self.lang = store, lang
+        self._games: dict[str, Game | None] = {}
+        self._perfect: dict[int, Game] = {}
+        """Perfect's game on each day's dice (by the day's seed), played a turn at a step."""
+
+    def results(self) -> list[tuple[int, str]]:
+        """The results kept (read again each time: another tab may have added one)."""
+        found, damage = self.store.read(FRIENDS_KEY, read_results, "friends")
+        if damage is not None and damage.kept:  # copied to a backup: start a new list
+            self.store.remove(FRIENDS_KEY)
+        return found or []
+
+    def add(self, number: int, code: str) -> None:
+        """Keep a friend's result for daily game ``number`` (a link that replays)."""
+        kept = [(n, c) for n, c in self.results() if c != code]
+        kept = [*kept, (number, code)][-KEPT:]
+        self.store.write(FRIENDS_KEY, {"results": [{"daily": n, "code": c} for n, c in kept]})
+
+    def game(self, code: str) -> Game | None:
+        """The game of a result, replayed (None: it does not replay; kept once made)."""
+        if code not in self._games:
+            try:
+                self._games[code] = replay_challenge(decode(code))
+            except SaveError:
+                self._games[code] = None
+        return self._games[code]
+
+    def day(self, number: int, seed: int, here: Sequence[tuple[str, int]]) -> DayTable | None:
+        """Daily game ``number``'s table: this device's best totals (``here``: name and
+        total) and each friend's best; None when no friend's result is kept for it."""
+        best: dict[str, int] = {}
+        for n, code in self.results():
+            game = self.game(code) if n == number else None
+            if game is not None and game.state().stream == seed:
+                name = game.players[0]
+                best[name] = max(best.get(name, 0), game.total(0))
+        if not best:
+            return None
+        mine = {name: total for name, total in here}
+        rows = [Row(name, total, False) for name, total in best.items() if name not in mine]
+        rows += [Row(name, total, True) for name, total in mine.items()]
+        rows.sort(key=lambda row: (-row.total, row.name))
+        perfect = self._perfect.get(seed)
+        total = perfect.total(0) if perfect is not None and perfect.is_over else None
+        return DayTable(number, tuple(rows), total)
+
+    def perfect_step(self, seeds: Sequence[int], advisor: Advisor) -> bool:
+        """Play Perfect's next turn on the first of these days' dice it has not finished;
+        True once it has played them all."""
+        from .linked import play_turn
+
+        for seed in seeds:
+            game = self._perfect.setdefault(
+                seed, Game([text("level.perfect", self.lang)], seed=seed, linked=True)
+            )
+            if not game.is_over:
+                play_turn(game, advisor)
+                return False
+        return True
