@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 import pytest
@@ -70,17 +70,25 @@ def greedy_box(game: Game) -> Category:
     return max(options, key=lambda box: (options[box], -list(Category).index(box)))
 
 
-def greedy_turn(game: Game) -> None:
-    """A whole turn of that player on a plain ``Game``: roll, keep the commonest face while
-    rolls are left and the dice are not all alike, then the best box."""
-    game.roll()
+def greedy_turn(
+    game: Game,
+    roll: Callable[[], object] | None = None,
+    hold: Callable[[int], object] | None = None,
+    score: Callable[[Category], object] | None = None,
+) -> None:
+    """A whole turn of that player: roll, keep the commonest face while rolls are left and
+    the dice are not all alike, then the best box. On a plain ``Game``, or through other
+    hands (a session's moves, a page's clicks) that ``roll``, ``hold`` a die and ``score``
+    a box of ``game``."""
+    roll, hold, score = roll or game.roll, hold or game.toggle_hold, score or game.score
+    roll()
     while game.rolls_left and len(set(game.dice)) > 1:
         mask = greedy_mask(game.dice)
         for die in range(5):
             if game.held[die] != bool(mask >> die & 1):
-                game.toggle_hold(die)
-        game.roll()
-    game.score(greedy_box(game))
+                hold(die)
+        roll()
+    score(greedy_box(game))
 
 
 def seed_with_extra_kismet(names: tuple[str, ...], start: int = 0) -> int:

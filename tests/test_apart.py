@@ -17,7 +17,7 @@ from kismet.app.play.apart import game_id
 from kismet.app.screen.session import Session
 from kismet.rules import SaveError
 from kismet.rules.link import GameLink, decode_game, encode_game
-from tests.helpers import greedy_box, greedy_mask, seed_with_extra_kismet
+from tests.helpers import greedy_box, greedy_turn, seed_with_extra_kismet
 from tests.test_session import Clock
 
 NAMES = ("Ann", "Bo", "Cy")
@@ -31,15 +31,8 @@ def device(seed: int | None = None) -> tuple[Session, MemoryStorage]:
 
 def play_turn(session: Session) -> None:
     """This device's turn, through the page's moves: the greedy player's holds and box."""
-    moves, game = session.moves, session.game
-    moves.roll()
-    while game.rolls_left and len(set(game.dice)) > 1:
-        mask = greedy_mask(game.dice)
-        for die in range(5):
-            if game.held[die] != bool(mask >> die & 1):
-                moves.tap_die(die)
-        moves.roll()
-    moves.choose(greedy_box(game))
+    moves = session.moves
+    greedy_turn(session.game, moves.roll, moves.tap_die, moves.choose)
     assert moves.pending is None  # the best box: never a zero asked about
 
 

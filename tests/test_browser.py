@@ -111,13 +111,14 @@ def play_turn(page: Any, game: Game) -> None:
     game.score(box)
 
 
-def start_game(page: Any, names: list[str]) -> None:
+def start_game(page: Any, names: list[str], start: str = "start-game") -> None:
+    """The New game dialog's names, then its button ``start`` (Start, or Play by link)."""
     reveal(page, "new-game").click()
     while page.locator("[data-testid^=player-name-]").count() < len(names):
         page.click("[data-testid=add-player]")
     for i, name in enumerate(names):
         page.fill(f"[data-testid=player-name-{i}]", name)
-    page.click("[data-testid=start-game]")
+    page.click(f"[data-testid={start}]")
 
 
 def test_first_paint_shows_the_board_and_sheet_before_python(browser: Any, site: Site) -> None:

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from kismet import Game
+from kismet import Category, Game
 from tests.conftest import Site, artifact, open_app, reveal
-from tests.helpers import greedy_box, greedy_mask, seed_with_extra_kismet
-from tests.test_browser import READ_SHEET, expected_sheet, faces, roll
+from tests.helpers import greedy_turn, seed_with_extra_kismet
+from tests.test_browser import READ_SHEET, expected_sheet, faces, roll, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -30,17 +30,16 @@ when the site is open): the fragment changes, and the game answers (then ``settl
 
 def play_turn(page: Any, game: Game) -> None:
     """``tests.helpers.greedy_turn`` through the page's clicks, mirrored on ``game``."""
-    roll(page, game)
-    while game.rolls_left and len(set(game.dice)) > 1:
-        mask = greedy_mask(game.dice)
-        for die in range(5):
-            if game.held[die] != bool(mask >> die & 1):
-                page.click(f"[data-testid=die-{die}]")
-                game.toggle_hold(die)
-        roll(page, game)
-    box = greedy_box(game)
-    page.click(f"[data-testid=cell-{game.current}-{box.value}] button")
-    game.score(box)
+
+    def hold(die: int) -> None:
+        page.click(f"[data-testid=die-{die}]")
+        game.toggle_hold(die)
+
+    def score(box: Category) -> None:
+        page.click(f"[data-testid=cell-{game.current}-{box.value}] button")
+        game.score(box)
+
+    greedy_turn(game, lambda: roll(page, game), hold, score)
 
 
 def sent_link(page: Any) -> str:
@@ -56,12 +55,7 @@ def test_three_phones_play_a_whole_game_by_link(browser: Any, site: Site) -> Non
     contexts = [browser.new_context(viewport=PHONE) for _ in NAMES]
     pages = [context.new_page() for context in contexts]
     ann = open_app(pages[0], f"{site.url}?seed={seed}")
-    reveal(ann, "new-game").click()
-    while ann.locator("[data-testid^=player-name-]").count() < len(NAMES):
-        ann.click("[data-testid=add-player]")
-    for i, name in enumerate(NAMES):
-        ann.fill(f"[data-testid=player-name-{i}]", name)
-    ann.click("[data-testid=by-link]")
+    start_game(ann, NAMES, "by-link")
     game = Game(NAMES, seed=seed, linked=True, apart=True)
     assert ann.evaluate(READ_SHEET) == expected_sheet(game)
     opened = [True, False, False]
@@ -119,11 +113,7 @@ def test_three_phones_play_a_whole_game_by_link(browser: Any, site: Site) -> Non
 def test_a_game_by_link_waits_its_turn_and_is_listed_with_it(browser: Any, site: Site) -> None:
     context = browser.new_context(viewport=PHONE)
     page = open_app(context.new_page(), f"{site.url}?seed=4")
-    reveal(page, "new-game").click()
-    page.click("[data-testid=add-player]")
-    page.fill("[data-testid=player-name-0]", "Ann")
-    page.fill("[data-testid=player-name-1]", "Bo")
-    page.click("[data-testid=by-link]")
+    start_game(page, ["Ann", "Bo"], "by-link")
     game = Game(["Ann", "Bo"], seed=4, linked=True, apart=True)
     page.click("[data-testid=roll]")
     game.roll()

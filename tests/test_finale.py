@@ -183,6 +183,26 @@ def test_a_new_best_is_marked_ranked_and_celebrated() -> None:
     assert html.count(str(total)) == 3  # data-count, the big figure, the headline
 
 
+def test_a_tab_that_only_watches_another_tabs_first_box_writes_nothing() -> None:
+    # Two tabs of a first visit, the guide running in both: a box filled in one is caught
+    # up with in the other, which must not end its guide then (a write there would turn
+    # the first tab's next move into a stale one, refused).
+    watching, storage = app_with()
+    playing = Session(storage, clock=Clock())
+    playing.moves.roll()
+    playing.moves.choose(playing.game.open_boxes(0)[-1])
+    if playing.moves.pending is not None:
+        playing.moves.confirm()
+    before = dict(storage.items)
+    assert watching.view().guide is not None
+    assert watching.tables.sync() and watching.game.history == playing.game.history
+    watching.view()
+    watching.settle_guide()
+    assert storage.items == before
+    playing.moves.roll()  # and the first tab plays on, not stale
+    assert playing.game.dice
+
+
 def test_a_kismets_dice_stay_on_the_board_until_the_next_roll() -> None:
     app, _ = app_with()
     app.lobby.new_game(["Ann", "Bo"])

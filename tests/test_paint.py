@@ -9,11 +9,13 @@ import re
 from pathlib import Path
 
 from kismet.app.base.roster import Edit
+from kismet.app.guidance.luck import Luck
 from kismet.app.keeping.storage import MemoryStorage
 from kismet.app.screen.session import Session
 from kismet.app.screen.view import Confirm, View
 from kismet.html import boxes
 from kismet.html.ops import Op, of_testid
+from kismet.html.page import OVER_BODY
 from kismet.html.paint import GAME_OVER, SHEET, Painter
 from kismet.rules import Category
 
@@ -137,6 +139,24 @@ def test_the_game_over_total_counts_up_once_a_game() -> None:
     assert named(painter.paint(over), "count") == []  # the same panel: no redraw, no count
     assert named(still.paint(over), "count") == []  # reduced motion: the total at once
     assert len(named(still.paint(over._replace(finale=None)), "html", GAME_OVER)) == 1
+
+
+def test_what_arrives_late_redraws_the_game_over_body_not_the_panel() -> None:
+    # The panel is a <details> the player may fold; redrawing it would unfold it. The luck
+    # line (and Perfect's total) arrive after the first paint: only the body is written.
+    app = session(seed=5)
+    for box in Category:
+        app.moves.roll()
+        app.moves.choose(box)
+        if app.view().confirm is not None:
+            app.moves.confirm()
+    over, painter = app.view(), Painter()
+    painter.paint(over._replace(luck=None))
+    luck = Luck("Ann won by 3: the dice favoured Ann by 3.", ())
+    later = painter.paint(over._replace(luck=luck))
+    assert named(later, "html", GAME_OVER) == []
+    body = named(later, "html", f"#{OVER_BODY}")
+    assert len(body) == 1 and "Ann won by 3" in str(body[0][2])
 
 
 def test_only_a_changed_chance_is_written_beside_its_total() -> None:

@@ -158,16 +158,34 @@ def render_index(template: str, lang: str) -> str:
     return _PLACEHOLDER.sub(fill, template)
 
 
+OVER_BODY = "game-over-body"
+"""The id of the game-over panel's body: drawn on its own, so that what arrives late (the
+luck, Perfect's total) never redraws the panel, which would unfold it."""
+
+
 def game_over_html(
     finale: Finale,
     lang: str,
     scene: Scene | None = None,
     luck: Luck | None = None,
 ) -> str:
-    """The panel at the end of a game: the total counted up, the headline, a new best and
-    the rank; luck against skill; for a daily game or a challenge also Perfect's result
-    on the same dice, and Share; then what to do next. A tap on its head folds it to that
-    head, so that the whole sheet shows (on a phone the panel covers half of it)."""
+    """The game-over panel whole (``game_over_parts``, the body in its place)."""
+    shell, body = game_over_parts(finale, lang, scene, luck)
+    empty = f'<div class="over-body" id="{OVER_BODY}"></div>'
+    return shell.replace(empty, f'<div class="over-body" id="{OVER_BODY}">{body}</div>')
+
+
+def game_over_parts(
+    finale: Finale,
+    lang: str,
+    scene: Scene | None = None,
+    luck: Luck | None = None,
+) -> tuple[str, str]:
+    """The panel at the end of a game, as its shell (the head and an empty body) and its
+    body: the total counted up, the headline, a new best and the rank; luck against
+    skill; for a daily game or a challenge also Perfect's result on the same dice, and
+    Share; then what to do next. A tap on its head folds it to that head, so that the
+    whole sheet shows (on a phone the panel covers half of it)."""
     title = "" if scene is None or not scene.title else scene.title
     versus = scene is not None and scene.versus is not None
     testid = "challenge-result" if versus else "result"
@@ -179,7 +197,9 @@ def game_over_html(
         + f'<span class="count-up" aria-hidden="true" data-count="{finale.total}">'
         f"{finale.total}</span>"
         f'<span class="result" data-testid="{testid}">{esc(finale.headline)}</span></summary>'
+        f'<div class="over-body" id="{OVER_BODY}"></div></details>'
     ]
+    shell, parts = parts[0], []
     if finale.new_best:
         parts.append(
             f'<p class="new-best" data-testid="new-best"><strong>★ {esc(finale.new_best)}'
@@ -221,9 +241,9 @@ def game_over_html(
         f'class="{"" if extra else "primary"}">{t("over.play_again", lang)}</button>'
         + new_game
         + '<button type="button" data-action="review" data-testid="open-review">'
-        f"{t('app.review', lang)}</button></p></details>"
+        f"{t('app.review', lang)}</button></p>"
     )
-    return "".join(parts)
+    return shell, "".join(parts)
 
 
 def offer_html(offer: Offer, lang: str, problem: str = "") -> str:

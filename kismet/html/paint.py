@@ -31,7 +31,7 @@ from kismet.text import text
 
 from .apart import apart_ops
 from .ops import Op, of_testid
-from .page import game_over_html, high_scores_html, offer_html
+from .page import OVER_BODY, game_over_parts, high_scores_html, offer_html
 from .sheet import chance_inner, sheet_html
 
 if TYPE_CHECKING:
@@ -224,8 +224,17 @@ class Painter:
     def game_over(self, view: View) -> None:
         add = self.ops.append
         result, finale = view.result, view.finale
-        html = "" if finale is None else game_over_html(finale, view.lang, view.linked, view.luck)
-        if self.redraw(GAME_OVER, html) and finale is not None:
+        shell, body = (
+            ("", "")
+            if finale is None
+            else game_over_parts(finale, view.lang, view.linked, view.luck)
+        )
+        redrawn = self.redraw(GAME_OVER, shell)
+        if redrawn:  # a new panel: its body is empty
+            self.painted.pop(f"#{OVER_BODY}", None)
+        if finale is not None:
+            self.redraw(f"#{OVER_BODY}", body)
+        if redrawn and finale is not None:
             if self.counted != repr(finale):  # once a game, not at every redraw
                 self.counted = repr(finale)
                 if not self.reduced_motion:

@@ -65,6 +65,8 @@ class Guide:
     def __init__(self) -> None:
         self.step: GuideStep | None = None
         self._seen: tuple[object, ...] | None = None
+        self._game: Game | None = None
+        """The game last looked at (the same object while moves are made on it)."""
         self.finished = False
         """The first box is filled: the guide is done, for the session to remember."""
 
@@ -105,11 +107,15 @@ class Guide:
             self.finished = False
             return None
         seen = (len(game.history), game.dice, game.held, game.rolls_left)
-        if self.step is None or self._seen is None:
+        # A game seated anew (another tab's progress caught up with, a game taken up) is
+        # not a move made here: the guide starts on it, and ends only by a box filled here
+        # (a tab that ended it on another tab's move would write, and turn that tab's next
+        # move into a stale one).
+        if self.step is None or self._seen is None or game is not self._game:
             self.step = self._start(game)
         elif seen != self._seen:
             self.step = self._next(self.step, self._seen, game)
-        self._seen = seen
+        self._seen, self._game = seen, game
         if not shown or self.finished:
             return None
         count = len(GuideStep)

@@ -93,6 +93,10 @@ def finale(
     return Finale(headline, total, rank, rank_line, new_best, bool(new))
 
 
+KISMET_CHEERS = frozenset({"celebrate.extra", "celebrate.kismet"})
+"""The celebrations of five alike, whose dice stay on the board a moment."""
+
+
 def celebration(game: Game, fills: Sequence[Fill], bonus_before: int) -> Celebration | None:
     """What a move is celebrated for: an extra Kismet, a Kismet, or reaching a bonus tier
     (``bonus_before`` is the roller's bonus before it)."""

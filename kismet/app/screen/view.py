@@ -23,7 +23,7 @@ from ..guidance.luck import Luck
 from ..guidance.odds import Chances, Due
 from ..keeping.records import HighScore
 from ..play.apart import ApartView
-from ..play.finale import Finale
+from ..play.finale import KISMET_CHEERS, Finale
 from ..play.turn import TurnUI
 from .sheet_view import SheetView, sheet_layout, sheet_view, versus_sheet, with_chances
 
@@ -280,7 +280,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
 def kismet_kept(table: Table, ui: TurnUI) -> tuple[int, ...]:
     """The dice of the Kismet (or extra Kismet) the last move scored, while it is
     celebrated: they stay on the board until the next roll instead of vanishing at once."""
-    if ui.celebrate is None or ui.fresh is None or ui.celebrate[0] == "celebrate.bonus":
+    if ui.celebrate is None or ui.fresh is None or ui.celebrate[0] not in KISMET_CHEERS:
         return ()
     return table.game.history[ui.fresh].dice
 
