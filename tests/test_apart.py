@@ -109,6 +109,8 @@ def test_three_devices_play_a_whole_game_by_link_with_an_extra_kismet() -> None:
         assert [record.is_person(p) for p in range(3)] == [p == seat for p in range(3)]
         names = {player.name for player in each.statistics().names}
         assert names == {NAMES[seat]}, names  # a friend's seat is theirs, not this device's
+        luck = each.view().luck  # each chose on their own device: no split of everyone's
+        assert luck is not None and "in a game by link" in luck.line
 
 
 def test_a_link_opened_twice_gives_the_same_dice_and_an_older_one_takes_nothing_back() -> None:
@@ -193,32 +195,10 @@ def test_no_undo_no_real_dice_no_computers_and_no_moves_out_of_turn() -> None:
     assert "a name of their own" in solo.status and not solo.table.by_link
 
 
-def altered(code: str) -> str:
-    data = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
-    data[12] ^= 1
-    return base64.urlsafe_b64encode(bytes(data)).decode().rstrip("=")
-
-
-@pytest.mark.parametrize(
-    "hostile",
-    [
-        "altered",
-        "truncated",
-        "a box twice",
-        "wrong version",
-        "a seat twice",
-        "huge names",
-        "not a link",
-    ],
-)
-def test_a_hostile_game_link_is_refused_with_a_line_and_nothing_stored_changes(
-    hostile: str,
-) -> None:
-    ann, _ = started(6)
-    play_turn(ann)
-    code = sent_code(ann)
+def hostile_links(code: str) -> dict[str, str]:
+    """Each hostile kind of game link, made from a good one (``code``, of three seats)."""
     link = decode_game(code)
-    codes = {
+    return {
         "altered": altered(code),
         "truncated": code[: len(code) // 2],
         "a box twice": encode_game(link._replace(turns=link.turns * 4)),
@@ -227,6 +207,25 @@ def test_a_hostile_game_link_is_refused_with_a_line_and_nothing_stored_changes(
         "huge names": encode_game(link._replace(names=("A" * 250, "B" * 250, "C" * 250))),
         "not a link": "%3Cscript%3E",
     }
+
+
+def altered(code: str) -> str:
+    data = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
+    data[12] ^= 1
+    return base64.urlsafe_b64encode(bytes(data)).decode().rstrip("=")
+
+
+HOSTILE = ("altered", "truncated", "a box twice", "wrong version", "a seat twice",
+           "huge names", "not a link")  # fmt: skip
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_a_hostile_game_link_is_refused_with_a_line_and_nothing_stored_changes(
+    hostile: str,
+) -> None:
+    ann, _ = started(6)
+    play_turn(ann)
+    codes = hostile_links(sent_code(ann))
     bo, storage = device()
     play_turn(bo)  # a game of Bo's own, under way
     before = dict(storage.items)

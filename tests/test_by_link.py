@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 
 from kismet import Category, Game
+from kismet.rules.link import encode_game, game_link_of
+from kismet.text import text
 from tests.conftest import Site, artifact, open_app, reveal
 from tests.helpers import greedy_turn, seed_with_extra_kismet
+from tests.test_apart import hostile_links
 from tests.test_browser import READ_SHEET, expected_sheet, faces, roll, start_game
 
 pytestmark = pytest.mark.browser
@@ -162,4 +165,50 @@ def test_friends_daily_results_make_the_days_table(browser: Any, site: Site) -> 
     # Perfect plays the same dice once the strategy table is there, and its total shows.
     page.wait_for_selector(f"[data-testid=friends-perfect-{number}]", timeout=60_000)
     page.screenshot(path=artifact("daily-friends-phone.png"))
+    context.close()
+
+
+def shots(page: Any, name: str, lang: str) -> None:
+    """The page as it is, light and dark, for the eye (``tests/artifacts/``)."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=artifact(f"{name}-{lang}-{scheme}.png"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_game_links_on_a_small_phone_and_hostile_ones(browser: Any, site: Site, lang: str) -> None:
+    locale = {"en": "en-GB", "ko": "ko-KR"}[lang]
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale=locale)
+    page = open_app(context.new_page(), site.url)
+    # Hostile links: each refused with a line, nothing stored changes.
+    three = Game(["Ann", "Bo", "Cy"], seed=6, linked=True, apart=True)
+    greedy_turn(three)
+    refused = text("link.refused", lang, why="|").split("|")[0]
+    stored = page.evaluate("() => localStorage.getItem('kismet:v1:game')")
+    for kind, code in hostile_links(encode_game(game_link_of(three))).items():
+        page.evaluate(OPEN_LINK, f"{site.url}#g={code}")
+        assert refused in (page.text_content("[data-testid=status]") or ""), kind
+        assert page.evaluate("() => localStorage.getItem('kismet:v1:game')") == stored, kind
+        assert page.locator("[data-testid=apart]").is_hidden(), kind
+    # Opening a friend's game: which one are you, then the turn, waiting, sending.
+    game = Game(["Ann", "Bo"], seed=21, linked=True, apart=True)
+    greedy_turn(game)
+    page.evaluate(OPEN_LINK, f"{site.url}#g={encode_game(game_link_of(game))}")
+    assert page.locator("#seat-dialog").is_visible()
+    shots(page, "by-link-choose", lang)
+    page.click("[data-testid=seat-1]")
+    assert page.locator("[data-testid=since]").is_visible()
+    shots(page, "by-link-opened", lang)
+    play_turn(page, game)
+    assert page.locator("[data-testid=waiting]").is_visible()
+    shots(page, "by-link-waiting", lang)
+    page.click("[data-testid=send-turn]")
+    shots(page, "by-link-send", lang)
+    page.keyboard.press("Escape")
+    # The end: a whole game's link.
+    while not game.is_over:
+        greedy_turn(game)
+    page.evaluate(OPEN_LINK, f"{site.url}#g={encode_game(game_link_of(game))}")
+    page.wait_for_selector("[data-testid=game-over]")
+    shots(page, "by-link-end", lang)
     context.close()

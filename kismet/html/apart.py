@@ -14,6 +14,18 @@ if TYPE_CHECKING:
     from ..app.play.apart import ApartView
 
 SEAT_DIALOG = "#seat-dialog"
+SINCE_INLINE = 2
+"""The latest boxes said on the board; the ones before them fold away ("Earlier: 5")."""
+
+
+def earlier_ops(earlier: tuple[str, ...], lang: str) -> list[Op]:
+    """The boxes filled before the latest ones, folded, a tap away."""
+    box = of_testid("earlier")
+    return [
+        ("hidden", box, not earlier),
+        ("text", f"{box} summary", text("apart.earlier", lang, count=len(earlier))),
+        ("list", f"{box} ul", earlier),
+    ]
 
 
 def seats_html(names: tuple[str, ...], lang: str) -> str:
@@ -37,8 +49,9 @@ def apart_ops(apart: ApartView | None, address: str, lang: str) -> list[Op]:
         ("hidden", panel, not (apart.waiting or apart.send or apart.since)),
         ("text", of_testid("waiting"), apart.waiting),
         ("hidden", of_testid("waiting"), not apart.waiting),
-        ("list", of_testid("since"), apart.since),
+        ("list", of_testid("since"), apart.since[-SINCE_INLINE:]),
         ("hidden", of_testid("since"), not apart.since),
+        *earlier_ops(apart.since[:-SINCE_INLINE], lang),
         ("hidden", send, apart.send is None),
         ("attr", send, "data-link", link),
     ]

@@ -80,9 +80,11 @@ class Boxes:
         game by link ("apart")."""
         done = of_testid("share-done")
         words = [("attr", done, f"data-{key}", text(key, self.lang)) for key in SHARE_WORDS]
-        intro = of_testid("share-intro")
-        titles = [("text", "#share-title", text(f"{kind}.title", self.lang)),
-                  ("text", intro, text(f"{kind}.intro", self.lang))]  # fmt: skip
+        titles = [
+            ("text", where, text(f"{kind}.{key}", self.lang))
+            for where, key in (("#share-title", "title"), (of_testid("share-intro"), "intro"),
+                               (of_testid("share-link-label"), "link_label"))
+        ]  # fmt: skip
         self.emit([*words, *titles, *boxes.share(line, link, can_send=self.start.can_share)])
 
     def by_link(self, roster: Roster | None) -> None:

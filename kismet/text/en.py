@@ -240,6 +240,8 @@ EN: dict[str, str] = {
     "friends.name": "Player",
     "friends.days": "Days",
     "friends.beaten": "Beaten",
+    "apart.earlier": "Before that: {count} more",
+    "apart.link_label": "Link to the game",
     "link.refused": "This link cannot be played: {why}.",
     "share.daily": "Kismet daily #{number}: {total}",
     "share.challenge": "{name}'s Kismet challenge: I scored {total} against {theirs}",
@@ -590,6 +592,10 @@ game is saved in this browser after every move: close the page and carry on late
     "luck.solo_unkind": (
         "{name}'s choices cost {lost} points against perfect play; the dice gave {dice} "
         "points less than perfect play expects."
+    ),
+    "luck.off_link": (
+        "Luck against skill: in a game by link each player chose on their own device, so "
+        "this one cannot price every player's choices."
     ),
     "luck.off": "Luck against skill: no person's decisions were recorded in this game.",
     "luck.off_real": (

@@ -229,6 +229,8 @@ KO: dict[str, str] = {
     "friends.name": "참가자",
     "friends.days": "날",
     "friends.beaten": "이긴 수",
+    "apart.earlier": "그 전: {count}개 더",
+    "apart.link_label": "게임으로 가는 링크",
     "link.refused": "이 링크로는 할 수 없습니다: {why}.",
     "share.daily": "키스멧 일일 게임 #{number}: {total}점",
     "share.challenge": "{name}의 키스멧 도전: 나 {total}점, 상대 {theirs}점",
@@ -549,6 +551,10 @@ KO: dict[str, str] = {
     "luck.solo_unkind": (
         "{name}: 선택으로 잃은 점수 {lost}점, 주사위는 완벽한 플레이의 기대보다 {dice}점 덜 "
         "주었습니다."
+    ),
+    "luck.off_link": (
+        "운과 실력: 링크 게임에서는 각자 자기 기기에서 골랐기 때문에 이 기기는 "
+        "모든 참가자의 선택을 평가할 수 없습니다."
     ),
     "luck.off": "운과 실력: 이 게임에는 기록된 사람의 선택이 없습니다.",
     "luck.off_real": (

@@ -154,6 +154,7 @@ def _one_seat(one: Split, kind: str, unkind: str, lang: str) -> str:
     return text(key, lang, name=one.name, lost=_points(one.lost), dice=_points(one.dice))
 
 
-def luck_off(lang: str, *, real_dice: bool) -> str:
-    """Why a finished game has no split."""
-    return text("luck.off_real" if real_dice else "luck.off", lang)
+def luck_off(lang: str, why: str = "") -> str:
+    """Why a finished game has no split: no decisions recorded, or ``why`` "real" (real
+    dice) or "link" (a game by link)."""
+    return text(f"luck.off_{why}" if why else "luck.off", lang)
