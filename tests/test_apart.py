@@ -78,6 +78,7 @@ def test_three_devices_play_a_whole_game_by_link_with_an_extra_kismet() -> None:
             assert apart is not None
             if other.table.me is None:  # the first link this device sees: which one?
                 assert apart.choose == NAMES and seat not in asked
+                assert apart.about.startswith("Ann, Bo and Cy: a game by link,")
                 asked.add(seat)
                 other.apart.choose(seat)
                 assert other.view().apart.choose == ()

@@ -83,7 +83,8 @@ def test_three_friends_results_make_the_days_table_and_the_standing(advisor: Adv
 
 def test_a_damaged_friends_value_is_kept_aside_and_the_list_starts_again() -> None:
     for bad in ("[1, 2", '{"results": [{"daily": 0, "code": "x"}]}', '{"results": 5}',
-                json.dumps({"results": [{"daily": 4, "code": "A" * 5000}]})):  # fmt: skip
+                json.dumps({"results": [{"daily": 4, "code": "A" * 5000}]}),
+                "[" * 100_000 + "]" * 100_000, "x" * 300_000):  # fmt: skip
         storage = MemoryStorage({FRIENDS_KEY: bad})
         session = Session(storage, clock=at_today)
         assert all(d.friends is None for d in session.lobby.dailies(TODAY))

@@ -56,6 +56,7 @@ def apart_ops(apart: ApartView | None, address: str, lang: str) -> list[Op]:
         ("attr", send, "data-link", link),
     ]
     if apart.choose:
+        ops.append(("text", of_testid("seat-game"), apart.about))
         ops.append(("html", of_testid("seats"), seats_html(apart.choose, lang)))
         ops.append(("open", SEAT_DIALOG, of_testid("seat-0")))
     else:

@@ -231,6 +231,8 @@ KO: dict[str, str] = {
     "friends.beaten": "이긴 수",
     "apart.earlier": "그 전: {count}개 더",
     "apart.link_label": "게임으로 가는 링크",
+    "apart.about": "{names}: 링크 게임, {count}턴 진행.",
+    "apart.about_one": "{names}: 링크 게임, 1턴 진행.",
     "link.refused": "이 링크로는 할 수 없습니다: {why}.",
     "share.daily": "키스멧 일일 게임 #{number}: {total}점",
     "share.challenge": "{name}의 키스멧 도전: 나 {total}점, 상대 {theirs}점",

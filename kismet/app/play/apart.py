@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from ...rules import Category, Fill, Game, RuleError, SaveError
 from ...rules.link import SEATS, decode_game, encode_game, game_link_of, replay_game_link
-from ...text import explain, text
+from ...text import counted, explain, join_names, text
 from ..base.roster import Roster
 from ..base.table import Table
 from .tables import AtTable, Tables, caught_up
@@ -49,6 +49,8 @@ class ApartView(NamedTuple):
     """The game to send on, between turns (after this device's, or to remind the next)."""
     since: tuple[str, ...]
     """What happened since this device last saw the game, a line a turn."""
+    about: str = ""
+    """Whose game it is and how far it has gone ("Ann, Bo and Cy's game: 4 turns played")."""
 
 
 def game_id(game: Game) -> str:
@@ -205,4 +207,6 @@ class Apart(AtTable):
         send = self.sent() if table.waiting or game.is_over else None
         brought_id, boxes, lines = self._brought
         fresh = brought_id == table.id and boxes == len(game.history) and not game.dice
-        return ApartView(tuple(choose), waiting, send, lines if fresh else ())
+        names = join_names(list(game.players), self.lang)
+        about = counted("apart.about", self.lang, turns_played(game), names=names)
+        return ApartView(tuple(choose), waiting, send, lines if fresh else (), about)
