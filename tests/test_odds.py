@@ -242,3 +242,15 @@ def test_the_hint_says_the_chances_if_everyone_played_perfectly(forecast: Foreca
     alone.moves.roll()
     alone.ask_hint()
     assert "perfect from" not in alone.view().hint_note
+
+
+def test_the_hints_perfect_play_line_is_worked_out_a_player_at_a_step(forecast: Forecast) -> None:
+    app = seated(["Ann", "Bo", "Cy"], forecast)
+    app.moves.roll()
+    steps = [app.hint_step() for _ in range(3)]
+    assert steps == [False, False, True]  # one player's law a step: a game of 8 never freezes
+    app.ask_hint()
+    values = forecast.chances(app.game)
+    assert f"Cy {percent(values[2])}" in app.view().hint_note
+    app.moves.roll()  # the same turn: the laws are the turn start's, kept
+    assert app.hint_step()

@@ -277,9 +277,8 @@ class Page:
 
         return edited
 
-    def ask_hint(self) -> None:
-        self.session.ask_hint()
-        self.render()
+    def ask_hint(self) -> None:  # the perfect-play line a player at a step, then the hint
+        self.timers.in_steps(self.session.hint_step, lambda: self.changed(self.session.ask_hint))
 
     def guide_again(self) -> None:
         """The rules' button: the first game's guide runs again, over the game at the table."""

@@ -144,6 +144,11 @@ class Session(AtTable):
         seeds = self.lobby.friends_seeds(today)
         return advisor is None or self.friends.perfect_step(seeds, advisor)
 
+    def hint_step(self) -> bool:
+        """A step of the work the hint waits for (the chances if everyone played perfectly,
+        a player at a step, where the chances are shown); True once it is done."""
+        return not self.chances_shown or self.odds.perfect_step(self.table, self.coach.advisor)
+
     def ask_hint(self) -> None:
         """The Hint button: the moves' hint, with the chances if everyone played perfectly
         (where the chances are shown)."""
