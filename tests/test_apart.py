@@ -10,6 +10,7 @@ import json
 import pytest
 
 from kismet import Category, Game
+from kismet.advice.strategy import Advisor
 from kismet.app.base.roster import Roster
 from kismet.app.base.table import Table
 from kismet.app.keeping.storage import MemoryStorage
@@ -256,3 +257,33 @@ def test_an_empty_game_link_opens_at_the_first_turn_for_whoever_plays_it() -> No
     assert bo.table.by_link and bo.table.me is None and not bo.view().board.can_roll
     bo.apart.choose(0)
     assert bo.view().board.can_roll
+
+
+def test_the_review_of_a_game_by_link_prices_this_devices_seat(advisor: Advisor) -> None:
+    ann, bo = device(9)[0], device()[0]
+    ann.apart.start(Roster.of(["Ann", "Bo"]))
+    devices = (ann, bo)
+    for each in devices:
+        each.attach(advisor)
+        each.lobby.change_settings(coach=False)  # no question before a costly move
+    while not ann.game.is_over:
+        seat = ann.game.current
+        mover = devices[seat]
+        play_turn(mover)
+        if mover.game.current == seat and not mover.game.is_over:
+            continue  # an extra Kismet: the same player again
+        other = devices[1 - seat]
+        other.apart.open(sent_code(mover))
+        if other.table.me is None:
+            other.apart.choose(1 - seat)
+    for seat, each in enumerate(devices):
+        assert each.game.is_over
+        shown = each.review()  # priced at once (no step)
+        assert shown is not None, seat
+        turns = (*shown.costly, *shown.fine)
+        assert len(turns) == 15 and all(NAMES[seat] in t.heading for t in turns), seat
+        assert each.price_finished(None)
+        record = each.shelf.history[-1]
+        assert record.lost[seat] is not None  # this device's seat's choices, priced
+        luck = each.view().luck
+        assert luck is not None and "in a game by link" in luck.line

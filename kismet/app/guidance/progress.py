@@ -61,10 +61,8 @@ class Progress:
     @staticmethod
     def priceable(table: Table) -> bool:
         """Whether the game's decisions can be priced: a finished game of on-screen dice
-        with a person's decisions recorded, not by link (where each player chose on their
-        own device, so this one knows only its own seat's choices)."""
-        on_screen = table.mode is Mode.DICE and not table.by_link
-        return table.game.is_over and on_screen and bool(table.decisions)
+        with a person's decisions recorded (by link: this device's seat's only)."""
+        return table.game.is_over and table.mode is Mode.DICE and bool(table.decisions)
 
     def _unpriced_record(self, table: Table) -> Finished | None:
         """The record of the finished game at the table while its decisions wait to be
@@ -152,9 +150,10 @@ class Progress:
         record = self.shelf.find(table.id)
         if record is None:
             return None
+        if table.by_link:  # each chose on their own device: this one knows its own seat's
+            return Luck(luck_off(lang, "link"), ())
         if not record.is_priced and not self.priceable(table):
-            why = "link" if table.by_link else "real" if table.mode is Mode.SHEET else ""
-            return Luck(luck_off(lang, why), ())
+            return Luck(luck_off(lang, "real" if table.mode is Mode.SHEET else ""), ())
         if advisor is None or not record.is_priced:
             return None
         return luck(record, expected_total(advisor), lang)
