@@ -162,8 +162,11 @@ class Lobby(AtTable):
             self.friends.add(number, code)
 
     def today(self) -> date:
-        """The host's calendar date, from the session's clock."""
-        return date.fromisoformat(self.clock()[:10])
+        """The host's calendar date, from the session's clock (else the system's)."""
+        try:
+            return date.fromisoformat(self.clock()[:10])
+        except ValueError:
+            return date.today()
 
     @caught_up
     def accept_challenge(self, name: str = "") -> None:
