@@ -244,6 +244,7 @@ EN: dict[str, str] = {
     "apart.link_label": "Link to the game",
     "apart.about": "{names}: a game by link, {count} turns played.",
     "apart.about_one": "{names}: a game by link, 1 turn played.",
+    "import.friends": "{count} friends' daily results added.",
     "link.refused": "This link cannot be played: {why}.",
     "share.daily": "Kismet daily #{number}: {total}",
     "share.challenge": "{name}'s Kismet challenge: I scored {total} against {theirs}",

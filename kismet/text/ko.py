@@ -233,6 +233,7 @@ KO: dict[str, str] = {
     "apart.link_label": "게임으로 가는 링크",
     "apart.about": "{names}: 링크 게임, {count}턴 진행.",
     "apart.about_one": "{names}: 링크 게임, 1턴 진행.",
+    "import.friends": "친구의 일일 게임 결과 {count}개를 더했습니다.",
     "link.refused": "이 링크로는 할 수 없습니다: {why}.",
     "share.daily": "키스멧 일일 게임 #{number}: {total}점",
     "share.challenge": "{name}의 키스멧 도전: 나 {total}점, 상대 {theirs}점",

@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import NamedTuple
 
+from ...rules import SaveError, SaveProblem
+from ...rules.link import MAX_LINK_LENGTH
+
 FIRST_DAY = date(2026, 11, 30)
 """The day of daily game number 1."""
 
@@ -87,3 +90,21 @@ def standing(tables: Sequence[DayTable]) -> tuple[Standing, ...]:
             )
     order = sorted(days, key=lambda name: (-beaten[name], -days[name], name))
     return tuple(Standing(name, days[name], beaten[name]) for name in order)
+
+
+def read_friends(data: object) -> list[tuple[int, str]]:
+    """Friends' daily results as stored or exported (day number, link); raises
+    ``SaveError`` for anything else (the links are replayed where they are used)."""
+    results = data.get("results") if isinstance(data, dict) else None
+    if not isinstance(results, list):
+        raise SaveError(SaveProblem.NOT_AN_OBJECT, "friends")
+    found = []
+    for entry in results:
+        number = entry.get("daily") if isinstance(entry, dict) else None
+        code = entry.get("code") if isinstance(entry, dict) else None
+        if type(number) is not int or number < 1 or not isinstance(code, str):
+            raise SaveError(SaveProblem.BAD_VALUE, "friends", field="results")
+        if len(code) > MAX_LINK_LENGTH:
+            raise SaveError(SaveProblem.BAD_VALUE, "friends", field="code")
+        found.append((number, code))
+    return found

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...rules import Game, SaveError, SaveProblem
-from ...rules.link import MAX_LINK_LENGTH, decode, replay_challenge
+from ...rules import Game, SaveError
+from ...rules.link import decode, replay_challenge
 from ...text import text
-from ..base.daily import DayTable, Row
+from ..base.daily import DayTable, Row, read_friends
 from ..keeping.storage import FRIENDS_KEY
 
 if TYPE_CHECKING:
@@ -24,23 +24,6 @@ if TYPE_CHECKING:
 
 KEPT = 100
 """The most friends' results kept (the oldest go first)."""
-
-
-def read_results(data: object) -> list[tuple[int, str]]:
-    """The stored results (day number, link); raises ``SaveError`` for anything else."""
-    results = data.get("results") if isinstance(data, dict) else None
-    if not isinstance(results, list):
-        raise SaveError(SaveProblem.NOT_AN_OBJECT, "friends")
-    found = []
-    for entry in results:
-        number = entry.get("daily") if isinstance(entry, dict) else None
-        code = entry.get("code") if isinstance(entry, dict) else None
-        if type(number) is not int or number < 1 or not isinstance(code, str):
-            raise SaveError(SaveProblem.BAD_VALUE, "friends", field="results")
-        if len(code) > MAX_LINK_LENGTH:
-            raise SaveError(SaveProblem.BAD_VALUE, "friends", field="code")
-        found.append((number, code))
-    return found
 
 
 class Friends:
@@ -54,16 +37,20 @@ class Friends:
 
     def results(self) -> list[tuple[int, str]]:
         """The results kept (read again each time: another tab may have added one)."""
-        found, damage = self.store.read(FRIENDS_KEY, read_results, "friends")
+        found, damage = self.store.read(FRIENDS_KEY, read_friends, "friends")
         if damage is not None and damage.kept:  # copied to a backup: start a new list
             self.store.remove(FRIENDS_KEY)
         return found or []
 
-    def add(self, number: int, code: str) -> None:
-        """Keep a friend's result for daily game ``number`` (a link that replays)."""
-        kept = [(n, c) for n, c in self.results() if c != code]
+    def add(self, number: int, code: str) -> bool:
+        """Keep a friend's result for daily game ``number`` (a link that replays); whether
+        it is new here."""
+        results = self.results()
+        kept = [(n, c) for n, c in results if c != code]
+        new = len(kept) == len(results)
         kept = [*kept, (number, code)][-KEPT:]
         self.store.write(FRIENDS_KEY, {"results": [{"daily": n, "code": c} for n, c in kept]})
+        return new
 
     def game(self, code: str) -> Game | None:
         """The game of a result, replayed (None: it does not replay; kept once made)."""

@@ -25,6 +25,7 @@ from .luck import Luck, Pricing, expected_total, luck, luck_off
 if TYPE_CHECKING:
     from ...advice.review import Verdict
     from ...advice.strategy import Advisor
+    from .friends import Friends
 
 
 PRICE_STEP_S = 0.03
@@ -51,8 +52,8 @@ class Statistics(NamedTuple):
 class Progress:
     """The finished games, read for the player: luck against skill, statistics, files."""
 
-    def __init__(self, shelf: Shelf) -> None:
-        self.shelf = shelf
+    def __init__(self, shelf: Shelf, friends: Friends) -> None:
+        self.shelf, self.friends = shelf, friends
         self._pricing: Pricing | None = None
         """The finished game whose decisions are being priced, step by step."""
 
@@ -206,9 +207,8 @@ class Progress:
         """The export file of everything kept: finished games, games in progress, settings."""
         shelf = self.shelf
         game = current if current.unfinished else None
-        data = export_data(
-            shelf.history, shelf.folded, game, shelf.paused, shelf.settings, when
-        )  # fmt: skip
+        data = export_data(shelf.history, shelf.folded, game, shelf.paused, shelf.settings,
+                           when, self.friends.results())  # fmt: skip
         return Export(export_file_name(when), json.dumps(data, separators=(",", ":")))
 
     def import_text(self, raw: str, current: Table, lang: str) -> tuple[str, bool]:
@@ -219,7 +219,10 @@ class Progress:
         except ImportProblem as problem:
             return text(problem.key, lang, **problem.params), False
         merged: Merged = self.shelf.merge(found, current)
+        friends = sum(self.friends.add(number, code) for number, code in found.friends)
         words = [text("import.done", lang, added=merged.added, known=merged.known)]
+        if friends:
+            words.append(text("import.friends", lang, count=friends))
         if merged.paused:
             words.append(text("import.paused", lang, count=merged.paused))
         if merged.settings:
@@ -228,5 +231,5 @@ class Progress:
             words.append(text("import.unchecked", lang, count=merged.unchecked))
         if not merged.saved:
             words.append(text("import.unsaved", lang))
-        changed = bool(merged.added or merged.paused or merged.settings)
+        changed = bool(merged.added or merged.paused or merged.settings or friends)
         return " ".join(words), changed

@@ -6,7 +6,10 @@ The file (``kismet-YYYY-MM-DD.json``)::
      "history": [finished games, as kismet:v1:history keeps them],
      "folded": {the games folded into the statistics} | null,
      "game": {the game at the table, as kismet:v1:game} | null,
-     "paused": [games put aside], "settings": {...}}
+     "paused": [games put aside], "settings": {...},
+     "friends": [{"daily": 3, "code": "<a friend's daily result link>"}, ...]}
+
+"friends" came with the daily game with friends: a file without it has none.
 
 Reading one checks everything as the stored values are checked, and more: each finished
 game is replayed through the rules (``Finished.verify``), each game in progress loads
@@ -22,8 +25,10 @@ from typing import Any, NamedTuple
 
 from ...rules import SaveError, SaveProblem
 from ...rules.bounded import load_json
+from ...rules.link import decode, replay_challenge
 from ...rules.save import Fields
 from ...rules.values import is_whole
+from ..base.daily import read_friends
 from ..base.settings import Settings
 from ..base.table import Table, read_paused
 from .records import Finished, read_history
@@ -57,6 +62,8 @@ class Imported(NamedTuple):
     unchecked: int = 0
     """Finished games left out because they could not be replayed (from before the
     statistics, they keep no fills)."""
+    friends: tuple[tuple[int, str], ...] = ()
+    """Friends' daily results (day number, link), each replayed."""
 
 
 def export_file_name(when: str) -> str:
@@ -71,6 +78,7 @@ def export_data(
     paused: list[Table],
     settings: Settings,
     when: str,
+    friends: list[tuple[int, str]] | None = None,
 ) -> dict[str, Any]:
     """The export file's contents."""
     return {
@@ -82,6 +90,7 @@ def export_data(
         "game": game.to_dict() if game is not None else None,
         "paused": [t.to_dict() for t in paused],
         "settings": settings.to_dict(),
+        "friends": [{"daily": n, "code": c} for n, c in friends or []],
     }
 
 
@@ -104,7 +113,7 @@ def read_import(raw: str) -> Imported:
     if is_whole(version) and version > EXPORT_VERSION:
         raise ImportProblem("import.newer", version=version)
     try:
-        fields = Fields(data, "file", _FIELDS)
+        fields = Fields(data, "file", _FIELDS, ("friends",))
         if fields.integer("version") != EXPORT_VERSION:
             raise ImportProblem("import.not_kismet")
         history, ids, unchecked = [], set(), 0
@@ -120,12 +129,16 @@ def read_import(raw: str) -> Imported:
         game = data["game"]
         tables = [Table.from_dict(game)] if game is not None else []
         tables += read_paused(fields.items("paused"))
+        friends = read_friends({"results": fields.items("friends", [])})
+        for _, code in friends:  # each a whole, legal game, or the file is refused
+            replay_challenge(decode(code))
         return Imported(
             tuple(history),
             None if folded is None else Folded.from_dict(folded),
             tuple(_furthest(tables)),
             Settings.from_dict(data["settings"]),
             unchecked,
+            tuple(friends),
         )
     except SaveError as error:
         raise ImportProblem("import.bad_game", where=error.where) from None

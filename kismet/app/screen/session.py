@@ -64,13 +64,13 @@ class Session(AtTable):
         self.lang, self.clock = lang, clock
         self.ui, self.line = TurnUI(), StatusLine()
         self.shelf = Shelf(storage, clock, spare)
-        self.progress, self.linked = Progress(self.shelf), Linked(lang)
+        self.friends = Friends(self.shelf.store, lang)
+        self.progress, self.linked = Progress(self.shelf, self.friends), Linked(lang)
         self.coach, self.guide, self.odds, self.computers = Coach(), Guide(), Odds(), Computers()
         self.tables = Tables(
             self.shelf, ui=self.ui, line=self.line, computers=self.computers,
             seed=seed, lang=lang, clock=clock, greet=greet,
         )  # fmt: skip
-        self.friends = Friends(self.shelf.store, lang)
         self.lobby = Lobby(self.tables, linked=self.linked, friends=self.friends,
                            progress=self.progress, line=self.line)  # fmt: skip
         self.moves = Moves(
