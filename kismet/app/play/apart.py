@@ -139,7 +139,13 @@ class Apart(AtTable):
             self._brought = (known.id, len(game.history), lines)
             known = Table(game, known.seats, decisions=known.decisions, id=known.id,
                           started=known.started, me=known.me)  # fmt: skip
-        self._seat(known)
+        if known.id != self.table.id:  # put aside: taken up (the game under way aside)
+            if not self.tables.take_up(known):
+                return
+        elif known is not self.table:  # at the table, and the link moves it on
+            self.tables.sit(known)
+            self.shelf.save_game(known)
+        self.tables.record_if_over()
         if said:
             self.line.say(said)
 
@@ -148,20 +154,6 @@ class Apart(AtTable):
         if self.table.id == game_id:
             return self.table
         return self.shelf.aside.stored(game_id)
-
-    def _seat(self, table: Table) -> None:
-        """Put the game by link in front of the player (putting aside the one under way)."""
-        if table.id == self.table.id:
-            self.tables.sit(table)
-            self.shelf.save_game(table)
-            self.tables.record_if_over()
-            return
-        if not self.tables.make_way():
-            return
-        self.tables.sit(table)
-        self.shelf.save_game(table)
-        self.shelf.aside.drop(table.id)
-        self.tables.record_if_over()
 
     def _lines(self, game: Game, known: int) -> tuple[str, ...]:
         """What happened after the first ``known`` boxes, a line a box (the latest ones)."""

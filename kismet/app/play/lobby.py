@@ -113,20 +113,14 @@ class Lobby(AtTable):
 
     @caught_up
     def resume(self, game_id: str) -> None:
-        """Take up a game put aside; the one at the table, if under way, is put aside.
-        The game's own key goes only once it is stored at the table, so a write cut short
-        leaves it in one place or both, never in none."""
+        """Take up a game put aside; the one at the table, if under way, is put aside
+        (``Tables.take_up``)."""
         table = self.shelf.aside.stored(game_id)
         if table is None:
             self.shelf.aside.unlist(game_id)
             return
-        if not self.tables.make_way():
+        if not self.tables.take_up(table):
             return
-        self.tables.sit(table)
-        if self.shelf.save_game(table):
-            self.shelf.aside.drop(game_id)
-        else:  # its key stays until the table's write is stored: a reload then has it
-            self.shelf.aside.unlist(game_id)
         names = join_names(list(table.game.players), self.lang)
         resumed = text("status.resumed", self.lang, names=names)
         self.line.say(f"{resumed} {self.tables.ready_line()}")

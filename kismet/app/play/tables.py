@@ -243,6 +243,19 @@ class Tables:
         names = join_names(list(self.game.players), self.lang)
         self.line.say(text("status.put_aside", self.lang, names=names))
 
+    def take_up(self, table: Table) -> bool:
+        """Seat a game put aside (or a newer copy of one), putting the one under way aside
+        first; whether it is seated. Its own key goes only once it is stored at the table,
+        so a write cut short leaves it in one place or both, never in none."""
+        if not self.make_way():
+            return False
+        self.sit(table)
+        if self.shelf.save_game(table):
+            self.shelf.aside.drop(table.id)
+        else:  # its key stays until the table's write is stored: a reload then has it
+            self.shelf.aside.unlist(table.id)
+        return True
+
     def say_if_refused(self, line: str) -> None:
         """What the status line says instead if the last action's commit is refused."""
         self.if_refused = (self.shelf.store.commits.epoch, line)
