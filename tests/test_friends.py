@@ -67,7 +67,8 @@ def test_three_friends_results_make_the_days_table_and_the_standing(advisor: Adv
     # Perfect on the same dice, a turn at a step, once the table is there.
     session.attach(advisor)
     steps = 0
-    while not session.friends_step(TODAY):
+    seeds = session.lobby.friends_seeds(session.lobby.dailies(TODAY))
+    while not session.friends_step(seeds):
         steps += 1
     assert steps >= 15
     perfect = Game(["Perfect"], seed=daily_seed(DAY), linked=True)

@@ -216,8 +216,9 @@ class Boxes:
         lobby = self.session.lobby
         days = lobby.dailies(day)
         self.emit(boxes.dailies(days, lobby.standing(days), self.lang))
-        if lobby.friends_seeds(day):
-            step, then = lambda: self.session.friends_step(day), lambda: self.paint_dailies(day)
+        seeds = lobby.friends_seeds(days)
+        if seeds:
+            step, then = lambda: self.session.friends_step(seeds), lambda: self.paint_dailies(day)
             self.timers.with_table(lambda: self.timers.in_steps(step, then), asked=False,
                                    quiet=True)  # fmt: skip
 

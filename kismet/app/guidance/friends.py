@@ -42,15 +42,17 @@ class Friends:
             self.store.remove(FRIENDS_KEY)
         return found or []
 
-    def add(self, number: int, code: str) -> bool:
-        """Keep a friend's result for daily game ``number`` (a link that replays); whether
-        it is new here."""
-        results = self.results()
-        kept = [(n, c) for n, c in results if c != code]
-        new = len(kept) == len(results)
-        kept = [*kept, (number, code)][-KEPT:]
-        self.store.write(FRIENDS_KEY, {"results": [{"daily": n, "code": c} for n, c in kept]})
-        return new
+    def add(self, results: Sequence[tuple[int, str]]) -> int:
+        """Keep friends' results (daily game number, a link that replays), in one write;
+        how many were new here."""
+        kept = self.results()
+        known = {code for _, code in kept}
+        new = [(n, c) for n, c in dict((c, (n, c)) for n, c in results).values()
+               if c not in known]  # fmt: skip
+        if new:
+            kept = [*kept, *new][-KEPT:]
+            self.store.write(FRIENDS_KEY, {"results": [{"daily": n, "code": c} for n, c in kept]})
+        return len(new)
 
     def game(self, code: str) -> Game | None:
         """The game of a result, replayed (None: it does not replay; kept once made)."""
@@ -61,11 +63,18 @@ class Friends:
                 self._games[code] = None
         return self._games[code]
 
-    def day(self, number: int, seed: int, here: Sequence[tuple[str, int]]) -> DayTable | None:
+    def day(
+        self,
+        number: int,
+        seed: int,
+        here: Sequence[tuple[str, int]],
+        results: Sequence[tuple[int, str]],
+    ) -> DayTable | None:
         """Daily game ``number``'s table: this device's best totals (``here``: name and
-        total) and each friend's best; None when no friend's result is kept for it."""
+        total) and each friend's best of ``results`` (as ``results()`` read them); None
+        when no friend's result is kept for it."""
         best: dict[str, int] = {}
-        for n, code in self.results():
+        for n, code in results:
             game = self.game(code) if n == number else None
             if game is not None and game.state().stream == seed:
                 name = game.players[0]

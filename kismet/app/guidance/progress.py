@@ -219,7 +219,7 @@ class Progress:
         except ImportProblem as problem:
             return text(problem.key, lang, **problem.params), False
         merged: Merged = self.shelf.merge(found, current)
-        friends = sum(self.friends.add(number, code) for number, code in found.friends)
+        friends = self.friends.add(found.friends)
         words = [text("import.done", lang, added=merged.added, known=merged.known)]
         if friends:
             words.append(text("import.friends", lang, count=friends))

@@ -277,9 +277,10 @@ def _meetings(record: Finished) -> list[tuple[tuple[str, str], int]]:
     """Each ordered pair of people in a game, and the first's outcome: 0 won, 1 lost, 2 tie."""
     seated = range(len(record.players))
     people = [p for p in seated if record.is_person(p)]
+    met = [p for p in seated if record.is_person(p) or record.is_away(p)]
     found = []
     for a in people:
-        for b in [p for p in seated if record.is_person(p) or record.is_away(p)]:
+        for b in met:
             if a == b or record.players[a] == record.players[b]:
                 continue
             ta, tb = record.totals[a], record.totals[b]

@@ -153,7 +153,7 @@ class Lobby(AtTable):
         offer = self.linked.offer
         number = None if offer is None else daily_of(self.linked.seed(code), self.today())
         if number is not None:  # a friend's daily result: kept for that day's table
-            self.friends.add(number, code)
+            self.friends.add([(number, code)])
 
     def today(self) -> date:
         """The host's calendar date, from the session's clock (else the system's)."""
@@ -176,21 +176,23 @@ class Lobby(AtTable):
     def dailies(self, today: date) -> tuple[Daily, ...]:
         """Today's daily game and the days before, each new, under way, or played (with the
         best total), and its table with friends' results."""
-        days = []
+        here: dict[int, dict[str, int]] = {}  # each daily game's best totals, by person
+        for f in self.shelf.history:
+            for p, (name, total) in enumerate(zip(f.players, f.totals, strict=True)):
+                if f.daily is not None and f.is_person(p):
+                    totals = here.setdefault(f.daily, {})
+                    totals[name] = max(totals.get(name, 0), total)
+        results, days = self.friends.results(), []
         for back in range(DAYS_SHOWN):
             day = today - timedelta(days=back)
             number = daily_number(day)
             if number < 1:
                 break
-            here: dict[str, int] = {}
-            for f in self.shelf.history:
-                for p, (name, total) in enumerate(zip(f.players, f.totals, strict=True)):
-                    if f.daily == number and f.is_person(p):
-                        here[name] = max(here.get(name, 0), total)
+            mine = here.get(number, {})
             waiting = any(t.daily == number for t in [self.table, *self.shelf.paused]
                           if t.unfinished)  # fmt: skip
-            friends = self.friends.day(number, daily_seed(day), list(here.items()))
-            best = max(here.values(), default=None)
+            friends = self.friends.day(number, daily_seed(day), list(mine.items()), results)
+            best = max(mine.values(), default=None)
             days.append(Daily(number, day.isoformat(), waiting, best, friends))
         return tuple(days)
 
@@ -199,9 +201,10 @@ class Lobby(AtTable):
         """The standing over the days listed, from their tables with friends."""
         return standing([d.friends for d in days if d.friends is not None])
 
-    def friends_seeds(self, today: date) -> list[int]:
+    @staticmethod
+    def friends_seeds(days: tuple[Daily, ...]) -> list[int]:
         """The seeds of the days listed that have friends' results (Perfect plays them)."""
-        return [daily_seed(date.fromisoformat(d.day)) for d in self.dailies(today) if d.friends]
+        return [daily_seed(date.fromisoformat(d.day)) for d in days if d.friends]
 
     def roster(self) -> Roster:
         """This game's seats, as the New game dialog starts from them (names the app gave

@@ -11,7 +11,7 @@ tested in CPython; the page only translates.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from ...text import DEFAULT_LANGUAGE, text
@@ -137,11 +137,10 @@ class Session(AtTable):
         advisor = self.coach.advisor
         return advisor is not None and self.linked.perfect_turn(self.table, advisor)
 
-    def friends_step(self, today: date) -> bool:
-        """Perfect's next turn on the dice of a day with friends' results in the daily
-        games' dialog; True once it has played them all (or the table is not loaded)."""
+    def friends_step(self, seeds: list[int]) -> bool:
+        """Perfect's next turn on the dice of the days with friends' results (their seeds);
+        True once it has played them all (or the table is not loaded)."""
         advisor = self.coach.advisor
-        seeds = self.lobby.friends_seeds(today)
         return advisor is None or self.friends.perfect_step(seeds, advisor)
 
     def hint_step(self) -> bool:
