@@ -85,8 +85,8 @@ class Seeds(build.Handler):
     a context for the 6 MB snapshot, against about 0.05 s)."""
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        body = SEEDS.get(self.path)
-        if body is None:
+        body = SEEDS.get("/" + self.path[len(self.prefix) :])
+        if body is None or not self.path.startswith(self.prefix):
             return super().send_head()
         self.send_response(200)
         self.send_header("Content-Type", "application/gzip")
@@ -101,10 +101,17 @@ SEEDS: dict[str, bytes] = {}
 SNAPSHOT_PATH = "/tests/seed/snapshot"
 
 
+def site_server(root: Path, prefix: str = "/") -> Any:
+    """A server of the site in ``root`` at ``prefix`` on a free port (not yet serving), which
+    also answers the tests' seeds (``Seeds``)."""
+    handler = type("SeedsAt", (Seeds,), {"prefix": prefix})
+    return build.Server(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+
+
 @pytest.fixture(scope="session")
 def site() -> Iterator[Site]:
     root = build.DIST  # built at the session's start
-    server = build.Server(("127.0.0.1", 0), functools.partial(Seeds, directory=str(root)))
+    server = site_server(root)
     port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -198,6 +205,16 @@ class Seeding:
         self.browser.new_context = self
         self.crashed = False
 
+    def put(self, context: Any, url: str) -> None:
+        """Store the snapshot in ``context`` for the site at ``url`` (this site, or a copy
+        served by ``site_server``), as a first visit there would have."""
+        name, entry, _ = self.made()
+        tab = context.new_page()
+        tab.goto(f"{url}static/icon.svg")  # a document of the site's origin
+        source = url + SNAPSHOT_PATH[1:]  # answered by the test's server (``Seeds``)
+        tab.evaluate(PUT_SNAPSHOT, [name, entry.replace(self.site.url, url, 1), source])
+        tab.close()
+
     def crash(self, tab: Any) -> None:
         self.crashed = True
         sys.stderr.write(f"Chromium's page crashed: {tab.url}; {memory_now()}\n")
@@ -205,15 +222,11 @@ class Seeding:
     def __call__(self, **options: Any) -> Any:
         options.setdefault("reduced_motion", MOTION)
         context = self.new_context(**options)
+        context.seeding = self
         context.on("page", lambda tab: tab.on("crash", self.crash))
         if self.first_visit or options.get("java_script_enabled") is False:
             return context
-        name, entry, _ = self.made()
-        source = self.site.url + SNAPSHOT_PATH[1:]  # answered by the test's server (``Seeds``)
-        tab = context.new_page()
-        tab.goto(f"{self.site.url}static/icon.svg")  # a document of the site's origin
-        tab.evaluate(PUT_SNAPSHOT, [name, entry, source])
-        tab.close()
+        self.put(context, self.site.url)
         return context
 
 
@@ -512,7 +525,7 @@ class Holding:
         self.asked: list[str] = []
         holding = self
 
-        class Held(build.Handler):
+        class Held(Seeds):
             prefix = "/"
 
             def send_head(self):  # type: ignore[no-untyped-def]
@@ -541,6 +554,9 @@ def holding(context: Any, site: Site, name: str, *, first_only: bool = False) ->
     the ``page`` fixture's), and the holding: ``page.holding``."""
     held = Holding(site, name, first_only=first_only)
     try:
+        seeding = getattr(context, "seeding", None)  # a context of ``Seeding``'s
+        if seeding is not None and not seeding.first_visit:
+            seeding.put(context, held.url)  # on this origin too, as on the site's
         tab = context.new_page()
         tab.watch = watch_page(tab, held.url)
         tab.holding = held

@@ -20,16 +20,20 @@ import build
 from kismet import Game
 from tests.conftest import (
     CHROMIUM_ARGS,
+    Seeding,
     Site,
     artifact,
     chromium_executable,
     open_app,
     reveal,
+    site_server,
     watch_page,
 )
 
-# the snapshot's making, saving and restoring: contexts with nothing stored
-pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
+# The tests of the snapshot's making and saving are marked first_visit (contexts with
+# nothing stored); the others about what comes after a first visit put the snapshot it made
+# in their private copy's origin first (``visited_once(..., seeding=...)``).
+pytestmark = pytest.mark.browser
 
 
 @contextmanager
@@ -37,7 +41,7 @@ def serve_copy(site: Site, tmp_path: Path, prefix: str = "/") -> Iterator[tuple[
     """A private copy of dist/ served at ``prefix``, for tests that change files."""
     root = tmp_path / "site"
     shutil.copytree(site.root, root)
-    server = build.make_server(root, 0, prefix=prefix)
+    server = site_server(root, prefix)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}{prefix}", root
@@ -47,17 +51,23 @@ def serve_copy(site: Site, tmp_path: Path, prefix: str = "/") -> Iterator[tuple[
 
 @contextmanager
 def visited_once(
-    context: Any, site: Site, tmp_path: Path, *, seed: int
+    context: Any, site: Site, tmp_path: Path, *, seed: int, seeding: Seeding | None = None
 ) -> Iterator[tuple[Any, Any, str, Path]]:
     """A private copy of the site, visited once with the network on, fully precached and
-    its Pyodide snapshot saved: the page, what it did (errors, requests), the site's URL
-    and folder."""
+    its Pyodide snapshot stored: the page, what it did (errors, requests), the site's URL
+    and folder. With ``seeding`` the snapshot is put there first (made by this test
+    process's first visit, ``tests/conftest.py``), so the visit restores it instead of
+    starting Python afresh: for the tests about what comes after a first visit, not the
+    first visit itself (``test_later_visits_restore_the_pyodide_snapshot``)."""
     with serve_copy(site, tmp_path) as (url, root):
+        if seeding is not None:
+            seeding.put(context, url)
         page = context.new_page()
         watch = watch_page(page, url)
         open_app(page, f"{url}?seed={seed}")
         precached(page, root)
-        page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
+        stored = "restored" if seeding is not None else "saved"
+        page.wait_for_selector(f"html[data-snapshot={stored}]", state="attached", timeout=60_000)
         assert started_in(page) == "pyscript" and game_imported_in(page) == "snapshot"
         yield page, watch, url, root
 
@@ -126,8 +136,10 @@ def play_first_box(page: Any, seed: int) -> Game:
     return game
 
 
-def test_after_one_visit_the_game_plays_offline(context: Any, site: Site, tmp_path: Path) -> None:
-    with visited_once(context, site, tmp_path, seed=12) as (page, watch, url, _):
+def test_after_one_visit_the_game_plays_offline(
+    context: Any, site: Site, seeding: Seeding, tmp_path: Path
+) -> None:
+    with visited_once(context, site, tmp_path, seed=12, seeding=seeding) as (page, watch, url, _):
         context.set_offline(True)
         open_app(page, url)
         assert page.evaluate("navigator.onLine") is False
@@ -141,9 +153,14 @@ def test_after_one_visit_the_game_plays_offline(context: Any, site: Site, tmp_pa
 
 
 def test_an_update_is_offered_and_the_game_survives_it_in_every_tab(
-    context: Any, site: Site, tmp_path: Path
+    context: Any, site: Site, seeding: Seeding, tmp_path: Path
 ) -> None:
-    with visited_once(context, site, tmp_path, seed=13) as (page, watch, url, root):
+    with visited_once(context, site, tmp_path, seed=13, seeding=seeding) as (
+        page,
+        watch,
+        url,
+        root,
+    ):
         old_cache = page.evaluate(f"async () => {SITE_CACHES}")
         other = context.new_page()  # a second tab, open all along
         other_watch = watch_page(other, url)
@@ -181,6 +198,7 @@ def test_an_update_is_offered_and_the_game_survives_it_in_every_tab(
         assert not watch.errors, watch.errors
 
 
+@pytest.mark.first_visit
 def test_later_visits_restore_the_pyodide_snapshot(
     context: Any, site: Site, tmp_path: Path
 ) -> None:
@@ -227,9 +245,14 @@ DAMAGE = """async ([name, damage]) => {
 
 @pytest.mark.parametrize("damage", ["not gzip", "cut short", "not a snapshot"])
 def test_a_damaged_snapshot_only_means_a_normal_start(
-    context: Any, site: Site, tmp_path: Path, damage: str
+    context: Any, site: Site, seeding: Seeding, tmp_path: Path, damage: str
 ) -> None:
-    with visited_once(context, site, tmp_path, seed=17) as (page, watch, url, root):
+    with visited_once(context, site, tmp_path, seed=17, seeding=seeding) as (
+        page,
+        watch,
+        url,
+        root,
+    ):
         page.evaluate(DAMAGE, [snapshot_cache(root), damage])
         open_app(page, url)
         # Damage is found in the worker, which starts Python afresh: gzip that is not, or
@@ -247,6 +270,7 @@ def test_a_damaged_snapshot_only_means_a_normal_start(
         assert not watch.errors, watch.errors
 
 
+@pytest.mark.first_visit
 def test_a_full_storage_only_means_a_normal_start(context: Any, site: Site, tmp_path: Path) -> None:
     with serve_copy(site, tmp_path) as (url, _):
         page = context.new_page()
@@ -265,6 +289,7 @@ def test_a_full_storage_only_means_a_normal_start(context: Any, site: Site, tmp_
         assert not watch.errors, watch.errors
 
 
+@pytest.mark.first_visit
 def test_without_a_service_worker_the_game_runs_saves_and_plays_the_same(
     browser: Any, site: Site
 ) -> None:
@@ -443,9 +468,9 @@ def test_dist_holds_only_what_the_page_uses(site: Site) -> None:
 
 
 def test_the_strategy_table_is_kept_for_offline_hints(
-    context: Any, site: Site, tmp_path: Path
+    context: Any, site: Site, seeding: Seeding, tmp_path: Path
 ) -> None:
-    with visited_once(context, site, tmp_path, seed=15) as (page, watch, url, _):
+    with visited_once(context, site, tmp_path, seed=15, seeding=seeding) as (page, watch, url, _):
         page.click("[data-testid=roll]")
         page.click("[data-testid=hint]")  # fetches the table, which the worker then keeps
         page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
@@ -481,9 +506,9 @@ def finished_challenge() -> str:
 
 
 def test_offline_before_the_strategy_table_a_challenge_says_so_and_stops_waiting(
-    context: Any, site: Site, tmp_path: Path
+    context: Any, site: Site, seeding: Seeding, tmp_path: Path
 ) -> None:
-    with visited_once(context, site, tmp_path, seed=16) as (page, watch, url, _):
+    with visited_once(context, site, tmp_path, seed=16, seeding=seeding) as (page, watch, url, _):
         page.evaluate("v => localStorage.setItem('kismet:v1:game', v)", finished_challenge())
         context.set_offline(True)
         open_app(page, url)
@@ -499,8 +524,10 @@ def test_offline_before_the_strategy_table_a_challenge_says_so_and_stops_waiting
         watch.errors.clear()
 
 
-def test_win_chances_are_kept_for_offline_play(context: Any, site: Site, tmp_path: Path) -> None:
-    with visited_once(context, site, tmp_path, seed=15) as (page, watch, url, _):
+def test_win_chances_are_kept_for_offline_play(
+    context: Any, site: Site, seeding: Seeding, tmp_path: Path
+) -> None:
+    with visited_once(context, site, tmp_path, seed=15, seeding=seeding) as (page, watch, url, _):
         reveal(page, "new-game").click()
         page.click("[data-testid=add-player]")
         page.click("[data-testid=start-game]")
