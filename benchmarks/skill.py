@@ -2,6 +2,7 @@
 """How each computer level plays against perfect play: what ``kismet.advice.skill`` keeps.
 
     .venv/bin/python benchmarks/skill.py [--games 3000] [--site dist] [--seed 1]
+        [--levels casual,good,perfect] [--boxes casual]
 
 Plays ``--games`` solo games at each level with the real computers
 (``kismet.advice.players``), and at every turn start takes the points that were still to
@@ -9,7 +10,10 @@ come against perfect play's law from there (``Forecast.to_come``: its mean and v
 Per number of open boxes it prints the mean shortfall (the points lost) and the scale of
 the level's spread against perfect play's (the square root of the variance of the points to
 come around perfect play's mean over perfect play's own variance), with standard errors,
-and the lines for ``kismet/advice/skill.py``. Run by hand after ``python3 build.py build``.
+and the lines for ``kismet/advice/skill.py``. For the levels in ``--boxes`` the loss is fitted
+by which boxes are open too (least squares over every sample: a term for each number of open
+boxes and one for each box while it is open), the fit's lines printed instead. Run by hand
+after ``python3 build.py build``.
 """
 
 from __future__ import annotations
@@ -35,8 +39,9 @@ BOXES = len(Category)
 FORECAST: list[Forecast] = []
 """The forecast the playing processes inherit."""
 
-Sample = tuple[int, float, float, float]
-"""(open boxes, perfect play's mean of the points to come, its variance, the points that came)."""
+Sample = tuple[int, float, float, float, int]
+"""(open boxes, perfect play's mean of the points to come, its variance, the points that came,
+the filled boxes' bits)."""
 
 
 def moments(forecast: Forecast, state: State) -> tuple[float, float]:
@@ -62,8 +67,25 @@ def one_game(job: tuple[str, int]) -> list[Sample]:
     found = []
     for scored, state in starts:
         mean, variance = moments(forecast, state)
-        found.append((BOXES - state.filled.bit_count(), mean, variance, final - scored))
+        open_boxes = BOXES - state.filled.bit_count()
+        found.append((open_boxes, mean, variance, final - scored, state.filled))
     return found
+
+
+def by_boxes(samples: list[Sample]) -> tuple[list[float], list[float]]:
+    """The loss by open boxes (0, 1, ... 15) and by each box while open, fitted to the
+    shortfalls by least squares (the smallest such terms: a count and its boxes' sum are
+    the same direction)."""
+    import numpy as np
+
+    rows = [
+        [float(open_ == k) for k in range(1, BOXES + 1)]
+        + [float(not filled >> i & 1) for i in range(BOXES)]
+        for open_, _, _, _, filled in samples
+    ]
+    short = [mean - came for _, mean, _, came, _ in samples]
+    fit = np.linalg.lstsq(np.array(rows), np.array(short), rcond=None)[0]
+    return [0.0, *map(float, fit[:BOXES])], list(map(float, fit[BOXES:]))
 
 
 def main(argv: list[str]) -> int:
@@ -72,6 +94,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--site", default=str(ROOT / "dist"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="casual,good,perfect")
+    parser.add_argument("--boxes", default="casual")
     args = parser.parse_args(argv)
     FORECAST[:] = [forecast_of(args.site)]
     lines = []
@@ -83,8 +106,8 @@ def main(argv: list[str]) -> int:
         lost, scale = [0.0], [1.0]
         for k in range(1, BOXES + 1):
             rows = [s for g in games for s in g if s[0] == k]
-            short = [mean - came for _, mean, _, came in rows]
-            own = statistics.fmean(v for _, _, v, _ in rows)
+            short = [mean - came for _, mean, _, came, _ in rows]
+            own = statistics.fmean(v for _, _, v, _, _ in rows)
             n = len(short)
             ratio = math.sqrt(statistics.pvariance(short) / own)
             se_lost = statistics.pstdev(short) / math.sqrt(n)
@@ -93,8 +116,12 @@ def main(argv: list[str]) -> int:
                   f"({se_ratio:.3f}) | {n}")  # fmt: skip
             lost.append(max(0.0, statistics.fmean(short)))
             scale.append(ratio)
-        lines.append(f"{level.upper()} = Skill(\n    ({', '.join(f'{x:.1f}' for x in lost)}),\n"
-                     f"    ({', '.join(f'{x:.2f}' for x in scale)}),\n)")  # fmt: skip
+        boxes: list[float] = []
+        if level in args.boxes.split(","):
+            lost, boxes = by_boxes([s for g in games for s in g])
+        lines.append(f"{level.upper()} = Skill(\n    ({', '.join(f'{x:.2f}' for x in lost)}),\n"
+                     f"    ({', '.join(f'{x:.3f}' for x in scale)}),\n"
+                     f"    ({', '.join(f'{x:.2f}' for x in boxes)}),\n)")  # fmt: skip
     print("\nFor kismet/advice/skill.py:\n" + "\n".join(lines))
     return 0
 

@@ -44,7 +44,7 @@ def help_html(lang: str) -> str:
         note = t("help.color_shape", lang, color=name, shape=shape)
         groups.append(f"<li>{dice} <strong>{line}</strong> <small>{note}</small></li>")
     chances = t(
-        "help.chances", lang, casual=round(CASUAL.lost[-1]), good=round(GOOD.lost[-1]),
+        "help.chances", lang, casual=round(CASUAL.per_game), good=round(GOOD.per_game),
         games=RECORD_GAMES,
     )  # fmt: skip
     return (
