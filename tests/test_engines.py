@@ -261,31 +261,46 @@ def fill_best(tab: Tab, game: Game) -> None:
     tab.wait(lambda: tab.attribute(cell, "data-state") == "filled", f"{box.value} filled")
 
 
+class PrivateSite:
+    """A private copy of dist/ on its own server, which can be taken down (the network
+    gone) and brought back on the same address."""
+
+    def __init__(self, site: Site, tmp_path: Path) -> None:
+        self.root = tmp_path / "site"
+        shutil.copytree(site.root, self.root)
+        self.port = 0
+        self.server: Any = None
+        self.start()
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        self.server = build.make_server(self.root, self.port)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+
 @contextmanager
-def private_site(site: Site, tmp_path: Path) -> Iterator[tuple[str, Callable[[], None]]]:
-    """A private copy of dist/ on its own server: its URL, and a way to take it down."""
-    root = tmp_path / "site"
-    shutil.copytree(site.root, root)
-    server = build.make_server(root, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    stopped = threading.Event()
-
-    def stop() -> None:
-        if not stopped.is_set():
-            stopped.set()
-            server.shutdown()
-            server.server_close()
-
+def private_site(site: Site, tmp_path: Path) -> Iterator[PrivateSite]:
+    served = PrivateSite(site, tmp_path)
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/", stop
+        yield served
     finally:
-        stop()
+        served.stop()
 
 
 @pytest.mark.parametrize("engine", ["firefox", "webkit"])
-def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
+def test_a_game_reloads_restarts_from_the_snapshot_plays_offline_and_in_two_tabs(
     engine: str, site: Site, tmp_path: Path
 ) -> None:
+    """One browser session per engine (WebKit's first start alone takes about 20 s here):
+    a first visit, a whole game with a reload in a turn, offline from the service worker,
+    then with the network back two tabs of one game (``two_tabs``)."""
     lack = missing(engine)
     if lack:
         if os.environ.get("KISMET_ALL_ENGINES"):
@@ -294,14 +309,15 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
     log = tmp_path / f"{engine}.log"
     seed = 41
     figures = {}
-    with private_site(site, tmp_path) as (url, stop), launch(engine, log) as driver:
+    with private_site(site, tmp_path) as served, launch(engine, log) as driver:
+        url = served.url
         tab = Tab(driver)
         figures["cold"] = tab.open(f"{url}?seed={seed}")
         # The first visit saves the snapshot and the service worker precaches the site.
         tab.wait(lambda: tab.attribute("html", "data-snapshot") == "saved", "the snapshot")
         # Python was started in the start worker, not on the page's main thread.
         assert tab.attribute("html", "data-start") == "pyscript"
-        files = precached_files(tmp_path / "site")
+        files = precached_files(served.root)
         tab.wait(
             lambda: tab.driver.execute_async_script(CACHED, files) == len(files), "the precache"
         )
@@ -330,7 +346,7 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
         # The finished game's luck needs the strategy table, fetched at its end: offline,
         # it can only come from the service worker's cache.
         tab.wait(lambda: tab.driver.execute_async_script(KEPT, TABLE_PATH), "the table kept")
-        stop()  # the server is gone: the service worker serves everything
+        served.stop()  # the server is gone: the service worker serves everything
         figures["offline"] = tab.open(url)
         assert tab.attribute("html", "data-snapshot") == "restored"
         check(tab, game)
@@ -341,6 +357,9 @@ def test_a_game_reloads_restarts_from_the_snapshot_and_plays_offline(
         result = tab.python(IMPORT_THREE)
         assert json.loads(result) == IMPORT_THREE_RESULT, result
         assert tab.errors() == []
+        served.start()  # the network back
+        tab.evaluate("localStorage.clear(); sessionStorage.clear()")  # a new player, same browser
+        two_tabs(driver, tab, url)
     if engine == "firefox":
         # Firefox's own modules log errors here too ("console.error: RSLoader: ..."); the
         # page's console.error writes its message quoted, and its uncaught errors name it.
@@ -383,81 +402,73 @@ setTimeout(() => done('stuck: ' + JSON.stringify([before, filled(),
 FILLED_BOXES = "return document.querySelectorAll('table.sheet td[data-state=filled]').length"
 
 
-@pytest.mark.parametrize("engine", ["firefox", "webkit"])
-def test_two_tabs_stay_in_step_and_lose_nothing(engine: str, site: Site, tmp_path: Path) -> None:
+def two_tabs(driver: Any, tab: Tab, url: str) -> None:
     """Two tabs of one site, the cases of tests/test_tabs.py: a box filled in one shows in
     the other, which plays on from it; a game finished in one stays finished and recorded
     once; games finished in each stay in the history; a challenge accepted in one is kept,
     and the game it put aside is there once."""
-    lack = missing(engine)
-    if lack:
-        if os.environ.get("KISMET_ALL_ENGINES"):
-            pytest.fail(lack)
-        pytest.skip(lack)
-    with private_site(site, tmp_path) as (url, _), launch(engine, tmp_path / "log") as driver:
-        tab = Tab(driver)
-        tab.open(f"{url}?seed=5")
-        first = driver.current_window_handle
-        for _ in range(3):
-            driver.execute_async_script(TAB_TURN)
-        driver.switch_to.new_window("tab")
-        second = driver.current_window_handle
-        tab.open(url)
-        assert tab.evaluate(FILLED_BOXES) == 3
-        assert driver.execute_async_script(TAB_TURN) == 4
-        driver.switch_to.window(first)
-        tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 4, "the first tab to follow", 30)
-        assert driver.execute_async_script(TAB_TURN) == 5
-        for _ in range(9):
-            driver.execute_async_script(TAB_TURN)
-        driver.switch_to.window(second)
-        tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 14, "the second tab to follow", 60)
-        assert driver.execute_async_script(TAB_TURN) == 15  # the last box: game over here
-        tab.wait(lambda: tab.attribute("[data-testid=game-over]", "data-testid"), "game over")
-        driver.switch_to.window(first)
-        tab.wait(lambda: tab.attribute("[data-testid=game-over]", "data-testid"), "game over")
-        tab.open(url)
-        history = json.loads(tab.evaluate("return localStorage.getItem('kismet:v1:history')"))
-        assert len(history) == 1 and tab.evaluate(FILLED_BOXES) == 15
-        assert tab.errors() == []
-        # A game finished in each tab: both stay in the history.
-        tab.evaluate(PUT_GAME, almost_finished(31, "Ann"))
-        time.sleep(SETTLE_S)
-        tab.open(url)
-        driver.switch_to.window(second)
-        tab.open(url)
-        assert driver.execute_async_script(TAB_TURN) == 15
-        driver.switch_to.window(first)
-        tab.evaluate(PUT_GAME, almost_finished(32, "Bo"))
-        time.sleep(SETTLE_S)
-        tab.open(url)
-        assert driver.execute_async_script(TAB_TURN) == 15
-        names = [r["players"] for r in json.loads(tab.evaluate(HISTORY))]
-        assert names == [["Player 1"], ["Ann"], ["Bo"]], names
-        # A challenge accepted in the second tab: kept, and the first tab's game once.
-        driver.execute_async_script(NEW_GAME)
-        tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 0, "a new game", 30)
-        assert driver.execute_async_script(TAB_TURN) == 1
-        mine = json.loads(tab.evaluate(STORED_GAME))["id"]
-        driver.switch_to.window(second)
-        tab.evaluate("location.hash = 'c=' + arguments[0]", challenge_code())  # as a link does
-        tab.wait(lambda: tab.evaluate(OFFERED), "the challenge offered", 30)
-        tab.click("[data-testid=accept-challenge]")
-        tab.click("[data-testid=confirm]")
-        for filled in (1, 2):
-            assert driver.execute_async_script(TAB_TURN) == filled
-        driver.switch_to.window(first)
-        tab.wait(lambda: tab.evaluate(TITLED), "the first tab to follow the challenge", 30)
-        # Both of the second tab's boxes, not only the first (a Roll pressed in a tab that
-        # has not caught up yet only brings it up to date).
-        tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 2, "the first tab to catch up", 30)
-        for filled in (3, 4):
-            assert driver.execute_async_script(TAB_TURN) == filled
-        tab.open(url)
-        saved = json.loads(tab.evaluate(STORED_GAME))
-        assert saved["challenge"] and len(saved["game"]["history"]) == 4
-        assert tab.evaluate(PAUSED_IDS) == [mine]
-        assert tab.errors() == []
+    tab.open(f"{url}?seed=5")
+    first = driver.current_window_handle
+    for _ in range(3):
+        driver.execute_async_script(TAB_TURN)
+    driver.switch_to.new_window("tab")
+    second = driver.current_window_handle
+    tab.open(url)
+    assert tab.evaluate(FILLED_BOXES) == 3
+    assert driver.execute_async_script(TAB_TURN) == 4
+    driver.switch_to.window(first)
+    tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 4, "the first tab to follow", 30)
+    assert driver.execute_async_script(TAB_TURN) == 5
+    for _ in range(9):
+        driver.execute_async_script(TAB_TURN)
+    driver.switch_to.window(second)
+    tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 14, "the second tab to follow", 60)
+    assert driver.execute_async_script(TAB_TURN) == 15  # the last box: game over here
+    tab.wait(lambda: tab.attribute("[data-testid=game-over]", "data-testid"), "game over")
+    driver.switch_to.window(first)
+    tab.wait(lambda: tab.attribute("[data-testid=game-over]", "data-testid"), "game over")
+    tab.open(url)
+    history = json.loads(tab.evaluate("return localStorage.getItem('kismet:v1:history')"))
+    assert len(history) == 1 and tab.evaluate(FILLED_BOXES) == 15
+    assert tab.errors() == []
+    # A game finished in each tab: both stay in the history.
+    tab.evaluate(PUT_GAME, almost_finished(31, "Ann"))
+    time.sleep(SETTLE_S)
+    tab.open(url)
+    driver.switch_to.window(second)
+    tab.open(url)
+    assert driver.execute_async_script(TAB_TURN) == 15
+    driver.switch_to.window(first)
+    tab.evaluate(PUT_GAME, almost_finished(32, "Bo"))
+    time.sleep(SETTLE_S)
+    tab.open(url)
+    assert driver.execute_async_script(TAB_TURN) == 15
+    names = [r["players"] for r in json.loads(tab.evaluate(HISTORY))]
+    assert names == [["Player 1"], ["Ann"], ["Bo"]], names
+    # A challenge accepted in the second tab: kept, and the first tab's game once.
+    driver.execute_async_script(NEW_GAME)
+    tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 0, "a new game", 30)
+    assert driver.execute_async_script(TAB_TURN) == 1
+    mine = json.loads(tab.evaluate(STORED_GAME))["id"]
+    driver.switch_to.window(second)
+    tab.evaluate("location.hash = 'c=' + arguments[0]", challenge_code())  # as a link does
+    tab.wait(lambda: tab.evaluate(OFFERED), "the challenge offered", 30)
+    tab.click("[data-testid=accept-challenge]")
+    tab.click("[data-testid=confirm]")
+    for filled in (1, 2):
+        assert driver.execute_async_script(TAB_TURN) == filled
+    driver.switch_to.window(first)
+    tab.wait(lambda: tab.evaluate(TITLED), "the first tab to follow the challenge", 30)
+    # Both of the second tab's boxes, not only the first (a Roll pressed in a tab that
+    # has not caught up yet only brings it up to date).
+    tab.wait(lambda: tab.evaluate(FILLED_BOXES) == 2, "the first tab to catch up", 30)
+    for filled in (3, 4):
+        assert driver.execute_async_script(TAB_TURN) == filled
+    tab.open(url)
+    saved = json.loads(tab.evaluate(STORED_GAME))
+    assert saved["challenge"] and len(saved["game"]["history"]) == 4
+    assert tab.evaluate(PAUSED_IDS) == [mine]
+    assert tab.errors() == []
 
 
 PUT_GAME = "localStorage.setItem('kismet:v1:game', arguments[0])"
