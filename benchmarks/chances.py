@@ -264,7 +264,7 @@ def _mixed(job: tuple[Game, list[Seat], int, int]) -> tuple[float, ...]:
     return mixed(FORECAST[0], game, seats, futures, random.Random(seed))
 
 
-def main_levels(forecast: Forecast, futures: int, seed: int) -> int:
+def main_levels(forecast: Forecast, futures: int, seed: int, only: str | None = None) -> int:
     RECORD[:] = [person_record(forecast)]
     print(f"win chances with each seat's skill against {futures} whole games of the real computers")
     print(f"the person (each turn Casual or Good) loses {RECORD[0]:.1f} points a game")
@@ -272,6 +272,9 @@ def main_levels(forecast: Forecast, futures: int, seed: int) -> int:
     print("|---|---|---|---|---|")
     found = mixes(forecast)
     jobs = [(game, seats, futures, seed + i) for i, (_, seats, game) in enumerate(found)]
+    if only:  # each mix keeps its own seed, so rows measured apart agree
+        chosen = [int(i) for i in only.split(",")]
+        found, jobs = [found[i] for i in chosen], [jobs[i] for i in chosen]
     with multiprocessing.get_context("fork").Pool() as pool:
         sims = pool.map(_mixed, jobs)
     errors = []
@@ -309,7 +312,7 @@ def main(argv: list[str]) -> int:
     forecast = forecast_of(args.site)
     FORECAST[:] = [forecast]
     if args.levels:
-        return main_levels(forecast, args.futures, args.seed)
+        return main_levels(forecast, args.futures, args.seed, args.only)
     kind = "whole games (penalties in)" if args.together else "futures per player"
     print(f"win chances against {args.futures} simulated {kind}")
     print("| position | open boxes | win_chances | simulated | largest error |")

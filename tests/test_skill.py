@@ -5,12 +5,16 @@ Accuracy against the real computers: ``benchmarks/chances.py --levels`` (docs/fi
 
 from __future__ import annotations
 
+import copy
 import math
+import random
+import statistics
 
 import pytest
 
 from kismet.advice.chances import Forecast, _moved
 from kismet.advice.level import Level
+from kismet.advice.players import play_out
 from kismet.advice.skill import (
     BOXES,
     CASUAL,
@@ -27,6 +31,7 @@ from kismet.app.keeping.storage import MemoryStorage
 from kismet.app.screen.session import Session
 from kismet.html.page import help_html
 from kismet.rules import Category, Game
+from kismet.rules.rng import DiceStream
 from tests.test_session import Clock, finish_randomly
 
 
@@ -99,7 +104,8 @@ def test_a_players_law_moves_down_by_their_loss_and_spreads_by_their_scale(
         game.roll()
         game.score(box)
     state = State.of(game, 0)
-    for skill in (GOOD, CASUAL):
+    # (Casual's exact laws are its own rule played out: the next test.)
+    for skill in (GOOD, CASUAL) if filled < 12 else (GOOD,):
         perfect_mean, perfect_var = moments(forecast.law(state))
         law = forecast.law(state, skill)
         mean, var = moments(law)
@@ -157,3 +163,30 @@ def test_the_rules_explain_the_chances_once_with_the_measured_figures(lang: str)
     assert str(round(GOOD.lost[-1])) in html
     heading = "Chance to win" if lang == "en" else "이길 확률"
     assert html.count(f"<h3>{heading}</h3>") == 1
+
+
+@pytest.mark.parametrize("left", [1, 2, 3])
+def test_casuals_last_turns_are_worked_out_by_its_own_rule(forecast: Forecast, left: int) -> None:
+    """With few boxes open the Casual computer's law is its own rule played out exactly
+    (``casual_outcomes``), not perfect play's moved: its mean agrees with thousands of
+    games finished by the real Casual computer (``kismet.advice.players``)."""
+    game = Game(["Casual"], seed=40 + left)
+    boxes = list(Category)
+    for box in boxes[: BOXES - left]:  # the upper boxes first: the bonus still in play
+        game.roll()
+        game.score(box)
+    state = State.of(game, 0)
+    law = forecast.law(state, CASUAL)
+    mean, var = moments(law)
+    assert sum(law.values()) == pytest.approx(1.0)
+    if left > 1:  # (the Kismet box alone: both roll for five alike)
+        assert law != forecast.law(state, PERFECT)
+    rng = random.Random(left)
+    totals = []
+    for _ in range(3000):
+        future = copy.deepcopy(game)
+        future._stream = DiceStream.from_seed(rng.randrange(2**63))  # fresh dice from here
+        play_out(future, Level.CASUAL, None, rng)
+        totals.append(future.totals(0).grand)
+    sim = statistics.fmean(totals)
+    assert abs(sim - mean) < 4 * math.sqrt(var / len(totals)) + 0.5, (sim, mean)

@@ -19,7 +19,8 @@ is taken from the position:
 
 A player who is not perfect has that law moved down by the points they are expected to lose
 over the boxes still open, and a normal law's deviation scaled as their play spreads their
-totals (more or less than perfect play's); an exact law (the last boxes) is only moved.
+totals (more or less than perfect play's); an exact law (the last boxes) is only moved,
+except the Casual computer's, whose last turns are played out by its own rule.
 
 The chances then follow exactly from these laws, ties shared among those who tie.
 """
@@ -32,8 +33,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from ..rules import DICE_COUNT, Fill, Game, upper_bonus
-from .skill import PERFECT, Skill
+from ..rules import DICE_COUNT, Category, Fill, Game, upper_bonus
+from .players import CASUAL_STOP
+from .skill import CASUAL, PERFECT, Skill
 from .spread import SPREAD_PATH, SPREAD_STEP, Spread
 from .state import BOXES, FULL, State, box_points
 from .strategy import (
@@ -91,7 +93,7 @@ class Forecast:
 
     def __init__(self, advisor: Advisor, spread: Spread) -> None:
         self.advisor, self.spread = advisor, spread
-        self._exact: dict[tuple[int, int, bool], Law] = {}
+        self._exact: dict[tuple[int, int, bool, bool], Law] = {}
 
     def outcomes(self, state: State) -> dict[tuple[int, State], float]:
         """The turn played perfectly from ``state``: (points, next state) -> probability."""
@@ -129,17 +131,22 @@ class Forecast:
         if len(BOXES) - filled.bit_count() > EXACT_BOXES:
             mean = self.advisor.future(filled, subtotal, joker)
             return _normal(mean - lost, self.spread.sd(filled, subtotal, joker) * scale)
+        if skill.casual:  # Casual's rule needs no table: its last turns played out too
+            return self._exact_law(state, casual=True)
         return _moved(self._exact_law(state), lost)
 
-    def _exact_law(self, state: State) -> Law:
-        """Perfect play's law of the points to come, worked out over the turns."""
-        key = (state.filled, state.subtotal, state.joker)
+    def _exact_law(self, state: State, casual: bool = False) -> Law:
+        """Perfect play's law of the points to come (or Casual's), worked out over the
+        turns."""
+        key = (state.filled, state.subtotal, state.joker, casual)
         if key not in self._exact:
             if len(self._exact) >= EXACT_KEPT:
                 self._exact.clear()  # a long session of games: start the cache afresh
             law: Law = {}
-            for (points, nxt), p in self.outcomes(state).items():
-                for x, q in self.to_come(nxt).items():
+            turn = casual_outcomes(state) if casual else self.outcomes(state)
+            skill = CASUAL if casual else PERFECT
+            for (points, nxt), p in turn.items():
+                for x, q in self.to_come(nxt, skill).items():
                     law[points + x] = law.get(points + x, 0.0) + p * q
             self._exact[key] = law
         return self._exact[key]
@@ -177,6 +184,43 @@ class Forecast:
         seats = range(len(game.players))
         known = [PERFECT for _ in seats] if skills is None else skills
         return against([self.final(game, p, known[p]) for p in seats], target)
+
+
+def casual_outcomes(state: State) -> dict[tuple[int, State], float]:
+    """The turn from ``state`` played as the Casual computer plays it
+    (``kismet.advice.players``): it scores the box worth most (the first of equals) once one
+    is worth ``CASUAL_STOP``, on its last roll, or with five alike; else it rolls again
+    keeping the dice of its most common face (the highest of equals). (points, next state)
+    -> probability."""
+    boxes = state.open_boxes()
+    found: dict[tuple[int, State], float] = {}
+
+    def best(roll: tuple[int, ...]) -> tuple[Category, int]:
+        return max(((b, box_points(b, roll, state.joker)) for b in boxes), key=lambda o: o[1])
+
+    def score(roll: tuple[int, ...], p: float) -> None:
+        box, points = best(roll)
+        nxt = state.after(box, points)
+        key = (points, State(nxt.filled, nxt.subtotal, nxt.joker, 0))
+        found[key] = found.get(key, 0.0) + p
+
+    rolls = _rolled([1.0 if i == KEEP_INDEX[()] else 0.0 for i in range(len(KEEPS))])
+    for _ in (2, 1):  # rolls left with the dice showing
+        mass = [0.0] * len(KEEPS)
+        for r, p in enumerate(rolls):
+            if not p:
+                continue
+            roll = ROLLS[r]
+            face = max(set(roll), key=lambda f: (roll.count(f), f))
+            if best(roll)[1] >= CASUAL_STOP or roll.count(face) == DICE_COUNT:
+                score(roll, p)
+            else:
+                mass[KEEP_INDEX[(face,) * roll.count(face)]] += p
+        rolls = _rolled(mass)
+    for r, p in enumerate(rolls):
+        if p:
+            score(ROLLS[r], p)
+    return found
 
 
 def _moved(law: Law, lost: float) -> Law:

@@ -39,6 +39,9 @@ class Skill(NamedTuple):
     boxes: tuple[float, ...] = ()
     """The points more lost while each box (in ``Category`` order) is open: what a level
     loses depends on which boxes are left, not only on how many (none: by the count only)."""
+    casual: bool = False
+    """The Casual computer: its rule needs no table, so its last turns are worked out
+    exactly (``kismet.advice.chances``), not moved from perfect play's."""
 
     def scaled(self, share: float) -> Skill:
         """This skill's departure from perfect play ``share`` times over (0: perfect)."""
@@ -116,6 +119,7 @@ CASUAL = Skill(
     (1.000, 0.931, 0.949, 0.988, 1.152, 1.123, 1.083, 1.061, 1.046, 1.021, 0.998, 0.981, 0.963,
      0.951, 0.930, 0.902),
     (1.94, 2.48, 3.29, 4.40, 5.92, 8.88, 4.84, 7.53, 7.80, 6.98, 2.35, 9.19, -0.82, 15.15, 4.09),
+    casual=True,
 )  # fmt: skip
 
 LEVELS = {Level.PERFECT: PERFECT, Level.GOOD: GOOD, Level.CASUAL: CASUAL}
