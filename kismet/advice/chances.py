@@ -34,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..rules import DICE_COUNT, Category, Fill, Game, upper_bonus
-from .players import CASUAL_STOP
+from .players import casual_keep
 from .skill import CASUAL, PERFECT, Skill
 from .spread import SPREAD_PATH, SPREAD_STEP, Spread
 from .state import BOXES, FULL, State, box_points
@@ -76,6 +76,10 @@ def _rolled(mass: list[float]) -> list[float]:
     return [mass[k] for k in ROLL_KEEP]
 
 
+_FIRST_ROLL = _rolled([1.0 if i == KEEP_INDEX[()] else 0.0 for i in range(len(KEEPS))])
+"""The law of a turn's first roll, over ``ROLLS``."""
+
+
 def _normal(mean: float, sd: float) -> Law:
     """A normal law on whole points (never below zero)."""
     if sd < SPREAD_STEP:
@@ -98,7 +102,7 @@ class Forecast:
     def outcomes(self, state: State) -> dict[tuple[int, State], float]:
         """The turn played perfectly from ``state``: (points, next state) -> probability."""
         turn = self.advisor.turn(state)
-        rolls = _rolled([1.0 if i == KEEP_INDEX[()] else 0.0 for i in range(len(KEEPS))])
+        rolls = _FIRST_ROLL
         for left in (2, 1):  # rolls left with the dice showing
             values = turn.keep[left - 1]
             mass = [0.0] * len(KEEPS)
@@ -189,9 +193,8 @@ class Forecast:
 def casual_outcomes(state: State) -> dict[tuple[int, State], float]:
     """The turn from ``state`` played as the Casual computer plays it
     (``kismet.advice.players``): it scores the box worth most (the first of equals) once one
-    is worth ``CASUAL_STOP``, on its last roll, or with five alike; else it rolls again
-    keeping the dice of its most common face (the highest of equals). (points, next state)
-    -> probability."""
+    is worth 15 points, on its last roll, or with five alike; else it rolls again keeping the
+    dice of its most common face (``casual_keep``). (points, next state) -> probability."""
     boxes = state.open_boxes()
     found: dict[tuple[int, State], float] = {}
 
@@ -204,15 +207,15 @@ def casual_outcomes(state: State) -> dict[tuple[int, State], float]:
         key = (points, State(nxt.filled, nxt.subtotal, nxt.joker, 0))
         found[key] = found.get(key, 0.0) + p
 
-    rolls = _rolled([1.0 if i == KEEP_INDEX[()] else 0.0 for i in range(len(KEEPS))])
-    for _ in (2, 1):  # rolls left with the dice showing
+    rolls = _FIRST_ROLL
+    for left in (2, 1):  # rolls left with the dice showing
         mass = [0.0] * len(KEEPS)
         for r, p in enumerate(rolls):
             if not p:
                 continue
             roll = ROLLS[r]
-            face = max(set(roll), key=lambda f: (roll.count(f), f))
-            if best(roll)[1] >= CASUAL_STOP or roll.count(face) == DICE_COUNT:
+            face = casual_keep(roll, best(roll)[1], left)
+            if face is None:
                 score(roll, p)
             else:
                 mass[KEEP_INDEX[(face,) * roll.count(face)]] += p

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -86,11 +85,17 @@ def _pick(options: Sequence[tuple[float, int, T]], level: Level, rng: random.Ran
 def _casual(game: Game) -> tuple[tuple[bool, ...], Category | None]:
     options = game.options()
     best = max(options, key=lambda c: (options[c], -list(Category).index(c)))
-    if game.rolls_left == 0 or options[best] >= CASUAL_STOP:
+    face = casual_keep(game.dice, options[best], game.rolls_left)
+    if face is None:
         return game.held, best
-    counts = Counter(game.dice)
-    face = max(counts, key=lambda f: (counts[f], f))
-    holds = tuple(d == face for d in game.dice)
-    if all(holds):
-        return game.held, best
-    return holds, None
+    return tuple(d == face for d in game.dice), None
+
+
+def casual_keep(dice: Sequence[int], best_points: int, rolls_left: int) -> int | None:
+    """Casual's rule: the face whose dice it keeps to roll again (its most common, the
+    highest of equals), or None when it scores now: on its last roll, once some box is worth
+    ``CASUAL_STOP``, or with five alike."""
+    if rolls_left == 0 or best_points >= CASUAL_STOP:
+        return None
+    face = max(set(dice), key=lambda f: (dice.count(f), f))
+    return None if dice.count(face) == len(dice) else face
