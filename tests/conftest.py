@@ -53,6 +53,13 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+"""Chromium's arguments on this machine (no display, no network but the site's)."""
+TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--js-flags=--liftoff-only"]
+"""The tests' Chromium compiles WebAssembly with V8's baseline compiler only. Otherwise
+each new page spends about 0.8 s of CPU optimizing Pyodide's functions in the background
+(half the CPU of a load and thirty clicks), which made a quarter of the test command's
+time on a 2-core machine; what the page does is the same. The benchmarks (benchmarks/)
+measure Chromium as a player has it, with ``CHROMIUM_ARGS``."""
 READY_TIMEOUT_MS = 90_000
 HUNG_S = 360
 """A browser test still running after this long is taken to hang (the longest take about
@@ -323,7 +330,7 @@ def seeding(site: Site) -> Iterator[Seeding]:
         executable = chromium_executable(playwright.chromium)
         seeds = Seeding(
             site,
-            lambda: playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS),
+            lambda: playwright.chromium.launch(executable_path=executable, args=TEST_CHROMIUM_ARGS),
         )
         seeds.relaunch()
         yield seeds

@@ -19,7 +19,7 @@ import pytest
 import build
 from kismet import Game
 from tests.conftest import (
-    CHROMIUM_ARGS,
+    TEST_CHROMIUM_ARGS,
     Seeding,
     Site,
     artifact,
@@ -333,7 +333,7 @@ def test_a_browser_that_blocks_all_site_data_still_plays(
     blocked = {"profile": {"default_content_setting_values": {"cookies": 2}}}
     (profile / "Default" / "Preferences").write_text(json.dumps(blocked))
     context = chromium.launch_persistent_context(
-        str(profile), executable_path=chromium_executable(chromium), args=CHROMIUM_ARGS
+        str(profile), executable_path=chromium_executable(chromium), args=TEST_CHROMIUM_ARGS
     )
     try:
         page = context.new_page()
@@ -373,7 +373,7 @@ def test_without_cache_storage_the_app_starts_the_normal_way(browser: Any, site:
     chromium = browser.browser_type
     elsewhere = chromium.launch(  # a browser that finds "kismet.test" at this machine
         executable_path=chromium_executable(chromium),
-        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP kismet.test 127.0.0.1"],
+        args=[*TEST_CHROMIUM_ARGS, "--host-resolver-rules=MAP kismet.test 127.0.0.1"],
     )
     try:
         page = elsewhere.new_page()
