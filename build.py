@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import concurrent.futures
 import functools
 import gzip
 import hashlib
@@ -435,9 +434,10 @@ def import_closure(*scripts: str) -> tuple[str, ...]:
     return tuple(sorted(p.relative_to(ROOT).as_posix() for p in seen))
 
 
-STRATEGY_SCRIPTS = ("tools/solve.py",)
-"""What the strategy table is computed by: it is solved again when a file they import
-changes (``import_closure``)."""
+TABLE_SCRIPTS = ("tools/spread.py", "tools/solve.py")
+"""What the strategy and spread tables are solved by (``tools/spread.py``, with
+``tools/solve.py``'s parts): solved again when a file they import changes
+(``import_closure``, which follows the game's modules, hence both named)."""
 
 
 def page_strategy_path() -> str:
@@ -461,28 +461,31 @@ def cached_output(kind: str, suffix: str, sources: tuple[str, ...], say: str,
     return cached(kind, digest, announced, suffix)
 
 
-def solved_table(kind: str, scripts: tuple[str, ...], say: str, target: Path) -> None:
-    """Copy a table solved by ``scripts[0]`` (with numpy, in .venv) to ``target``, solving
-    it only when none for the current code is cached in .build-cache/."""
+def solved_tables() -> Path:
+    """The folder in .build-cache/ holding the strategy table (``strategy.bin``) and the
+    spread table (``spread.bin``), solved only when none for the current code is cached:
+    both by one backward induction (``tools/spread.py``), whose means are the strategy
+    table (a separate solve of it, ``tools/solve.py`` alone, took 41 s of the build's CPU
+    more on a clean clone)."""
 
     def solve(out: Path) -> None:
         python = ensure_venv()
-        run([str(python), str(ROOT / scripts[0]), "--quiet", "--out", str(out)])
+        out.mkdir(parents=True)
+        tables = ["--out", str(out / "spread.bin"), "--strategy-out", str(out / "strategy.bin")]
+        run([str(python), str(ROOT / "tools" / "spread.py"), "--quiet", *tables])
 
-    cached = cached_output(kind, ".bin", import_closure(*scripts), say, solve)
+    say = "Solving the optimal strategy and its spread (about a minute, once per rules change) ..."
+    return cached_output("tables", "", import_closure(*TABLE_SCRIPTS), say, solve)
+
+
+def copy_table(name: str, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(cached, target)
+    shutil.copy2(solved_tables() / name, target)
 
 
 def strategy_table(target: Path) -> None:
     """The optimal-strategy table, at ``target``."""
-    say = "Solving the optimal strategy (about a minute, once per rules change) ..."
-    solved_table("strategy", STRATEGY_SCRIPTS, say, target)
-
-
-SPREAD_SCRIPTS = ("tools/spread.py", *STRATEGY_SCRIPTS)
-"""What the spread table (each state's standard deviation, for the win chances) is solved
-by; solved again when a file it imports changes."""
+    copy_table("strategy.bin", target)
 
 
 def page_spread_path() -> str:
@@ -494,11 +497,10 @@ def page_spread_path() -> str:
 
 def spread_table(target: Path) -> None:
     """The spread table (for the win chances), at ``target``."""
-    say = "Solving the spread of final totals (about a minute, once per rules change) ..."
-    solved_table("spread", SPREAD_SCRIPTS, say, target)
+    copy_table("spread.bin", target)
 
 
-PERFECT_SCRIPTS = (*STRATEGY_SCRIPTS, "tools/perfect.py")
+PERFECT_SCRIPTS = (*TABLE_SCRIPTS, "tools/perfect.py")
 """What perfect play's figures are made by (the table, then the games played with it)."""
 
 
@@ -622,14 +624,10 @@ def build() -> Path:
     stdlib_archives(modules, DIST)
     write_interpreter(DIST, modules / "pyodide" / "pyodide-lock.json")
     write_client(DIST)
-    # The spread's solve (two processes) runs beside the strategy's solve and perfect play's
-    # games (one each): on two cores that takes about a minute less than one after another.
-    ensure_venv()
-    with concurrent.futures.ThreadPoolExecutor(1) as beside:
-        spread = beside.submit(spread_table, DIST / page_spread_path())
-        strategy_table(DIST / page_strategy_path())
-        perfect_figures(DIST / page_strategy_path(), DIST / "static" / "perfect.json")
-        spread.result()
+    # The tables' solve and perfect play's games each use every core.
+    strategy_table(DIST / page_strategy_path())
+    spread_table(DIST / page_spread_path())
+    perfect_figures(DIST / page_strategy_path(), DIST / "static" / "perfect.json")
     cache = write_service_worker(DIST)
     print(f"Built {DIST.relative_to(ROOT)}/ (cache {cache})", flush=True)
     return DIST

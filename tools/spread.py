@@ -7,7 +7,9 @@ keep with the best mean), and carries the second moment beside the mean: filling
 ``p`` points that leads to a state with mean ``V`` and second moment ``W`` contributes
 ``p^2 + 2pV + W``; a roll's expectation is linear in both. The standard deviation
 ``sqrt(W - V^2)`` of every state is written in ``kismet.advice.chances``'s layout (the
-strategy table's, one byte a state in half points). Run by ``build.py build``.
+strategy table's, one byte a state in half points). Run by ``build.py build``, which also
+takes the strategy table from it (``--strategy-out``: the means, the same table as
+``tools/solve.py``'s, whose solve would repeat this one's half).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from kismet.advice import spread as ch
 from kismet.advice import state as pos
 from kismet.advice import strategy as st
 from kismet.rules import Category, upper_bonus
-from tools.solve import keep_plan, layers
+from tools.solve import keep_plan, layers, table_bytes
 
 CHUNK = 4096
 DTYPE = np.float32  # the spread's rounding (half a point) is far coarser than its error
@@ -195,9 +197,13 @@ def spread_bytes(spreads: np.ndarray) -> bytes:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, help="write the table here")
+    parser.add_argument("--strategy-out", type=Path, help="write the means here, as solve.py")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     means, spreads = solve(verbose=not args.quiet)
+    if args.strategy_out:
+        args.strategy_out.parent.mkdir(parents=True, exist_ok=True)
+        args.strategy_out.write_bytes(table_bytes(means))
     offsets, _ = st.table_layout()
     empty = offsets[0]
     print(f"from an empty sheet: mean {means[empty]:.4f}, standard deviation "
