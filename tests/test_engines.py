@@ -110,6 +110,9 @@ def launch(engine: str, log: Path) -> Iterator[Any]:
         options.add_argument("-headless")
         options.binary_location = shutil.which("firefox-esr") or shutil.which("firefox") or ""
         options.set_preference("devtools.console.stdout.content", True)
+        # WebAssembly by the baseline compilers only, as the Chromium tests do
+        # (tests/conftest.py TEST_CHROMIUM_ARGS): the same page, less CPU.
+        options.set_preference("javascript.options.wasm_optimizingjit", False)
         service = FirefoxService(str(geckodriver()), log_output=str(log))
         driver = webdriver.Firefox(options=options, service=service)
         try:
@@ -121,6 +124,7 @@ def launch(engine: str, log: Path) -> Iterator[Any]:
     from selenium.webdriver.webkitgtk.service import Service as WebKitService
 
     with virtual_display() as env:
+        env = {**env, "JSC_useOMGJIT": "false"}  # likewise: 47 -> 35 s alone here
         options = WebKitOptions()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
