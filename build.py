@@ -509,7 +509,7 @@ def perfect_figures(table: Path, target: Path) -> None:
     with the strategy table at ``table``; cached in .build-cache/ like the table."""
 
     def play(out: Path) -> None:
-        run([sys.executable, str(ROOT / "tools" / "perfect.py"), "--table", str(table),
+        run([str(ensure_venv()), str(ROOT / "tools" / "perfect.py"), "--table", str(table),
              "--out", str(out)])  # fmt: skip
 
     cached = cached_output("perfect", ".json", import_closure(*PERFECT_SCRIPTS),

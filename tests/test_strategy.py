@@ -129,3 +129,23 @@ def test_a_corrupt_table_is_refused() -> None:
         Advisor.from_bytes(b"XXXX" + bytes(20))
     with pytest.raises(ValueError, match="values"):
         Advisor([0.0] * 10)
+
+
+def test_the_builds_perfect_games_take_each_turns_values_from_numpy_as_the_advisor_does(
+    advisor: Advisor,
+) -> None:
+    # tools/perfect.py plays the statistics' perfect games with the Perfect computer's own
+    # choices, on turn values worked out for many states at once by tools/solve.py's numpy
+    # machine: they must be the advisor's own (kismet.advice.strategy.solve_turn's).
+    from tools.perfect import machine_of, turns_of
+
+    rng = random.Random(7)
+    states = [State(0, 0, False, 0)]
+    for _ in range(5):
+        filled = rng.randrange(1, FULL) | KISMET_BIT
+        states.append(State(filled, rng.randint(0, subtotal_limit(filled)), rng.random() < 0.5, 0))
+    turns = turns_of(machine_of(advisor), states)
+    for state in states:
+        mine, theirs = turns[state], advisor.turn(state)
+        for ours, own in zip((*mine.after, *mine.keep), (*theirs.after, *theirs.keep), strict=True):
+            assert ours == pytest.approx(own, abs=1e-9), state

@@ -28,9 +28,9 @@ CHUNK = 4096
 DTYPE = np.float32  # ample for two decimals of a total near 315, and half the memory traffic
 
 
-def score_tables() -> tuple[np.ndarray, np.ndarray]:
+def score_tables(dtype: type = DTYPE) -> tuple[np.ndarray, np.ndarray]:
     """Points of each box for each roll, without (0) and with (1) the joker; Basic deltas."""
-    points = np.zeros((len(pos.BOXES), 2, len(st.ROLLS)), dtype=DTYPE)
+    points = np.zeros((len(pos.BOXES), 2, len(st.ROLLS)), dtype=dtype)
     for c, box in enumerate(pos.BOXES):
         for j in (0, 1):
             for r, roll in enumerate(st.ROLLS):
@@ -58,28 +58,29 @@ def keep_plan() -> tuple[list[tuple[np.ndarray, np.ndarray]], list[tuple[np.ndar
 class Machine:
     """The vectorised turn: for many states at once, the values of every roll and keep."""
 
-    def __init__(self) -> None:
-        self.points, self.deltas = score_tables()
+    def __init__(self, dtype: type = DTYPE) -> None:
+        self.dtype = dtype
+        self.points, self.deltas = score_tables(dtype)
         self.kismet_box = pos.BOXES.index(Category.KISMET)
         self.kismet_scores = (self.points[self.kismet_box, 0, :] > 0).astype(np.int64)
         self.roll_keep = np.array(st.ROLL_KEEP)
         self.expect_plan, self.best_plan = keep_plan()
         cap = pos.SUBTOTAL_CAP
-        self.values = np.zeros((pos.FULL + 1, cap + 1, 2), dtype=DTYPE)
+        self.values = np.zeros((pos.FULL + 1, cap + 1, 2), dtype=dtype)
         self.values[pos.FULL, :, :] = np.array([upper_bonus(s) for s in range(cap + 1)])[:, None]
         self.flat = self.values.reshape(-1)  # (filled * (cap + 1) + subtotal) * 2 + joker
 
     def box_values(self, filled: np.ndarray, sub: np.ndarray, joker: np.ndarray) -> np.ndarray:
         """(states, boxes, rolls): points of each box plus the value of the state it leads
         to; -inf for a filled box."""
-        out = np.full((len(filled), len(pos.BOXES), len(st.ROLLS)), -np.inf, dtype=DTYPE)
+        out = np.full((len(filled), len(pos.BOXES), len(st.ROLLS)), -np.inf, dtype=self.dtype)
         for c, open_rows, gained in self._each_box(filled, sub, joker):
             out[open_rows, c] = gained
         return out
 
     def last_values(self, filled: np.ndarray, sub: np.ndarray, joker: np.ndarray) -> np.ndarray:
         """(states, rolls): the value of the best box for each roll after the last roll."""
-        out = np.full((len(filled), len(st.ROLLS)), -np.inf, dtype=DTYPE)
+        out = np.full((len(filled), len(st.ROLLS)), -np.inf, dtype=self.dtype)
         for _, open_rows, gained in self._each_box(filled, sub, joker):
             out[open_rows] = np.maximum(out[open_rows], gained)
         return out
@@ -107,13 +108,13 @@ class Machine:
 
     def stage(self, after: np.ndarray) -> np.ndarray:
         """Keep values from roll values: the mean over the re-rolled dice."""
-        keep = np.empty((after.shape[0], len(st.KEEPS)), dtype=DTYPE)
+        keep = np.empty((after.shape[0], len(st.KEEPS)), dtype=self.dtype)
         keep[:, self.roll_keep] = after
         for idx, children in self.expect_plan:
             total = keep[:, children[:, 0]]
             for f in range(1, 6):
                 total += keep[:, children[:, f]]
-            keep[:, idx] = total * DTYPE(1 / 6)
+            keep[:, idx] = total * self.dtype(1 / 6)
         return keep
 
     def best_subkeep(self, keep: np.ndarray) -> np.ndarray:
