@@ -102,42 +102,48 @@ class PairMachine:
             mean[rows], second[rows] = top, top2
         return mean, second
 
+    # From here on the keeps (or rolls) are the first axis and the states the second, the
+    # means beside the second moments (states 0..n-1, then n..2n-1): each step gathers
+    # whole rows, about twice as fast as the states-first layout.
+
     def stage(self, after: np.ndarray) -> np.ndarray:
-        """Keep values from roll values: the mean over the re-rolled dice (linear, so the
-        same for both moments)."""
-        keep = np.empty((after.shape[0], len(st.KEEPS)), dtype=DTYPE)
-        keep[:, self.roll_keep] = after
+        """(keeps, columns) from (rolls, columns): the mean over the re-rolled dice (linear,
+        so the same for both moments)."""
+        keep = np.empty((len(st.KEEPS), after.shape[1]), dtype=DTYPE)
+        keep[self.roll_keep] = after
         for idx, children in self.expect_plan:
-            total = keep[:, children[:, 0]]
+            total = keep[children[:, 0]]
             for f in range(1, 6):
-                total += keep[:, children[:, f]]
-            keep[:, idx] = total * DTYPE(1 / 6)
+                total += keep[children[:, f]]
+            keep[idx] = total * DTYPE(1 / 6)
         return keep
 
-    def best_subkeep(self, mean: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """For each roll: the sub-multiset with the best mean, and that keep's moments."""
-        best, best2 = mean.copy(), second.copy()
+    def best_subkeep(self, keep: np.ndarray) -> np.ndarray:
+        """(rolls, columns) from (keeps, columns): for each roll, the sub-multiset with the
+        best mean, and that keep's moments."""
+        half = keep.shape[1] // 2
+        best = keep.copy()
+        mean, second = best[:, :half], best[:, half:]
         for idx, parents in self.best_plan:
-            top, top2 = best[:, idx], best2[:, idx]
+            top, top2 = mean[idx], second[idx]
             for p in range(parents.shape[1]):
-                candidate = best[:, parents[:, p]]
+                candidate = mean[parents[:, p]]
                 better = candidate > top
                 np.copyto(top, candidate, where=better)
-                np.copyto(top2, best2[:, parents[:, p]], where=better)
-            best[:, idx], best2[:, idx] = top, top2
-        return best[:, self.roll_keep], best2[:, self.roll_keep]
+                np.copyto(top2, second[parents[:, p]], where=better)
+            mean[idx], second[idx] = top, top2
+        return best[self.roll_keep]
 
     def start(
         self, filled: np.ndarray, sub: np.ndarray, joker: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray]:
         """The moments of the points still to come before the turn's first roll."""
         mean, second = self.last(filled, sub, joker)
-        keep, keep2 = self.stage(mean), self.stage(second)
+        keep = self.stage(np.concatenate([mean.T, second.T], axis=1))
         for _ in range(2):
-            mean, second = self.best_subkeep(keep, keep2)
-            keep, keep2 = self.stage(mean), self.stage(second)
-        empty = st.KEEP_INDEX[()]
-        return keep[:, empty], keep2[:, empty]
+            keep = self.stage(self.best_subkeep(keep))
+        empty, half = st.KEEP_INDEX[()], len(filled)
+        return keep[empty, :half], keep[empty, half:]
 
 
 MACHINE: list[PairMachine] = []
