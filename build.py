@@ -36,6 +36,12 @@ NODE_MODULES = ROOT / "node_modules"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 MIN_PYTHON = (3, 11)
 
+try:
+    import fcntl
+except ImportError:  # Windows: no lock (one process at a time there)
+    fcntl = None  # type: ignore[assignment]
+
+
 # What the page needs from the npm packages, and nothing else (no source maps, no editor or
 # terminal plugins): the PyScript core modules and the Pyodide runtime files. Pyodide's
 # standard library is not copied whole but split in two (stdlib_archives), and its lock file
@@ -176,16 +182,23 @@ def cached(kind: str, digest: hashlib._Hash, make: Callable[[Path], None],
     only when that changes, and other versions of it (or a cut-short run's) are removed."""
     name = f"{kind}-{digest.hexdigest()[:16]}"
     target = BUILD_CACHE / f"{name}{suffix}"
-    if not target.exists():
-        BUILD_CACHE.mkdir(exist_ok=True)
-        for old in BUILD_CACHE.glob(f"{kind}-*"):
-            if old.is_dir():
-                shutil.rmtree(old)
-            else:
-                old.unlink()
-        partial = BUILD_CACHE / f"{name}.partial"
-        make(partial)
-        partial.replace(target)
+    if target.exists():
+        return target
+    BUILD_CACHE.mkdir(exist_ok=True)
+    # One process at a time (pytest's workers each ask for the tables when no build ran
+    # first, as with -m "not browser"): the others wait, then find it made.
+    with open(BUILD_CACHE / f".{kind}.lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if not target.exists():
+            for old in BUILD_CACHE.glob(f"{kind}-*"):
+                if old.is_dir():
+                    shutil.rmtree(old)
+                else:
+                    old.unlink()
+            partial = BUILD_CACHE / f"{name}.partial"
+            make(partial)
+            partial.replace(target)
     return target
 
 
