@@ -69,9 +69,8 @@ def turns_of(machine: Machine, states: list[State]) -> dict[State, TurnValues]:
     }
 
 
-def turn_start(game: Game) -> State:
-    """The state of the game's current turn start, as ``Advisor.turn`` keys it."""
-    state = State.of(game, game.current)
+def turn_key(state: State) -> State:
+    """A state as ``Advisor.turn`` keys it (the points scored so far do not matter)."""
     return State(state.filled, state.subtotal, state.joker, 0)
 
 
@@ -81,12 +80,13 @@ def play(table: Path, games: int) -> list[list[int]]:
     advisor = Advisor.from_file(table)
     machine = machine_of(advisor)
     given: dict[State, TurnValues] = {}
-    advisor.turn = lambda state: given[State(state.filled, state.subtotal, state.joker, 0)]  # type: ignore[method-assign]
+    advisor.turn = lambda state: given[turn_key(state)]  # type: ignore[method-assign]
     played = [(Game(["Perfect"], seed=seed), random.Random(seed)) for seed in range(1, games + 1)]
     going = played
     while going:
         given.clear()
-        given.update(turns_of(machine, list({turn_start(game) for game, _ in going})))
+        starts = {turn_key(State.of(game, game.current)) for game, _ in going}
+        given.update(turns_of(machine, list(starts)))
         for game, rng in going:
             scored = False
             while not scored:
