@@ -84,55 +84,64 @@ UNCOVERED = """(cell) => {  // what is at the cell's centre is the cell (or in i
 
 
 @pytest.mark.long
-@pytest.mark.parametrize("size", list(PHONES))
-def test_a_two_person_game_on_a_phone_keeps_the_next_move_in_view(
-    browser: Any, site: Site, size: str
-) -> None:
-    context = phone(browser, size)
+def test_a_two_person_game_on_a_phone_keeps_the_next_move_in_view(browser: Any, site: Site) -> None:
+    # One game on both phones' screens: its turns taken on each in turn (the viewport
+    # changes between turns), and after every turn the checks made at both sizes. (Two
+    # games, one a size, cost twice the time for the same checks.)
+    sizes = list(PHONES)
+    context = phone(browser, sizes[0])
     page = context.new_page()
     watch = watch_page(page, site.url)
     open_app(page, site.url + "?seed=51")
+
+    def at(size: str) -> str:
+        page.set_viewport_size(dict(zip(("width", "height"), PHONES[size], strict=True)))
+        return size
+
     start_game(page, ["Ann", "Bo"])
     game = Game(["Ann", "Bo"], seed=51)
-    assert page.evaluate(SMALL_TARGETS, page.locator("body").element_handle()) == []
-    shots = 0
+    for size in map(at, sizes):
+        assert page.evaluate(SMALL_TARGETS, page.locator("body").element_handle()) == [], size
     while not game.is_over:
+        at(sizes[len(game.history) % 2])
         take_turn(page, game)
-        assert page.evaluate("scrollY") == 0  # the page itself never scrolls
-        if game.is_over:
-            break
-        # The next player's name and Roll are in view, wherever the sheet was scrolled.
-        assert in_view(page, "[data-testid=roll]") and in_view(page, "[data-testid=current-player]")
-        name = game.players[game.current]
-        assert page.text_content("[data-testid=current-player]") == f"{name}'s turn"
-        if shots < 2 and len(game.history) in (9, 20):
-            page.screenshot(path=artifact(f"phone-{size}-{len(game.history)}.png"))
-            shots += 1
+        for size in map(at, sizes):
+            assert page.evaluate("scrollY") == 0, size  # the page itself never scrolls
+            if game.is_over:
+                continue
+            # The next player's name and Roll are in view, wherever the sheet was scrolled.
+            assert in_view(page, "[data-testid=roll]"), size
+            assert in_view(page, "[data-testid=current-player]"), size
+            name = game.players[game.current]
+            assert page.text_content("[data-testid=current-player]") == f"{name}'s turn"
+            if len(game.history) in (9, 20):
+                page.screenshot(path=artifact(f"phone-{size}-{len(game.history)}.png"))
     assert page.evaluate(READ_SHEET) == expected_sheet(game)
     # The panel at its tallest: once luck against skill is said (the table is fetched first).
     page.wait_for_selector("[data-testid=luck]", timeout=READY_TIMEOUT_MS)
-    assert in_view(page, "[data-testid=game-over]")
     over = page.locator("[data-testid=game-over]")
-    assert (
-        over.locator("h2").count() == 1
-        and page.locator("h2:visible", has_text="Game over").count() == 1
-    )
-    for dead in ("roll", "hint", "die-0"):
-        assert not page.is_visible(f"[data-testid={dead}]"), dead
-    page.screenshot(path=artifact(f"phone-{size}-game-over.png"))
-    # A tap on its head folds the panel: every box of the sheet can be seen, none covered.
-    tall = over.bounding_box()["height"]
-    page.click("[data-testid=fold-over]")
-    assert over.bounding_box()["height"] < min(tall / 2, 110)
-    assert page.is_visible("[data-testid=result]") and not page.is_visible(".count-up")
-    for cells in ("[data-testid$=-kismet]", "[data-testid$=-four_of_a_kind]",
-                  "[data-testid^=bonus-]"):  # fmt: skip
-        cell = page.locator(f"table.sheet td{cells}:visible").first
-        cell.scroll_into_view_if_needed()
-        assert page.evaluate(UNCOVERED, cell.element_handle()), cells
-    page.screenshot(path=artifact(f"phone-{size}-game-over-folded.png"))
-    page.click("[data-testid=fold-over]")  # and opens again
-    assert page.is_visible("[data-testid=play-again]")
+    for size in map(at, sizes):
+        assert in_view(page, "[data-testid=game-over]"), size
+        assert (
+            over.locator("h2").count() == 1
+            and page.locator("h2:visible", has_text="Game over").count() == 1
+        )
+        for dead in ("roll", "hint", "die-0"):
+            assert not page.is_visible(f"[data-testid={dead}]"), (size, dead)
+        page.screenshot(path=artifact(f"phone-{size}-game-over.png"))
+        # A tap on its head folds the panel: every box of the sheet can be seen, none covered.
+        tall = over.bounding_box()["height"]
+        page.click("[data-testid=fold-over]")
+        assert over.bounding_box()["height"] < min(tall / 2, 110), size
+        assert page.is_visible("[data-testid=result]") and not page.is_visible(".count-up")
+        for cells in ("[data-testid$=-kismet]", "[data-testid$=-four_of_a_kind]",
+                      "[data-testid^=bonus-]"):  # fmt: skip
+            cell = page.locator(f"table.sheet td{cells}:visible").first
+            cell.scroll_into_view_if_needed()
+            assert page.evaluate(UNCOVERED, cell.element_handle()), (size, cells)
+        page.screenshot(path=artifact(f"phone-{size}-game-over-folded.png"))
+        page.click("[data-testid=fold-over]")  # and opens again
+        assert page.is_visible("[data-testid=play-again]"), size
     assert not watch.errors, watch.errors
     context.close()
 

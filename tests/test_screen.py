@@ -65,39 +65,49 @@ def fill_first(page: Any) -> None:
         page.click("[data-testid=confirm]")
 
 
+def at_size(page: Any, size: str) -> str:
+    """The page's viewport set to the phone ``size`` (a key of PHONES)."""
+    width, height = PHONES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    return size
+
+
 @pytest.mark.parametrize("players", [1, 3])
-@pytest.mark.parametrize("size", list(PHONES))
 def test_after_a_roll_every_box_is_on_screen_uncovered_and_big_enough(
-    browser: Any, site: Site, size: str, players: int
+    browser: Any, site: Site, players: int
 ) -> None:
-    context = device(browser, PHONES[size])
+    # Each turn's checks on both phones' screens (the viewport changed between them).
+    context = device(browser, PHONES["390x844"])
     page = opened(context, site, players)
     for turn in range(players + 1):  # every player's turn, and the first again
         page.tap("[data-testid=roll]")
-        player = current_player(page)
-        problems = []
-        for box in Category:
-            found = seen(page, f"[data-testid=cell-{player}-{box.value}]")
-            if (
-                not found["inView"]
-                or found["covered"]
-                or min(found["width"], found["height"]) < TAP
-            ):
-                problems.append((box.value, found))
-        assert not problems, problems
-        for testid in ("roll", *(f"die-{i}" for i in range(5)), f"bonus-{player}"):
-            found = seen(page, f"[data-testid={testid}]")
-            assert found["inView"] and not found["covered"], (testid, found)
-        for other in range(players):  # the totals strip: everyone's, the player to move marked
-            found = seen(page, f"[data-testid=total-{other}]")
-            assert found["inView"] and not found["covered"], (other, found)
-        assert "current" in str(page.get_attribute(f"[data-testid=total-{player}]", "class"))
-        assert page.evaluate("scrollY") == 0
-        if turn == 0:
-            page.screenshot(path=artifact(f"screen-{size}-{players}p-roll.png"))
+        for size in PHONES:
+            on_screen_after_a_roll(page, at_size(page, size), players, turn)
         fill_first(page)
     assert not page.watch.errors, page.watch.errors
     context.close()
+
+
+def on_screen_after_a_roll(page: Any, size: str, players: int, turn: int) -> None:
+    """After a roll at ``size``: every open box, the dice, Roll and the totals on screen,
+    uncovered, and the boxes big enough to tap."""
+    player = current_player(page)
+    problems = []
+    for box in Category:
+        found = seen(page, f"[data-testid=cell-{player}-{box.value}]")
+        if not found["inView"] or found["covered"] or min(found["width"], found["height"]) < TAP:
+            problems.append((box.value, found))
+    assert not problems, (size, problems)
+    for testid in ("roll", *(f"die-{i}" for i in range(5)), f"bonus-{player}"):
+        found = seen(page, f"[data-testid={testid}]")
+        assert found["inView"] and not found["covered"], (testid, found)
+    for other in range(players):  # the totals strip: everyone's, the player to move marked
+        found = seen(page, f"[data-testid=total-{other}]")
+        assert found["inView"] and not found["covered"], (other, found)
+    assert "current" in str(page.get_attribute(f"[data-testid=total-{player}]", "class"))
+    assert page.evaluate("scrollY") == 0
+    if turn == 0:
+        page.screenshot(path=artifact(f"screen-{size}-{players}p-roll.png"))
 
 
 NO_SIDEWAYS = """() => {
@@ -173,52 +183,63 @@ COVERED = """(rule) => { const r = rule.getBoundingClientRect();
       && r.top < b.bottom - 0.5; }).map((row) => row.dataset.box); }"""
 
 
-@pytest.mark.parametrize(("size", "locale"), [("360x640", "en-GB"), ("390x844", "en-GB"),
-                                              ("360x640", "ko-KR")])  # fmt: skip
+@pytest.mark.parametrize(("sizes", "locale"), [
+    pytest.param(("360x640", "390x844"), "en-GB", id="360x640+390x844-en-GB"),
+    pytest.param(("360x640",), "ko-KR", id="360x640-ko-KR"),
+])  # fmt: skip
 def test_every_boxs_rule_fits_the_phone_covers_no_box_and_closes_on_a_tap_elsewhere(
-    browser: Any, site: Site, size: str, locale: str
+    browser: Any, site: Site, sizes: tuple[str, ...], locale: str
 ) -> None:
-    context = device(browser, PHONES[size], locale=locale)
+    # Every rule opened and closed at each size asked, in one page (its viewport changed).
+    context = device(browser, PHONES[sizes[0]], locale=locale)
     page = opened(context, site, 1)
     page.tap("[data-testid=roll]")
-    assert page.evaluate(SIDEWAYS) == {"out": [], "scroll": 0}
+    for size in sizes:
+        at_size(page, size)
+        assert page.evaluate(SIDEWAYS) == {"out": [], "scroll": 0}, size
     for box in Category:
-        page.tap(f"[data-testid=name-{box.value}]")
-        rule = page.locator("[data-testid=box-rule]")
-        assert rule.is_visible(), box
-        assert page.evaluate(SIDEWAYS) == {"out": [], "scroll": 0}, box
-        assert rule.evaluate(COVERED) == [], box
-        line = page.locator(f"tr[data-box={box.value}]").bounding_box()
-        under = rule.bounding_box()
-        assert 0 <= under["y"] - (line["y"] + line["height"]) < 2 * 44, box  # under its line
-        if box.value.endswith("s"):  # the upper boxes: closed by a second tap on the name
+        for size in sizes:
+            at_size(page, size)
             page.tap(f"[data-testid=name-{box.value}]")
-        else:  # the others: by a tap anywhere else (here, the bonus row's heading)
-            page.tap("table.sheet tr.bonus-row th")
-        assert page.locator("[data-testid=box-rule]").count() == 0, box
-        assert page.get_attribute(f"[data-testid=name-{box.value}]", "aria-expanded") == "false"
-    page.tap(f"[data-testid=name-{Category.STRAIGHT.value}]")  # the right-hand column
-    page.screenshot(path=artifact(f"screen-rule-straight-{size}-{locale}.png"))
+            rule = page.locator("[data-testid=box-rule]")
+            assert rule.is_visible(), (size, box)
+            assert page.evaluate(SIDEWAYS) == {"out": [], "scroll": 0}, (size, box)
+            assert rule.evaluate(COVERED) == [], (size, box)
+            line = page.locator(f"tr[data-box={box.value}]").bounding_box()
+            under = rule.bounding_box()
+            # under its line
+            assert 0 <= under["y"] - (line["y"] + line["height"]) < 2 * 44, (size, box)
+            if box.value.endswith("s"):  # the upper boxes: closed by a second tap on the name
+                page.tap(f"[data-testid=name-{box.value}]")
+            else:  # the others: by a tap anywhere else (here, the bonus row's heading)
+                page.tap("table.sheet tr.bonus-row th")
+            assert page.locator("[data-testid=box-rule]").count() == 0, (size, box)
+            expanded = page.get_attribute(f"[data-testid=name-{box.value}]", "aria-expanded")
+            assert expanded == "false", (size, box)
+    for size in sizes:
+        at_size(page, size)
+        page.tap(f"[data-testid=name-{Category.STRAIGHT.value}]")  # the right-hand column
+        page.screenshot(path=artifact(f"screen-rule-straight-{size}-{locale}.png"))
+        page.tap("table.sheet tr.bonus-row th")
     assert not page.watch.errors, page.watch.errors
     context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_before_a_zero_the_safe_way_out_is_the_filled_button(
-    browser: Any, site: Site, scheme: str
-) -> None:
-    context = device(browser, PHONES["360x640"], scheme=scheme)
+def test_before_a_zero_the_safe_way_out_is_the_filled_button(browser: Any, site: Site) -> None:
+    context = device(browser, PHONES["360x640"])
     page = opened(context, site, 1)
     page.tap("[data-testid=roll]")
     page.tap("table.sheet td.focus button.option.zero >> nth=0")
     page.wait_for_selector("#confirm-dialog[open]")
     fill = "el => getComputedStyle(el).backgroundColor"
     clear = "rgba(0, 0, 0, 0)"
-    assert page.eval_on_selector("[data-testid=confirm]", fill) == clear  # outlined
-    assert page.eval_on_selector("[data-testid=cancel]", fill) != clear  # filled
+    for scheme in ("light", "dark"):  # the same question, in each colour scheme
+        page.emulate_media(color_scheme=scheme)
+        assert page.eval_on_selector("[data-testid=confirm]", fill) == clear, scheme  # outlined
+        assert page.eval_on_selector("[data-testid=cancel]", fill) != clear, scheme  # filled
+        page.screenshot(path=artifact(f"screen-zero-{scheme}.png"))
     assert "primary" not in (page.get_attribute("[data-testid=confirm]", "class") or "")
     assert page.evaluate("document.activeElement.dataset.testid") == "cancel"
-    page.screenshot(path=artifact(f"screen-zero-{scheme}.png"))
     page.click("[data-testid=cancel]")
     assert page.locator("table.sheet td[data-state=filled]").count() == 0
     context.close()
@@ -344,9 +365,8 @@ CONTRASTS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("scheme", ["dark", "light"])
-def test_primary_buttons_stand_out_from_their_panel(browser: Any, site: Site, scheme: str) -> None:
-    context = device(browser, PHONES["390x844"], scheme=scheme)
+def test_primary_buttons_stand_out_from_their_panel(browser: Any, site: Site) -> None:
+    context = device(browser, PHONES["390x844"])
     page = opened(context, site, 1)
     page.evaluate(
         "v => localStorage.setItem('kismet:v1:game', v)", almost_finished(seed=8, name="Ann")
@@ -355,12 +375,15 @@ def test_primary_buttons_stand_out_from_their_panel(browser: Any, site: Site, sc
     page.tap("[data-testid=roll]")
     fill_first(page)
     page.wait_for_selector("[data-testid=game-over]")
-    found = page.evaluate(CONTRASTS)
-    assert found, "no primary button on the game-over panel"
-    for name, against_panel, against_others in found:
-        assert against_panel >= 3, (name, against_panel)
-        assert against_others >= 3, (name, against_others)  # unlike the secondary buttons
-    page.screenshot(path=artifact(f"screen-over-{scheme}.png"))
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        found = page.evaluate(CONTRASTS)
+        assert found, "no primary button on the game-over panel"
+        for name, against_panel, against_others in found:
+            assert against_panel >= 3, (scheme, name, against_panel)
+            # unlike the secondary buttons
+            assert against_others >= 3, (scheme, name, against_others)
+        page.screenshot(path=artifact(f"screen-over-{scheme}.png"))
     context.close()
 
 
@@ -395,11 +418,8 @@ def test_with_the_hint_open_its_best_move_is_whole_and_every_box_stays_on_screen
     context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_eight_players_chances_fit_beside_their_totals_on_a_phone(
-    browser: Any, site: Site, scheme: str
-) -> None:
-    context = device(browser, PHONES["360x640"], scheme=scheme)
+def test_eight_players_chances_fit_beside_their_totals_on_a_phone(browser: Any, site: Site) -> None:
+    context = device(browser, PHONES["360x640"])
     page = opened(context, site, 8)
     page.wait_for_function(
         "() => [...Array(8).keys()].every(p =>"
@@ -421,6 +441,8 @@ def test_eight_players_chances_fit_beside_their_totals_on_a_phone(
     for box in Category:  # the strip grew by nothing a box needs
         found = seen(page, f"[data-testid=cell-0-{box.value}]")
         assert found["inView"] and not found["covered"], (box, found)
-    page.screenshot(path=artifact(f"screen-eight-chances-{scheme}.png"))
+    for scheme in ("light", "dark"):  # the colours change, nothing of the layout
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=artifact(f"screen-eight-chances-{scheme}.png"))
     assert not page.watch.errors, page.watch.errors
     context.close()
