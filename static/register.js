@@ -1,8 +1,7 @@
-// The service worker (static/service-worker.js): it serves and keeps the site for offline
-// play. On a first visit the game asks it to keep what a start needs once Python has started
-// and is ready only once it has (Kismet.precached): a reload offline right after works; the
-// rest once the game is on screen (Kismet.shown). A new version waiting is offered as a
-// reload (the game is stored after every action, so nothing is lost).
+// The service worker (static/service-worker.js) serves and keeps the site for offline play. A first
+// visit is ready once it keeps what a start needs (Kismet.precached): a reload offline right after
+// works; the rest is kept once the game is on screen (Kismet.shown). A new version waiting is
+// offered as a reload (nothing is lost: the game is stored after every action).
 (() => {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const first = !navigator.serviceWorker.controller;

@@ -91,6 +91,14 @@ class Seeds(build.Handler):
     not through a Playwright route (whose body crosses Playwright's pipe as base64: 0.6 s
     a context for the 6 MB snapshot, against about 0.05 s)."""
 
+    served: list[tuple[str, int]] | None = None
+    """Where a test's server notes each answer (path, status), when it asks to."""
+
+    def log_request(self, code: Any = "-", size: Any = "-") -> None:
+        if self.served is not None:
+            self.served.append((self.path, int(code)))
+        super().log_request(code, size)
+
     def send_head(self):  # type: ignore[no-untyped-def]
         body = SEEDS.get("/" + self.path[len(self.prefix) :])
         if body is None or not self.path.startswith(self.prefix):
@@ -108,10 +116,10 @@ SEEDS: dict[str, bytes] = {}
 SNAPSHOT_PATH = "/tests/seed/snapshot"
 
 
-def site_server(root: Path, prefix: str = "/") -> Any:
+def site_server(root: Path, prefix: str = "/", served: list[tuple[str, int]] | None = None) -> Any:
     """A server of the site in ``root`` at ``prefix`` on a free port (not yet serving), which
-    also answers the tests' seeds (``Seeds``)."""
-    handler = type("SeedsAt", (Seeds,), {"prefix": prefix})
+    also answers the tests' seeds (``Seeds``), noting its answers in ``served`` if given."""
+    handler = type("SeedsAt", (Seeds,), {"prefix": prefix, "served": served})
     return build.Server(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
 
 

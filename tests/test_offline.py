@@ -37,11 +37,14 @@ pytestmark = pytest.mark.browser
 
 
 @contextmanager
-def serve_copy(site: Site, tmp_path: Path, prefix: str = "/") -> Iterator[tuple[str, Path]]:
-    """A private copy of dist/ served at ``prefix``, for tests that change files."""
+def serve_copy(
+    site: Site, tmp_path: Path, prefix: str = "/", served: list[tuple[str, int]] | None = None
+) -> Iterator[tuple[str, Path]]:
+    """A private copy of dist/ served at ``prefix``, for tests that change files (its
+    answers noted in ``served``, if given: ``site_server``)."""
     root = tmp_path / "site"
     shutil.copytree(site.root, root)
-    server = site_server(root, prefix)
+    server = site_server(root, prefix, served)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}{prefix}", root
@@ -51,7 +54,13 @@ def serve_copy(site: Site, tmp_path: Path, prefix: str = "/") -> Iterator[tuple[
 
 @contextmanager
 def visited_once(
-    context: Any, site: Site, tmp_path: Path, *, seed: int, seeding: Seeding | None = None
+    context: Any,
+    site: Site,
+    tmp_path: Path,
+    *,
+    seed: int,
+    seeding: Seeding | None = None,
+    served: list[tuple[str, int]] | None = None,
 ) -> Iterator[tuple[Any, Any, str, Path]]:
     """A private copy of the site, visited once with the network on, fully precached and
     its Pyodide snapshot stored: the page, what it did (errors, requests), the site's URL
@@ -59,7 +68,7 @@ def visited_once(
     process's first visit, ``tests/conftest.py``), so the visit restores it instead of
     starting Python afresh: for the tests about what comes after a first visit, not the
     first visit itself (``test_later_visits_restore_the_pyodide_snapshot``)."""
-    with serve_copy(site, tmp_path) as (url, root):
+    with serve_copy(site, tmp_path, served=served) as (url, root):
         if seeding is not None:
             seeding.put(context, url)
         page = context.new_page()
@@ -70,6 +79,9 @@ def visited_once(
         page.wait_for_selector(f"html[data-snapshot={stored}]", state="attached", timeout=60_000)
         assert started_in(page) == "pyscript" and game_imported_in(page) == "snapshot"
         yield page, watch, url, root
+
+
+WASM = "./pyodide/pyodide.asm.wasm"
 
 
 def snapshot_state(page: Any) -> str | None:
@@ -202,9 +214,18 @@ def test_an_update_is_offered_and_the_game_survives_it_in_every_tab(
 def test_later_visits_restore_the_pyodide_snapshot(
     context: Any, site: Site, tmp_path: Path
 ) -> None:
-    with visited_once(context, site, tmp_path, seed=16) as (page, watch, url, root):
+    served: list[tuple[str, int]] = []
+    with visited_once(context, site, tmp_path, seed=16, served=served) as (page, watch, url, root):
         assert page.evaluate(SNAPSHOT_CACHES) == [snapshot_cache(root)]
+        # The first visit asked for Pyodide's WebAssembly at once (index.html), before PyScript
+        # started the game's worker, which took it from the browser's cache (at most asking
+        # whether it changed: 304), as the service worker did: its bytes came once. A later
+        # visit, the service worker's, does not ask.
+        assert page.locator(f"link[rel=prefetch][href='{WASM}']").count() == 1
+        answers = [code for path, code in served if path == WASM[1:]]
+        assert answers.count(200) == 1 and set(answers) <= {200, 304}, answers
         open_app(page, url)
+        assert page.locator("link[rel=prefetch]").count() == 0
         assert snapshot_state(page) == "restored" and started_in(page) == "pyscript"
         assert game_imported_in(page) == "snapshot"
         play_first_box(page, 16)
