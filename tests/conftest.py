@@ -10,12 +10,13 @@ or a request that leaves the page's origin.
 
 Every browser context starts with the Pyodide memory snapshot a first visit stores (made
 once per worker by a real first visit, then put in each new context's Cache Storage by the
-tab that is then the context's first page): so a test's first load restores it, as a player's second visit does, instead of starting Python
-in the start worker and packing a new snapshot, which cost about 2 s of CPU per context
-(most of the test run's time). Nothing else is stored: no service worker, no saves, so the
-page is still a first visit in every other way. The tests of the first visit itself (the
-snapshot's making and saving, the page before it is ready, the standard library a first
-start imports) are marked ``first_visit`` and get contexts with nothing stored at all.
+tab that is then the context's first page): so a test's first load restores it, as a
+player's second visit does, instead of starting Python in the start worker and packing a
+new snapshot, which cost about 2 s of CPU per context (most of the test run's time).
+Nothing else is stored: no service worker, no saves, so the page is still a first visit in
+every other way. The tests of the first visit itself (the snapshot's making and saving,
+the page before it is ready, the standard library a first start imports) are marked
+``first_visit`` and get contexts with nothing stored at all.
 """
 
 from __future__ import annotations
