@@ -29,6 +29,14 @@ SMALL_TARGETS = """root => [...root.querySelectorAll('button, select, input')]
   .filter(([name, w, h]) => w < TAP || h < TAP)""".replace("TAP", str(TAP))
 
 
+def at_size(page: Any, size: str) -> str:
+    """The page's viewport set to the phone ``size`` (a key of PHONES): one page checked at
+    each size, instead of a context and a game for each."""
+    width, height = PHONES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    return size
+
+
 def in_view(page: Any, selector: str) -> bool:
     return bool(page.locator(selector).first.evaluate(IN_VIEW))
 
@@ -93,19 +101,16 @@ def test_a_two_person_game_on_a_phone_keeps_the_next_move_in_view(browser: Any, 
     page = context.new_page()
     watch = watch_page(page, site.url)
     open_app(page, site.url + "?seed=51")
-
-    def at(size: str) -> str:
-        page.set_viewport_size(dict(zip(("width", "height"), PHONES[size], strict=True)))
-        return size
-
     start_game(page, ["Ann", "Bo"])
     game = Game(["Ann", "Bo"], seed=51)
-    for size in map(at, sizes):
+    for size in sizes:
+        at_size(page, size)
         assert page.evaluate(SMALL_TARGETS, page.locator("body").element_handle()) == [], size
     while not game.is_over:
-        at(sizes[len(game.history) % 2])
+        at_size(page, sizes[len(game.history) % 2])
         take_turn(page, game)
-        for size in map(at, sizes):
+        for size in sizes:
+            at_size(page, size)
             assert page.evaluate("scrollY") == 0, size  # the page itself never scrolls
             if game.is_over:
                 continue
@@ -120,7 +125,8 @@ def test_a_two_person_game_on_a_phone_keeps_the_next_move_in_view(browser: Any, 
     # The panel at its tallest: once luck against skill is said (the table is fetched first).
     page.wait_for_selector("[data-testid=luck]", timeout=READY_TIMEOUT_MS)
     over = page.locator("[data-testid=game-over]")
-    for size in map(at, sizes):
+    for size in sizes:
+        at_size(page, size)
         assert in_view(page, "[data-testid=game-over]"), size
         assert (
             over.locator("h2").count() == 1

@@ -11,7 +11,7 @@ import pytest
 from kismet import Category
 from tests.conftest import Site, artifact, open_app, reveal, watch_page
 from tests.helpers import almost_finished
-from tests.test_phone import LAPTOP, PHONES, TAP, start_game
+from tests.test_phone import LAPTOP, PHONES, TAP, at_size, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -63,13 +63,6 @@ def fill_first(page: Any) -> None:
     page.locator("table.sheet td.focus button.option").first.click()
     if page.locator("#confirm-dialog[open]").count():
         page.click("[data-testid=confirm]")
-
-
-def at_size(page: Any, size: str) -> str:
-    """The page's viewport set to the phone ``size`` (a key of PHONES)."""
-    width, height = PHONES[size]
-    page.set_viewport_size({"width": width, "height": height})
-    return size
 
 
 @pytest.mark.parametrize("players", [1, 3])
