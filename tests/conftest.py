@@ -224,15 +224,16 @@ class Seeding:
     def put(self, context: Any, url: str, *, keep: bool = False) -> Any:
         """Store the snapshot in ``context`` for the site at ``url`` (this site, or a copy
         served by ``site_server``), as a first visit there would have. The tab that stored
-        it is closed, or with ``keep`` returned, at a document of the site's origin."""
+        it is closed (None), or with ``keep`` returned, at a document of the site's origin."""
         name, entry, _ = self.made()
         tab = context.new_page()
         tab.goto(f"{url}static/icon.svg")  # a document of the site's origin
         source = url + SNAPSHOT_PATH[1:]  # answered by the test's server (``Seeds``)
         tab.evaluate(PUT_SNAPSHOT, [name, entry.replace(self.site.url, url, 1), source])
-        if not keep:
-            tab.close()
-        return tab
+        if keep:
+            return tab
+        tab.close()
+        return None
 
     def crash(self, tab: Any) -> None:
         self.crashed = True
