@@ -208,6 +208,8 @@ for (const dialog of document.querySelectorAll("dialog")) { // focus leaves at "
   dialog.addEventListener("close", () => { Kismet.apply([["focus-back", `#${dialog.id}`]]); send({ kind: "closed", dialog: dialog.id }); });
 }
 addEventListener("hashchange", () => send({ kind: "hash", text: location.hash }));
-// Another tab of the site wrote (a null key: the storage was cleared): what is there now.
-addEventListener("storage", ({ key }) => send({ kind: "storage", key, text: key && localStorage.getItem(key) }));
+// Another tab of the site wrote (a null key: the storage was cleared): what is there now. A value
+// is read when heard, maybe after a later commit: with a stamp, all the keys, which agree with it.
+addEventListener("storage", ({ key }) => send({ kind: "storage", key, text: key && localStorage.getItem(key),
+  stored: key === STAMP || key === null ? site(() => localStorage) : undefined }));
 addEventListener("online", () => send({ kind: "online" }));

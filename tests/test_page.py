@@ -362,6 +362,34 @@ def test_another_tabs_write_is_taken_up() -> None:
     assert GAME_KEY in storage.items
 
 
+def test_a_stamp_heard_after_a_later_commit_takes_every_key_as_stored_then() -> None:
+    # The browser tells a tab of each write of another tab in turn, but the page reads the
+    # value when it hears of it: by the time it hears the first commit's stamp, the second
+    # commit may be stored. So with a stamp the page sends every key as stored then (seen
+    # in a full test run: the tab showed the first commit's game under the second's stamp,
+    # and stayed there).
+    storage = MemoryStorage()
+    page, _ = started(storage)
+    other, _ = started(storage)
+    send(other, "click", action="roll")
+    rolled = storage.items[GAME_KEY]
+    options = other.session.game.options()
+    send(other, "click", action="score", box=max(options, key=options.__getitem__).value)
+    assert len(other.session.game.history) == 1
+    send(page, "storage", key=GAME_KEY, text=rolled)  # heard before the second commit
+    send(page, "storage", key=STAMP_KEY, text=storage.items[STAMP_KEY], stored=storage.items)
+    assert page.session.game.state() == other.session.game.state()
+    assert "another tab" in page.session.status
+    send(page, "storage", key=GAME_KEY, text=storage.items[GAME_KEY])
+    send(page, "storage", key=STAMP_KEY, text=storage.items[STAMP_KEY], stored=storage.items)
+    assert page.session.game.state() == other.session.game.state()
+    # Of what the page sends, only text under a key of the site is taken.
+    sent = {"other": "1", GAME_KEY: 3, STAMP_KEY: "s"}
+    heard = Event.from_json(json.dumps({"kind": "storage", "key": STAMP_KEY, "stored": sent}))
+    assert heard.stored == {STAMP_KEY: "s"}
+    assert Event.from_json(json.dumps({"kind": "storage", "key": GAME_KEY})).stored is None
+
+
 def test_a_challenge_in_the_address_is_offered_and_the_address_cleared() -> None:
     page, host = started(hash="#c=not-a-link")
     assert ("address", None) in host.sent[0]  # read, then gone from the address

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from ..app.base.keys import Pressed
 from ..app.base.roster import Roster
+from ..app.keeping.commit import stored_items
 from ..app.screen.actions import FIELDS, Clicked
 from ..rules import RuleError
 
@@ -37,7 +38,7 @@ class Kind(enum.StrEnum):
     """The address's fragment changed (``text``: the new one)."""
     STORAGE = "storage"
     """Another tab wrote to the storage (``key``, None when it was cleared; ``text``, its
-    value as stored now)."""
+    value as stored now; with the stamp, or a clear, ``stored``: every key of the site)."""
     ONLINE = "online"
     """The browser is online again."""
     DUE = "due"
@@ -89,6 +90,11 @@ class Event(NamedTuple):
     text: str | None = None
     """A file's text (import), the address's new fragment (hash), or the value another
     tab wrote (storage)."""
+    stored: dict[str, str] | None = None
+    """Every key of the site as stored when the page heard of another tab's stamp (or of a
+    clear): the page reads a value when it hears of its write, so by the first of two
+    commits' stamps it may read the second's stamp, and only all the keys read then agree
+    with it."""
     timer: int | None = None
     """The timer that came due."""
     answer: dict[str, Any] | None = None
@@ -125,6 +131,7 @@ class Event(NamedTuple):
             pressed=_pressed(given.get("pressed")),
             values=_values(given.get("values")),
             roster=_roster(given.get("roster")),
+            stored=stored_items(given.get("stored")),
             timer=_number(given, "timer"),
             answer=given["answer"] if isinstance(given.get("answer"), dict) else None,
         )

@@ -266,7 +266,7 @@ class Page:
     def on_storage(self, event: Event) -> None:
         # Another tab of the site wrote (the value as stored now): its last write of any
         # kind changes the stamp. No key means the storage was cleared.
-        self.session.tables.told(event.key, event.text)
+        self.session.tables.told(event.key, event.text, event.stored)
         if event.key is None or event.key == STAMP_KEY:
             self.changed(self.session.tables.sync)
 

@@ -199,11 +199,15 @@ class Mirror:
         or nothing at all (``refusing``)."""
         self.room, self.refusing = room, refusing
 
-    def told(self, key: str | None, value: str | None) -> None:
+    def told(self, key: str | None, value: str | None,
+             stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
         """Another tab wrote ``key`` (None: the storage was cleared): the room is not known
-        any more."""
+        any more. With ``stored``, every key of the site as stored then replaces this copy
+        (what the page sends with a stamp: the value alone may be of a later commit)."""
         self.room, self.refusing = None, False
-        if key is None:
+        if stored is not None:
+            self.replace(stored)
+        elif key is None:
             if self.items is not None:
                 self.items = {}
         elif key.startswith(PREFIX):
@@ -376,7 +380,9 @@ class Commits:
         if self.mirror is not None:
             self.mirror.measured(None)
 
-    def told(self, key: str | None, value: str | None) -> None:
-        """Another tab wrote ``key`` (None: it cleared the storage), as the page heard."""
+    def told(self, key: str | None, value: str | None,
+             stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
+        """Another tab wrote ``key`` (None: it cleared the storage), as the page heard
+        (``stored``: with every key of the site)."""
         if self.mirror is not None:
-            self.mirror.told(key, value)
+            self.mirror.told(key, value, stored)

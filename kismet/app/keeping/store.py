@@ -25,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple, TypeVar
 
 from ...rules import SaveError
@@ -313,9 +313,11 @@ class Store:
         """Let the storage decide again what it takes (the room it had may have grown)."""
         self.commits.measure_again()
 
-    def told(self, key: str | None, value: str | None) -> None:
-        """Another tab wrote ``key`` (None: it cleared the storage), as the page heard."""
-        self.commits.told(key, value)
+    def told(self, key: str | None, value: str | None,
+             stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
+        """Another tab wrote ``key`` (None: it cleared the storage), as the page heard
+        (``stored``: with every key of the site)."""
+        self.commits.told(key, value, stored)
 
 
 class Spare:

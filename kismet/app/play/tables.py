@@ -6,7 +6,7 @@ the finished games' record. ``Tables`` is one part of a ``Session``; the moves
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from ...rules import Game
@@ -159,10 +159,11 @@ class Tables:
         """What the actions since the last commit wrote, for the page to store at once."""
         return self.shelf.store.commit()
 
-    def told(self, key: str | None, value: str | None) -> None:
+    def told(self, key: str | None, value: str | None,
+             stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
         """Another tab wrote ``key`` (None: it cleared the storage): what the page says is
-        stored there now."""
-        self.shelf.store.told(key, value)
+        stored there now (``stored``: under every key of the site)."""
+        self.shelf.store.told(key, value, stored)
 
     def settle(self, answer: Answer) -> None:
         """The page's answer to the last commit: a refused one is written again (the
