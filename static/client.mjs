@@ -97,11 +97,12 @@ async function take(answer) {
     answer = await ask({ kind: "stored", answer: stored });
   }
 }
-// Every event waits for the answer to the one before (commits are stored in turn).
+// Every event waits for the answer to the one before (commits are stored in turn); a function is
+// read when its turn comes.
 const send = (event) => {
   if (root.dataset.ready !== "true" && event.kind !== "due") return; // static/before-ready.js
   pending += 1;
-  chain = chain.then(async () => take(await ask(event)))
+  chain = chain.then(async () => take(await ask(typeof event === "function" ? event() : event)))
     .catch((error) => console.error("The game could not answer:", error)).finally(() => { pending -= 1; });
 };
 Object.assign(Kismet, {
@@ -208,8 +209,8 @@ for (const dialog of document.querySelectorAll("dialog")) { // focus leaves at "
   dialog.addEventListener("close", () => { Kismet.apply([["focus-back", `#${dialog.id}`]]); send({ kind: "closed", dialog: dialog.id }); });
 }
 addEventListener("hashchange", () => send({ kind: "hash", text: location.hash }));
-// Another tab of the site wrote (a null key: the storage was cleared): what is there now. A value
-// is read when heard, maybe after a later commit: with a stamp, all the keys, which agree with it.
-addEventListener("storage", ({ key }) => send({ kind: "storage", key, text: key && localStorage.getItem(key),
-  stored: key === STAMP || key === null ? site(() => localStorage) : undefined }));
+// Another tab of the site wrote (a null key: the storage was cleared): what is there when the game
+// hears of it (after this tab's commits before), with a stamp all the keys, which agree with it.
+addEventListener("storage", ({ key }) => send(() => ({ kind: "storage", key, text: key && localStorage.getItem(key),
+  stored: key === STAMP || key === null ? site(() => localStorage) : undefined })));
 addEventListener("online", () => send({ kind: "online" }));

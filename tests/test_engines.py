@@ -169,7 +169,7 @@ class Tab:
             if condition():
                 return
             time.sleep(0.05)
-        raise AssertionError(f"Timed out waiting for {what}")
+        raise AssertionError(f"Timed out waiting for {what}: {self.evaluate(SHOWN)}")
 
     def open(self, url: str) -> float:
         """Load the app; the seconds until it is ready. Errors after that are caught."""
@@ -402,6 +402,12 @@ setTimeout(() => done('stuck: ' + JSON.stringify([before, filled(),
   done(filled());
 })();"""
 """One turn in the page: roll, fill the first open box (yes to a zero); the boxes filled."""
+
+SHOWN = """const text = (id) => document.querySelector(`[data-testid=${id}]`)?.textContent;
+return JSON.stringify({ status: text('status'), notice: text('notice'), title: text('game-title'),
+  open: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
+  filled: document.querySelectorAll('table.sheet td[data-state=filled]').length });"""
+"""What the page shows, said when a wait times out."""
 
 FILLED_BOXES = "return document.querySelectorAll('table.sheet td[data-state=filled]').length"
 

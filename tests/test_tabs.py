@@ -129,6 +129,29 @@ def test_a_stamp_heard_after_a_later_commit_shows_that_commit(tabs: Any) -> None
                       f"'{FILLED.format(p=0)}').length)") == 1  # fmt: skip
 
 
+HEARD_BEHIND_A_ROLL = """() => {
+    // Another tab's stamp heard while this tab's roll is on its way to the game: the game
+    // hears of it after the roll's commit is stored.
+    document.querySelector('[data-testid=roll]').click();
+    dispatchEvent(new StorageEvent('storage', { key: 'kismet:v1:stamp' }));
+    return Kismet.settled();
+}"""
+
+
+def test_another_tabs_write_heard_behind_this_tabs_action_is_read_when_the_game_hears_it(
+    tabs: Any,
+) -> None:
+    # Seen in Firefox: what the page read when it heard of the write went to the game after
+    # the tab's own next commit, and took the tab back to the game before it.
+    a = tabs()
+    a.evaluate(HEARD_BEHIND_A_ROLL)
+    assert a.get_attribute("[data-testid=die-0]", "data-face")
+    assert "another tab" not in (a.text_content("[data-testid=status]") or "")
+    assert stored_game(a)["game"]["rolls_left"] == 2
+    turn(a)
+    assert filled(a) == 1 and len(stored_game(a)["game"]["history"]) == 1
+
+
 def test_a_game_finished_in_another_tab_stays_finished(tabs: Any) -> None:
     a = tabs()
     a.evaluate(PUT, [GAME, almost_finished()])
