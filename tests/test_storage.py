@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kismet import Category, Game
@@ -729,21 +729,29 @@ def test_a_mirror_refuses_what_the_measured_room_cannot_take_and_forgets_it_when
 
 
 class Late(Tab):
-    """A tab whose ``storage`` events wait until ``hear`` (as a busy page's do)."""
+    """A tab whose ``storage`` events wait until ``hear`` (as a busy page's do). As the page
+    does, it reads what is stored when it hears of a write, with the stamp every key, and
+    catches up at the stamp."""
 
     def __init__(self, storage: Storage, clock: Clock) -> None:
-        self.heard: list[tuple[str, str | None]] = []
+        self.heard: list[str | None] = []
         super().__init__(storage, clock, None)
-        self.session.tables.told = lambda key, value: self.heard.append((key, value))  # type: ignore[method-assign]
+        self.session.tables.told = lambda key, *_: self.heard.append(key)  # type: ignore[method-assign]
 
-    def hear(self) -> None:
-        for key, value in self.heard:
-            Tables.told(self.session.tables, key, value)
-        self.heard.clear()
+    def hear(self, events: int | None = None) -> None:
+        """Hear the first ``events`` writes waiting (None: all of them)."""
+        taken, self.heard = self.heard[:events], self.heard[events:] if events else []
+        for key in taken:
+            stamp = key is None or key == STAMP_KEY
+            value = None if key is None else self.storage.get(key)
+            Tables.told(self.session.tables, key, value, read_all(self.storage) if stamp else None)
+            if stamp:
+                self.session.tables.sync()
+                self.store()
 
 
 LATE_ACTIONS = st.lists(
-    st.tuples(st.integers(0, 1), st.sampled_from(["turn", "turn", "turn", "hear", "new"])),
+    st.tuples(st.integers(0, 1), st.sampled_from(["turn", "turn", "turn", "hear", "hear1", "new"])),
     min_size=1,
     max_size=50,
 )
@@ -768,6 +776,14 @@ class Versions(MemoryStorage):
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(actions=LATE_ACTIONS)
+# Found by this test once tabs read what they hear when they hear it: a tab that heard
+# another's game but not yet its stamp, then acted, had its stale move written again over
+# the other tab's box (it compared the stored game with the one it had heard of, not with
+# the one its move was made on).
+@example(actions=[(0, "turn"), (1, "hear1"), (1, "turn")])
+# The CI failure of aa10e97: a tab that heard a game, then the stamp of a later commit, took
+# that game as the later one's, when the page sent the stamp alone.
+@example(actions=[(1, "turn"), (0, "hear1"), (1, "turn"), (0, "hear")])
 def test_a_move_shown_as_made_is_stored_however_late_the_other_tab_hears(
     actions: list[tuple[int, str]],
 ) -> None:
@@ -781,6 +797,12 @@ def test_a_move_shown_as_made_is_stored_however_late_the_other_tab_hears(
             take_turn(app)  # type: ignore[arg-type]
         elif action == "hear":
             app.hear()
+            # Every write heard: the tab shows the game as stored (it follows at once).
+            stored_now = Table.from_dict(json.loads(storage.get(GAME_KEY) or "{}"))
+            assert app.session.table.id == stored_now.id
+            assert app.session.game.history == stored_now.game.history, "a tab fell behind"
+        elif action == "hear1":
+            app.hear(1)  # the other tab may write again before this one hears the rest
         elif action == "new":
             app.lobby.new_game(["Ann", "Bo"][: 1 + who])
             app.moves.confirm()

@@ -100,6 +100,9 @@ class Store:
         """Each backup written, with the key whose value it copies."""
         self.commits = Commits(storage, spare)
         self.stamp = self.raw(STAMP_KEY)
+        self.based: dict[int, dict[str, str | None]] = {}
+        """Per commit not yet answered, what its writes were made on: ``seen`` before them
+        (the copy may hold another tab's write, heard but not yet taken up)."""
 
     # ----------------------------------------------------------- the problem
 
@@ -248,6 +251,7 @@ class Store:
                 return False
             done.append(key)
         for key, text in writes.items():
+            self.based.setdefault(self.commits.epoch, {}).setdefault(key, self.seen.get(key))
             self.seen[key] = text
         return True
 
@@ -292,9 +296,9 @@ class Store:
     def settle(self, answer: Answer) -> list[tuple[str, str | None, bool]]:
         """The page's answer to a commit. Stored: nothing more to do. Refused: the mirror is
         put back as the storage holds it (``Commits.answered``), and the commit's writes
-        are returned, in order, each with whether another tab wrote its key since (then
-        this tab's ``seen`` is the value before its own write, so that the change shows as
-        another tab's)."""
+        are returned, in order, each with whether another tab wrote its key since what the
+        write was made on (``based``, then ``seen`` again: the change shows as theirs)."""
+        based = self.based.pop(answer.id, {})
         sent = self.commits.answered(answer)
         if sent is None:
             return []
@@ -303,10 +307,11 @@ class Store:
             self.why = FULL if answer.outcome is Outcome.FULL else OFF
         again = []
         for key, (old, new) in sent.changes.items():
+            before = based.get(key, old)
             if self.seen.get(key) == new:
-                self.seen[key] = old
+                self.seen[key] = before
             if key != STAMP_KEY:  # a new stamp comes with any write made again
-                again.append((key, new, self.raw(key) != old))
+                again.append((key, new, self.raw(key) != before))
         return again
 
     def ask_again(self) -> None:
