@@ -82,8 +82,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     # constructor recursion depth mismatch" (a run of one process, 2026-12-04).
     config = session.config
     browsers = "not browser" not in (config.option.markexpr or "")
-    if browsers and not hasattr(config, "workerinput"):
-        build.build()
+    if browsers and not hasattr(config, "workerinput") and not os.environ.get(build.BUILT):
+        build.build()  # (``build.py test`` built it before pytest started)
 
 
 class Seeds(build.Handler):
