@@ -17,6 +17,15 @@ Nothing else is stored: no service worker, no saves, so the page is still a firs
 every other way. The tests of the first visit itself (the snapshot's making and saving,
 the page before it is ready, the standard library a first start imports) are marked
 ``first_visit`` and get contexts with nothing stored at all.
+
+The site's service worker is blocked in the other contexts (``service_workers="block"``:
+the page as in a browser without service workers, which it supports): its install copies
+the whole site into each new context's Cache Storage, about 0.4 s of CPU a context and a
+tenth of the test command's time, for what only the tests of the service worker look at.
+Those are marked ``service_worker`` (tests/test_offline.py, the offline reload of
+tests/test_commit.py, the late standard library of tests/test_stdlib.py), as are the first
+visits and three tests of the path most players are on (a whole game, a reload in a turn,
+two tabs), and let it in; tests/test_engines.py keeps it in Firefox and WebKit.
 """
 
 from __future__ import annotations
@@ -186,6 +195,9 @@ class Seeding:
     new_context: Any = None
     """The browser's own ``new_context``."""
     first_visit: bool = False
+    service_worker: bool = False
+    """Whether the running test's contexts let the site register its service worker (see
+    ``service_worker``)."""
     crashed: bool = False
     """A page of the browser crashed (Chromium's renderer process died) since it was
     launched: see ``relaunch``."""
@@ -241,6 +253,8 @@ class Seeding:
 
     def __call__(self, **options: Any) -> Any:
         options.setdefault("reduced_motion", MOTION)
+        if not (self.service_worker or self.first_visit):
+            options.setdefault("service_workers", "block")
         context = self.new_context(**options)
         context.seeding = self
         context.on("page", lambda tab: tab.on("crash", self.crash))
@@ -465,8 +479,9 @@ def first_visit(request: pytest.FixtureRequest) -> Iterator[None]:
         return
     seeds: Seeding = request.getfixturevalue("seeding")
     seeds.first_visit = request.node.get_closest_marker("first_visit") is not None
+    seeds.service_worker = request.node.get_closest_marker("service_worker") is not None
     yield
-    seeds.first_visit = False
+    seeds.first_visit = seeds.service_worker = False
 
 
 @dataclass

@@ -135,6 +135,7 @@ def test_first_paint_shows_the_board_and_sheet_before_python(browser: Any, site:
 
 
 @pytest.mark.long
+@pytest.mark.service_worker  # the path most players are on: the site kept as they play
 def test_a_whole_solo_game_matches_the_rules_package(page: Any, site: Site) -> None:
     open_app(page, site.url + "?seed=7")
     game = Game(["Player 1"], seed=7)
@@ -265,6 +266,7 @@ def test_a_test_context_starts_from_the_stored_snapshot(page: Any, site: Site) -
     assert faces(page) == game.dice
 
 
+@pytest.mark.service_worker  # a reload served by the service worker
 def test_reload_mid_turn_restores_everything(page: Any, site: Site) -> None:
     open_app(page, site.url + "?seed=21")
     start_game(page, ["Ann", "Bo"])

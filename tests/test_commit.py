@@ -373,6 +373,7 @@ class Unplugged(build.Handler):
 
 
 @pytest.mark.long
+@pytest.mark.service_worker
 def test_a_reload_offline_right_after_a_first_visit_is_ready_comes_back_ready(
     context: Any, site: Site
 ) -> None:

@@ -33,7 +33,7 @@ from tests.conftest import (
 # The tests of the snapshot's making and saving are marked first_visit (contexts with
 # nothing stored); the others about what comes after a first visit put the snapshot it made
 # in their private copy's origin first (``visited_once(..., seeding=...)``).
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 @contextmanager

@@ -329,6 +329,7 @@ def test_a_module_outside_the_core_imports_after_the_rest_arrives(page: Any, sit
 
 
 @pytest.mark.browser
+@pytest.mark.service_worker
 def test_a_module_outside_the_core_imports_offline_after_one_visit(
     context: Any, site: Site, seeding: Seeding, tmp_path: Path
 ) -> None:

@@ -78,6 +78,7 @@ def stored_game(page: Any) -> dict[str, Any]:
     return json.loads(page.evaluate(STORED, GAME))
 
 
+@pytest.mark.service_worker  # two tabs one service worker controls
 def test_a_box_filled_in_another_tab_shows_in_the_first_and_is_never_lost(tabs: Any) -> None:
     a = tabs()
     for _ in range(3):
