@@ -241,7 +241,11 @@ def test_a_challenge_accepted_in_another_tab_is_kept_once(tabs: Any, site: Site)
 def test_three_tabs_playing_one_game_lose_no_box(tabs: Any) -> None:
     pages = [tabs(), tabs(), tabs()]
     for n in range(6):
-        turn(pages[n % 3])
+        # Each tab plays once it shows the others' turns, as a player looks before tapping
+        # (a roll on a game another tab moved on is refused and said: tests/test_commit.py).
+        page = pages[n % 3]
+        page.wait_for_function(f"document.querySelectorAll('{FILLED.format(p=0)}').length === {n}")
+        turn(page)
     for page in pages:
         page.wait_for_function(f"document.querySelectorAll('{FILLED.format(p=0)}').length === 6")
     assert len(stored_game(pages[0])["game"]["history"]) == 6
