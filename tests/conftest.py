@@ -9,7 +9,8 @@ Every page fails its test on a console error, an uncaught exception, a JavaScrip
 or a request that leaves the page's origin.
 
 Every browser context starts with the Pyodide memory snapshot a first visit stores (made
-once per worker by a real first visit, then put in each new context's Cache Storage by the
+once per test run by a real first visit, in the first test process to need it, which
+leaves it for the others; then put in each new context's Cache Storage by the
 tab that is then the context's first page): so a test's first load restores it, as a
 player's second visit does, instead of starting Python in the start worker and packing a
 new snapshot, which cost about 2 s of CPU per context (most of the test run's time).
@@ -35,6 +36,7 @@ import contextlib
 import functools
 import gc
 import io
+import json
 import os
 import shutil
 import signal
@@ -201,22 +203,41 @@ class Seeding:
     crashed: bool = False
     """A page of the browser crashed (Chromium's renderer process died) since it was
     launched: see ``relaunch``."""
+    shared: Path | None = None
+    """A folder every test process of the run sees, where the first to need the snapshot
+    leaves it for the others (None: each makes its own)."""
     snapshot: tuple[str, str, bytes] | None = None
-    """The cache's name, the entry's URL and the gzip bytes, once made."""
+    """The cache's name, the entry's address within the site and the gzip bytes, once made."""
 
     def made(self) -> tuple[str, str, bytes]:
         if self.snapshot is None:
-            context = self.new_context()
-            tab = context.new_page()
-            open_app(tab, self.site.url)
-            tab.wait_for_selector(
-                "html[data-snapshot=saved]", state="attached", timeout=READY_TIMEOUT_MS
-            )
-            name, entry, packed = tab.evaluate(READ_SNAPSHOT)
-            context.close()
-            self.snapshot = (name, entry, base64.b64decode(packed))
+            if self.shared is None:
+                self.snapshot = self.make()
+            else:
+                with open(self.shared / "snapshot.lock", "w") as lock:
+                    if build.fcntl is not None:
+                        build.fcntl.flock(lock, build.fcntl.LOCK_EX)  # one maker, then readers
+                    kept = self.shared / "snapshot"
+                    if not kept.exists():
+                        name, entry, packed = self.make()
+                        kept.write_bytes(json.dumps([name, entry]).encode() + b"\n" + packed)
+                    head, packed = kept.read_bytes().split(b"\n", 1)
+                    name, entry = json.loads(head)
+                    self.snapshot = (name, entry, packed)
             SEEDS[SNAPSHOT_PATH] = self.snapshot[2]
         return self.snapshot
+
+    def make(self) -> tuple[str, str, bytes]:
+        """A first visit's snapshot: made by a first visit (a cold start of Python)."""
+        context = self.new_context()
+        tab = context.new_page()
+        open_app(tab, self.site.url)
+        tab.wait_for_selector(
+            "html[data-snapshot=saved]", state="attached", timeout=READY_TIMEOUT_MS
+        )
+        name, entry, packed = tab.evaluate(READ_SNAPSHOT)
+        context.close()
+        return name, entry.removeprefix(self.site.url), base64.b64decode(packed)
 
     def relaunch(self) -> None:
         """A fresh Chromium (closing the old one), whose ``new_context`` seeds each context.
@@ -241,7 +262,7 @@ class Seeding:
         tab = context.new_page()
         tab.goto(f"{url}static/icon.svg")  # a document of the site's origin
         source = url + SNAPSHOT_PATH[1:]  # answered by the test's server (``Seeds``)
-        tab.evaluate(PUT_SNAPSHOT, [name, entry.replace(self.site.url, url, 1), source])
+        tab.evaluate(PUT_SNAPSHOT, [name, url + entry, source])
         if keep:
             return tab
         tab.close()
@@ -358,14 +379,18 @@ def memory_now() -> str:
 
 
 @pytest.fixture(scope="session")
-def seeding(site: Site) -> Iterator[Seeding]:
+def seeding(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeding]:
     from playwright.sync_api import sync_playwright
 
+    # pytest-xdist's workers each have a folder of the run's own: the one above is shared.
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    shared = tmp_path_factory.getbasetemp().parent if worker else None
     with sync_playwright() as playwright:
         executable = chromium_executable(playwright.chromium)
         seeds = Seeding(
             site,
             lambda: playwright.chromium.launch(executable_path=executable, args=TEST_CHROMIUM_ARGS),
+            shared=shared,
         )
         seeds.relaunch()
         yield seeds
