@@ -296,8 +296,8 @@ def test_a_module_outside_the_core_imports_before_the_rest_arrives(
         assert {"colorsys", "encodings.cp1252", "xml.dom.minidom"} <= set(
             run_python(page, FROM_REST)
         )
-        # Asked for after ready (held), at once by the finder; the service worker's precache
-        # asks too.
+        # Asked for after ready (held), at once by the finder (and by the service worker's
+        # precache, where there is one).
         assert len(page.holding.asked) >= 2, "the rest was not fetched after ready"
         page.holding.release()
         page.wait_for_timeout(500)  # the late arrival changes nothing
