@@ -120,9 +120,13 @@ FIND_PLAYWRIGHT_CHROMIUM = (
 )
 
 
+def has_system_chromium() -> bool:
+    return any(shutil.which(name) for name in SYSTEM_CHROMIUM)
+
+
 def has_chromium(python: Path) -> bool:
     """Whether the browser tests have a Chromium: Playwright's own, or the system's."""
-    if any(shutil.which(name) for name in SYSTEM_CHROMIUM):
+    if has_system_chromium():
         return True
     found = subprocess.run([str(python), "-c", FIND_PLAYWRIGHT_CHROMIUM], cwd=ROOT,
                            capture_output=True, text=True)  # fmt: skip
@@ -161,7 +165,7 @@ def test(pytest_args: list[str]) -> int:
     if "not browser" not in " ".join(pytest_args):
         # Without a system Chromium, Playwright (in .venv) is asked for its own first, so
         # that a missing browser stops the command at once.
-        if not any(shutil.which(name) for name in SYSTEM_CHROMIUM):
+        if not has_system_chromium():
             ensure_chromium(ensure_venv())
         build()  # .venv's install beside the rest (``build``)
         env[BUILT] = "1"

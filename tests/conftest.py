@@ -193,6 +193,9 @@ class Seeding:
     site: Site
     launch: Any
     """Launches a Chromium."""
+    shared: Path
+    """A folder every test process of the run sees, where the first to need the snapshot
+    leaves it for the others."""
     browser: Any = None
     new_context: Any = None
     """The browser's own ``new_context``."""
@@ -203,27 +206,21 @@ class Seeding:
     crashed: bool = False
     """A page of the browser crashed (Chromium's renderer process died) since it was
     launched: see ``relaunch``."""
-    shared: Path | None = None
-    """A folder every test process of the run sees, where the first to need the snapshot
-    leaves it for the others (None: each makes its own)."""
     snapshot: tuple[str, str, bytes] | None = None
     """The cache's name, the entry's address within the site and the gzip bytes, once made."""
 
     def made(self) -> tuple[str, str, bytes]:
         if self.snapshot is None:
-            if self.shared is None:
-                self.snapshot = self.make()
-            else:
-                with open(self.shared / "snapshot.lock", "w") as lock:
-                    if build.fcntl is not None:
-                        build.fcntl.flock(lock, build.fcntl.LOCK_EX)  # one maker, then readers
-                    kept = self.shared / "snapshot"
-                    if not kept.exists():
-                        name, entry, packed = self.make()
-                        kept.write_bytes(json.dumps([name, entry]).encode() + b"\n" + packed)
-                    head, packed = kept.read_bytes().split(b"\n", 1)
-                    name, entry = json.loads(head)
-                    self.snapshot = (name, entry, packed)
+            with open(self.shared / "snapshot.lock", "w") as lock:
+                if build.fcntl is not None:
+                    build.fcntl.flock(lock, build.fcntl.LOCK_EX)  # one maker, then readers
+                kept = self.shared / "snapshot"
+                if not kept.exists():
+                    name, entry, packed = self.make()
+                    kept.write_bytes(json.dumps([name, entry]).encode() + b"\n" + packed)
+                head, packed = kept.read_bytes().split(b"\n", 1)
+                name, entry = json.loads(head)
+                self.snapshot = (name, entry, packed)
             SEEDS[SNAPSHOT_PATH] = self.snapshot[2]
         return self.snapshot
 
@@ -383,8 +380,9 @@ def seeding(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Se
     from playwright.sync_api import sync_playwright
 
     # pytest-xdist's workers each have a folder of the run's own: the one above is shared.
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    shared = tmp_path_factory.getbasetemp().parent if worker else None
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
     with sync_playwright() as playwright:
         executable = chromium_executable(playwright.chromium)
         seeds = Seeding(
@@ -498,7 +496,8 @@ def watchdog(request: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def first_visit(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A test marked ``first_visit`` gets browser contexts with nothing stored."""
+    """A test marked ``first_visit`` gets browser contexts with nothing stored; one marked
+    ``service_worker`` (or ``first_visit``) lets the site's service worker in."""
     if "browser" not in request.fixturenames:
         yield
         return
