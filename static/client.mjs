@@ -60,16 +60,26 @@ function store({ id, base, writes, spare }) {
 }
 // A tab reads localStorage from its own process's copy, which hears other tabs' writes late:
 // the last commit's stamp is also in IndexedDB, whose transactions run one at a time for all
-// tabs, and a commit waits in one until this tab's copy shows it (docs/storage.md: "The stamp").
+// tabs, with the stamps before it, and a commit waits in one until this tab's copy shows it
+// (docs/storage.md: "The stamp"). A copy showing a stamp recorded before the last is behind:
+// it is waited for (up to 10 s: a lost write); any other is the record's fault: a second.
 const stamp = () => { try { return localStorage.getItem(STAMP); } catch { return undefined; } };
+const KEPT = 16; // stamps recorded before the last
 const guarded = async (work, since = performance.now()) => {
   for (;;) {
     let done, trans;
     try { trans = stamps.transaction("stamp", "readwrite", { durability: "relaxed" }); } catch { return work(); } // none
-    trans.objectStore("stamp").get("last").onsuccess = ({ target: { result: last } }) => {
-      if (![undefined, stamp()].includes(last) && stamp() !== undefined && performance.now() - since < 1000) return;
+    const record = trans.objectStore("stamp");
+    let last;
+    record.get("last").onsuccess = ({ target: { result } }) => { last = result; };
+    record.get("before").onsuccess = ({ target: { result: before = [] } }) => {
+      const behind = Array.isArray(before) && before.includes(stamp());
+      if (![undefined, stamp()].includes(last) && stamp() !== undefined
+          && performance.now() - since < (behind ? 10000 : 1000)) return;
       try { done = { value: work() }; } catch (error) { done = { error }; }
-      if (![last, undefined].includes(stamp())) trans.objectStore("stamp").put(stamp(), "last");
+      if ([last, undefined].includes(stamp())) return; // unchanged, or no storage
+      record.put(stamp(), "last"); // (mended, when it was the one behind)
+      if (last) record.put([last, ...(Array.isArray(before) ? before : [])].slice(0, KEPT), "before");
     };
     await new Promise((settle) => { trans.oncomplete = trans.onabort = settle; });
     if (done) return "error" in done ? Promise.reject(done.error) : done.value;

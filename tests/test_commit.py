@@ -247,13 +247,20 @@ def test_two_tabs_filling_a_box_in_the_same_millisecond_never_show_a_lost_move(
         assert not tab.watch.errors, tab.watch.errors
 
 
-SET_LAST = """async (value) => {  // the stamp of the last commit, as every tab reads it
+SET_LAST = """async ([value, committed]) => {  // the last commit, as every tab reads it
     const db = await new Promise((done) => {
         const asked = indexedDB.open('kismet:v1', 1);
         asked.onsuccess = () => done(asked.result);
     });
     const trans = db.transaction('stamp', 'readwrite');
-    trans.objectStore('stamp').put(value, 'last');
+    const record = trans.objectStore('stamp');
+    record.get('last').onsuccess = ({ target: { result: last } }) => {
+        record.get('before').onsuccess = ({ target: { result: before } }) => {
+            // as another tab's commit records it: the last one goes before it
+            if (committed) record.put([last, ...(before || [])], 'before');
+            record.put(value, 'last');
+        };
+    };
     await new Promise((done) => { trans.oncomplete = done; });
     db.close();
 }"""
@@ -270,20 +277,25 @@ GET_LAST = """async () => {
 FILL_SUM = "document.querySelector('[data-testid=cell-0-yarborough] button').click()"
 
 
-def test_a_commit_waits_until_this_tab_has_heard_the_last_one_stored(page: Any, site: Site) -> None:
+@pytest.mark.parametrize("late", [400, 2500])
+def test_a_commit_waits_until_this_tab_has_heard_the_last_one_stored(
+    page: Any, site: Site, late: int
+) -> None:
     """Another tab's commit recorded and its writes not yet heard here (as Chromium's
-    storage can lag between processes): this tab's next commit is not stored until its copy
-    shows that commit, then it is refused as stale, and the tab shows what is stored. Held
-    to no length of time: the wait ends when the writes arrive."""
+    storage can lag between processes, over a second on a starved machine): this tab's next
+    commit is not stored until its copy shows that commit, then it is refused as stale, and
+    the tab shows what is stored. Until 2026-12-05 a copy still behind after a second was
+    taken as right, and the commit wrote over the other tab's move (seen once in a full run
+    with three test processes: `test_two_tabs_filling_a_box_in_the_same_millisecond...`)."""
     open_app(page, site.url + "?seed=35")
     page.click("[data-testid=roll]")
     page.evaluate("Kismet.settled()")
     assert page.evaluate(GET_LAST) == page.evaluate(STORED, STAMP_KEY)  # kept alike
-    page.evaluate(SET_LAST, "theirs")
+    page.evaluate(SET_LAST, ["theirs", True])
     # Watched from the page itself, at the page's own times.
     waiting = page.evaluate(f"""async () => {{
         {FILL_SUM};
-        await new Promise((done) => setTimeout(done, 400));
+        await new Promise((done) => setTimeout(done, {late}));
         const seen = [JSON.parse(localStorage.getItem('{GAME}')).game.history.length,
                       document.querySelectorAll('table.sheet td[data-state=filled]').length];
         // Their writes arrive: the game (as it was, written anew) and the stamp.
@@ -302,14 +314,16 @@ def test_a_commit_waits_until_this_tab_has_heard_the_last_one_stored(page: Any, 
     assert page.evaluate(GET_LAST) == page.evaluate(STORED, STAMP_KEY)
 
 
-def test_a_last_stamp_left_behind_never_stops_the_saving(page: Any, site: Site) -> None:
+@pytest.mark.parametrize("lost", [False, True])
+def test_a_last_stamp_left_behind_never_stops_the_saving(page: Any, site: Site, lost: bool) -> None:
     """The record of the last commit behind the storage (a tab closed between the two
     writes, a page of an older version): after a second the storage is taken as right, the
-    commit is stored, and the record is mended."""
+    commit is stored, and the record is mended. Or the record ahead, its writes never to
+    arrive (lost in a crash, the storage restored by hand): after ten seconds."""
     open_app(page, site.url + "?seed=36")
     page.click("[data-testid=roll]")
     page.evaluate("Kismet.settled()")
-    page.evaluate(SET_LAST, "gone")
+    page.evaluate(SET_LAST, ["gone", lost])
     page.evaluate(FILL_SUM)
     page.evaluate("Kismet.settled()")
     assert [f["box"] for f in stored_game(page)["game"]["history"]] == ["yarborough"]
