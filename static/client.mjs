@@ -11,9 +11,11 @@ const byTestid = (name) => document.querySelector(`[data-testid="${name}"]`);
 const Kismet = globalThis.Kismet;
 
 // ------------------------------------------------------------------- the storage
-// One commit per answer, as kismet/app/keeping/commit.py's `store` (the tests hold them alike): the
-// spare writes whatever happens; then, if the stamp is still its base, every write or none.
-const [PREFIX, STAMP, PROBE] = ["kismet:v1:", "kismet:v1:stamp", "kismet:v1:probe"];
+// One commit per answer, as kismet/app/keeping/storing.py's `store` (the tests hold them alike): the
+// spare's copies are written whatever happens; then, if the stamp is still its base, every write
+// or none; then the spare's removals, but for a key the storage just refused (the tab's copy of
+// its game stays until the storage holds the game: a reload in between still has it).
+const [PREFIX, STAMP, PROBE, SPARE] = ["kismet:v1:", "kismet:v1:stamp", "kismet:v1:probe", "kismet:v1:unsaved:"];
 const site = (area) => {
   try {
     area = area(); // a browser blocking the site's data throws at the name
@@ -34,8 +36,19 @@ const measure = (below) => { // the longest probe the storage takes (less than `
   return low;
 };
 const roomAtStart = () => (fits(1024) ? (localStorage.removeItem(PROBE), null) : measure(1024));
-function store({ id, base, writes, spare }) {
-  for (const [key, value] of spare) try { write(sessionStorage, key, value); } catch { /* a second chance */ }
+function store(commit) {
+  const spare = (kept) => {
+    for (const [key, value] of commit.spare) {
+      if (kept(key, value)) try { write(sessionStorage, key, value); } catch { /* a second chance */ }
+    }
+  };
+  spare((key, value) => value !== null);
+  const answer = storeWrites(commit);
+  const refused = ["full", "off"].includes(answer.outcome) ? new Set(commit.writes.map(([key]) => SPARE + key)) : new Set();
+  spare((key, value) => value === null && !refused.has(key));
+  return answer;
+}
+function storeWrites({ id, base, writes }) {
   if (!writes.length) return { id, outcome: "stored" };
   let olds;
   try {

@@ -1,5 +1,5 @@
 """One commit per action, in a real Chromium: the page stores a commit as
-``kismet.app.keeping.commit.store`` says; a storage full to within 8, 100 or 1,000 characters
+``kismet.app.keeping.storing.store`` says; a storage full to within 8, 100 or 1,000 characters
 loses no finished game, whatever the move (finishing a game, a fold, putting a game aside,
 an import); two tabs acting in the same millisecond never show a move that is not stored;
 a frozen or busy page and a stopped service worker lose nothing and say nothing false.
@@ -20,8 +20,9 @@ import pytest
 
 import build
 from kismet.app.base.table import Table
-from kismet.app.keeping.commit import Commit, answer_json, store
+from kismet.app.keeping.commit import Commit
 from kismet.app.keeping.storage import FOLDED_KEY, HISTORY_KEY, PREFIX, STAMP_KEY, MemoryStorage
+from kismet.app.keeping.storing import answer_json, store
 from tests import conftest
 from tests.conftest import Site, open_app, reveal, watch_page
 from tests.helpers import almost_finished
@@ -64,20 +65,29 @@ CASES = [  # what is stored, and a commit
      Commit(3, "s0", ((f"{PREFIX}paused:1:a", None), (STAMP_KEY, "s4")))),
     ({}, Commit(4, None, ((f"{PREFIX}settings", "{}"), (STAMP_KEY, "s5")))),
     ({STAMP_KEY: "s0"}, Commit(5, "s0", (), ((f"{PREFIX}unsaved:{PREFIX}game", "g"),))),
+    ({STAMP_KEY: "s2"}, Commit(6, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s6")),
+                               ((f"{PREFIX}unsaved:{PREFIX}game", None),))),
+    ({STAMP_KEY: "s0"}, Commit(7, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s7")),
+                               ((f"{PREFIX}unsaved:{PREFIX}game", None),))),
 ]  # fmt: skip
+SPARE_KEY = f"{PREFIX}unsaved:{PREFIX}game"
+SPARE_HELD = f"() => sessionStorage.getItem('{SPARE_KEY}')"
+SET_SPARE = f"(value) => sessionStorage.setItem('{SPARE_KEY}', value)"
 
 
 def test_the_page_stores_a_commit_as_the_reference_says(page: Any, site: Site) -> None:
     open_app(page, site.url)
     for items, commit in CASES:
         page.evaluate(SET_SITE_KEYS, items)
+        page.evaluate(SET_SPARE, "kept")
         said = page.evaluate("(c) => Kismet.store(c)", commit.to_json())
-        held = MemoryStorage(dict(items))
-        expected = json.loads(answer_json(store(held, commit, MemoryStorage())))
+        held, spare = MemoryStorage(dict(items)), MemoryStorage({SPARE_KEY: "kept"})
+        expected = json.loads(answer_json(store(held, commit, spare)))
         assert {k: v for k, v in said.items() if v is not None} == {
             k: v for k, v in expected.items() if v is not None
         }, commit
         assert page.evaluate(SITE_KEYS) == held.items, commit
+        assert page.evaluate(SPARE_HELD) == spare.items.get(SPARE_KEY), commit
 
 
 @pytest.mark.parametrize("room", [8, 100, 1000])
@@ -88,10 +98,12 @@ def test_a_commit_the_quota_refuses_changes_nothing_and_says_the_room(
     page.evaluate(SET_SITE_KEYS, {STAMP_KEY: "s0", f"{PREFIX}history": "h" * 5000})
     page.evaluate(FILL_STORAGE, room)
     before = page.evaluate(SITE_KEYS)
+    page.evaluate(SET_SPARE, "kept")  # the tab's copy of its game, which the commit stores
     big = Commit(9, "s0", ((f"{PREFIX}game", "g" * (room + 9000)), (f"{PREFIX}history", "h"),
-                           (STAMP_KEY, "s1")))  # fmt: skip
+                           (STAMP_KEY, "s1")), ((SPARE_KEY, None),))  # fmt: skip
     said = page.evaluate("(c) => Kismet.store(c)", big.to_json())
     assert said["outcome"] == "full" and page.evaluate(SITE_KEYS) == before
+    assert page.evaluate(SPARE_HELD) == "kept"  # refused: the copy stays
     # The room measured, exactly (a key of the probe's length takes it, and no more).
     # (Below the probe key's own length, 0: no key of the site fits.)
     assert said["room"] == 0 or page.evaluate(FITS, said["room"])
@@ -99,8 +111,9 @@ def test_a_commit_the_quota_refuses_changes_nothing_and_says_the_room(
     assert page.evaluate(f"localStorage.getItem('{PREFIX}probe')") is None
     # What fits once the shorter list frees room is stored, whole.
     fits = Commit(10, "s0", ((f"{PREFIX}game", "g" * 3000), (f"{PREFIX}history", "h"),
-                             (STAMP_KEY, "s1")))  # fmt: skip
+                             (STAMP_KEY, "s1")), ((SPARE_KEY, None),))  # fmt: skip
     assert page.evaluate("(c) => Kismet.store(c)", fits.to_json())["outcome"] == "stored"
+    assert page.evaluate(SPARE_HELD) is None
     page.evaluate(EMPTY_FILLER)
 
 

@@ -18,8 +18,9 @@ import pytest
 from kismet import Category, Game
 from kismet.app.base.keys import Pressed, code, command, key_table
 from kismet.app.base.roster import Roster
-from kismet.app.keeping.commit import Commit, Mirror, Outcome, answer_json, store
+from kismet.app.keeping.commit import Commit, Mirror, Outcome
 from kismet.app.keeping.storage import GAME_KEY, STAMP_KEY, MemoryStorage
+from kismet.app.keeping.storing import answer_json, store
 from kismet.app.screen.pacing import RETRY_MS
 from kismet.html.ops import Op
 from kismet.page.events import VALUES, Event, Kind

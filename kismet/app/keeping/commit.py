@@ -17,20 +17,22 @@ one task, inside an IndexedDB transaction that keeps the last stamp for every ta
   can tell at once which later writes would be refused (``Mirror.room``);
 - ``OFF``: the storage refuses every write (disabled, private mode).
 
-``store`` is the page's side, in Python: ``static/client.mjs`` does the same in JavaScript
-(``tests/test_commit.py`` holds the two to the same answers), and the CPython tests use it
-as the page.
+``kismet.app.keeping.storing.store`` is the page's side, in Python.
 """
 
 from __future__ import annotations
 
-import contextlib
 import enum
-import json
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-from .storage import PREFIX, PROBE_KEY, STAMP_KEY, Storage, StorageFull, StorageUnavailable
+from .storage import (
+    PREFIX,
+    STAMP_KEY,
+    Storage,
+    StorageFull,
+    StorageUnavailable,
+)
 
 
 def units(text: str) -> int:
@@ -218,94 +220,6 @@ class Mirror:
         if self.items is not None:
             self.items = dict(items)
         self.room = None
-
-
-# ------------------------------------------------------------- the page's side
-
-
-def store(local: Storage, commit: Commit, session: Storage | None = None) -> Answer:
-    """Store ``commit`` as the page does, in one go: the spare writes whatever happens;
-    then, if the stamp is still its base, every write (those that free room first), or
-    none of them."""
-    for key, value in commit.spare:
-        if session is not None:
-            with contextlib.suppress(StorageFull, StorageUnavailable):  # a second chance only
-                _write(session, key, value)
-    if not commit.writes:
-        return Answer(commit.id, Outcome.STORED)
-    try:
-        if local.get(STAMP_KEY) != commit.base:
-            listed = local.keys()  # a Storage, not a dict
-            values = {k: local.get(k) for k in listed if k.startswith(PREFIX)}
-            stored = {k: v for k, v in values.items() if v is not None}
-            return Answer(commit.id, Outcome.STALE, values=stored)
-        olds = {key: local.get(key) for key, _ in commit.writes}
-    except StorageUnavailable:
-        return Answer(commit.id, Outcome.OFF)
-
-    def grows(write: tuple[str, str | None]) -> int:
-        return weight(*write) - weight(write[0], olds[write[0]])
-
-    # Those that free room first; the stamp last (other tabs hear of the writes in order).
-    ordered = sorted(commit.writes, key=lambda w: (w[0] == STAMP_KEY, grows(w)))
-    done: list[str] = []
-    try:
-        for key, value in ordered:
-            done.append(key)
-            _write(local, key, value)
-    except (StorageFull, StorageUnavailable) as refusal:
-        for key in reversed(done):  # each step back is a state that fitted before
-            _write(local, key, olds[key])
-        if isinstance(refusal, StorageUnavailable):
-            return Answer(commit.id, Outcome.OFF)
-        return Answer(commit.id, Outcome.FULL, room=measure(local, sum(map(grows, commit.writes))))
-    return Answer(commit.id, Outcome.STORED)
-
-
-def _write(storage: Storage, key: str, value: str | None) -> None:
-    if value is None:
-        storage.remove(key)
-    else:
-        storage.set(key, value)
-
-
-def measure(local: Storage, below: int) -> int:
-    """The room left in ``local`` (less than ``below``, which was refused): the longest
-    probe it takes, found by halving, then removed."""
-    low, high = 0, max(below, 1)  # low fits (nothing), high does not
-    key = PROBE_KEY
-    while high - low > 1:
-        middle = (low + high) // 2
-        try:
-            local.set(key, "x" * max(0, middle - units(key)))
-            low = middle
-        except (StorageFull, StorageUnavailable):
-            high = middle
-    with contextlib.suppress(StorageUnavailable):
-        local.remove(key)
-    return low
-
-
-ROOM_SEEN = 1024
-"""How much room the page looks for when it starts: less, and the game knows from its
-first write which writes the storage would refuse (``Mirror.room``)."""
-
-
-def room_at_start(local: Storage) -> int | None:
-    """The room ``local`` has, if it has less than ``ROOM_SEEN`` (None: at least that): one
-    probe and its removal, most of the time (other tabs hear of each)."""
-    try:
-        local.set(PROBE_KEY, "x" * ROOM_SEEN)
-        local.remove(PROBE_KEY)
-        return None
-    except (StorageFull, StorageUnavailable):
-        return measure(local, ROOM_SEEN)
-
-
-def answer_json(answer: Answer) -> str:
-    """An answer as the page sends it (for the tests)."""
-    fields = {"id": answer.id, "outcome": answer.outcome.value, "room": answer.room}
-    return json.dumps({**fields, "values": answer.values})
 
 
 Changes = dict[str, tuple[str | None, str | None]]
