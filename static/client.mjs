@@ -11,11 +11,9 @@ const byTestid = (name) => document.querySelector(`[data-testid="${name}"]`);
 const Kismet = globalThis.Kismet;
 
 // ------------------------------------------------------------------- the storage
-// One commit per answer, as kismet/app/keeping/storing.py's `store` (the tests hold them alike): the
-// spare's copies are written whatever happens; then, if the stamp is still its base, every write
-// or none; then the spare's removals, but for a key the storage just refused (the tab's copy of
-// its game stays until the storage holds the game: a reload in between still has it).
-const [PREFIX, STAMP, PROBE, SPARE] = ["kismet:v1:", "kismet:v1:stamp", "kismet:v1:probe", "kismet:v1:unsaved:"];
+// One commit per answer, as kismet/app/keeping/storing.py's `store` (the tests hold them alike):
+// the spare's writes; if the stamp is still its base, every write or none; unless refused, `spared`.
+const [PREFIX, STAMP, PROBE] = ["kismet:v1:", "kismet:v1:stamp", "kismet:v1:probe"];
 const site = (area) => {
   try {
     area = area(); // a browser blocking the site's data throws at the name
@@ -36,16 +34,11 @@ const measure = (below) => { // the longest probe the storage takes (less than `
   return low;
 };
 const roomAtStart = () => (fits(1024) ? (localStorage.removeItem(PROBE), null) : measure(1024));
+const keep = (spare) => { for (const [key, value] of spare) try { write(sessionStorage, key, value); } catch { /* a second chance */ } };
 function store(commit) {
-  const spare = (kept) => {
-    for (const [key, value] of commit.spare) {
-      if (kept(key, value)) try { write(sessionStorage, key, value); } catch { /* a second chance */ }
-    }
-  };
-  spare((key, value) => value !== null);
+  keep(commit.spare);
   const answer = storeWrites(commit);
-  const refused = ["full", "off"].includes(answer.outcome) ? new Set(commit.writes.map(([key]) => SPARE + key)) : new Set();
-  spare((key, value) => value === null && !refused.has(key));
+  if (!["full", "off"].includes(answer.outcome)) keep(commit.spared);
   return answer;
 }
 function storeWrites({ id, base, writes }) {
@@ -71,28 +64,21 @@ function storeWrites({ id, base, writes }) {
   }
   return { id, outcome: "stored" };
 }
-// A tab reads localStorage from its own process's copy, which hears other tabs' writes late:
-// the last commit's stamp is also in IndexedDB, whose transactions run one at a time for all
-// tabs, with the stamps before it, and a commit waits in one until this tab's copy shows it
-// (docs/storage.md: "The stamp"). A copy showing a stamp recorded before the last is behind:
-// it is waited for (up to 10 s: a lost write); any other is the record's fault: a second.
+// A tab's localStorage is a copy that hears other tabs late: a commit waits in an IndexedDB
+// transaction (one at a time for all tabs) until the copy shows the last stamp recorded there, up
+// to 10 s if it shows one before, else 1 s (the record is wrong) (docs/storage.md: "The stamp").
 const stamp = () => { try { return localStorage.getItem(STAMP); } catch { return undefined; } };
-const KEPT = 16; // stamps recorded before the last
 const guarded = async (work, since = performance.now()) => {
   for (;;) {
     let done, trans;
     try { trans = stamps.transaction("stamp", "readwrite", { durability: "relaxed" }); } catch { return work(); } // none
-    const record = trans.objectStore("stamp");
-    let last;
-    record.get("last").onsuccess = ({ target: { result } }) => { last = result; };
-    record.get("before").onsuccess = ({ target: { result: before = [] } }) => {
-      const behind = Array.isArray(before) && before.includes(stamp());
-      if (![undefined, stamp()].includes(last) && stamp() !== undefined
-          && performance.now() - since < (behind ? 10000 : 1000)) return;
+    trans.objectStore("stamp").get("recent").onsuccess = ({ target: { result } }) => {
+      const [last, ...before] = Array.isArray(result) ? result : []; // the last commit's stamp first
+      const bound = before.includes(stamp()) ? 10000 : 1000;
+      if (![undefined, stamp()].includes(last) && stamp() !== undefined && performance.now() - since < bound) return;
       try { done = { value: work() }; } catch (error) { done = { error }; }
-      if ([last, undefined].includes(stamp())) return; // unchanged, or no storage
-      record.put(stamp(), "last"); // (mended, when it was the one behind)
-      if (last) record.put([last, ...(Array.isArray(before) ? before : [])].slice(0, KEPT), "before");
+      const recent = [stamp(), last, ...before].filter((s, i) => !i || s).slice(0, 17);
+      if (![last, undefined].includes(stamp())) trans.objectStore("stamp").put(recent, "recent");
     };
     await new Promise((settle) => { trans.oncomplete = trans.onabort = settle; });
     if (done) return "error" in done ? Promise.reject(done.error) : done.value;

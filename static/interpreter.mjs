@@ -1,13 +1,9 @@
-// Kismet's Pyodide for PyScript: the interpreter module of the game's worker (the page's
-// PyWorker names it as its version; build.py fills in KEY and INFO). It starts the pinned
-// Pyodide in one of two ways: from the memory snapshot an earlier visit kept in Cache
-// Storage (about 0.5 s), or afresh (seconds on a phone), importing the game's modules
-// (static/glue's prepare) and taking a snapshot to keep, before any game exists. KEY hashes
-// Pyodide, the core standard library, this module and the game's archive: a new one of any
-// makes a new snapshot. <html data-snapshot> hears what happened: "restored", or "saving"
-// then "saved" or "failed", or "off" (no Cache Storage); data-game whether the game's
-// modules came with it ("snapshot") or not ("worker"); data-stdlib how much of the
-// standard library is here ("core", then "complete").
+// Kismet's Pyodide for PyScript: the interpreter module of the game's worker (build.py fills in
+// KEY and INFO). It starts Pyodide from the memory snapshot an earlier visit kept in Cache Storage
+// (about 0.5 s), or afresh (seconds on a phone), importing the game's modules (static/glue's
+// prepare) and taking a snapshot to keep; KEY hashes all it holds. <html data-snapshot>: "restored",
+// "saving" then "saved" or "failed", or "off"; data-game: "snapshot" or "worker"; data-stdlib: "core"
+// then "complete" (docs/design.md, "How Python starts").
 import "./memory-db.mjs"; // before PyScript's cache, in a browser blocking site data
 import * as pyodide from "../pyodide/pyodide.mjs";
 

@@ -1,8 +1,6 @@
-// Kismet's painter on the page: carries out the ops Python's kismet.html.paint decides
-// (kismet/html/paint.py lists them and says what each does), a whole paint in one call,
-// Kismet.apply(ops). It decides nothing about the game: only how each kind of change is
-// made to the page, and the mechanics Python cannot see from where it runs (which element
-// has the focus, where the focus goes back when a dialog closes, the page's layout).
+// Kismet's painter on the page: carries out the ops Python's kismet.html.paint decides (it lists
+// them), a whole paint in one call, Kismet.apply(ops). It decides nothing about the game: only how
+// each change is made, and what Python cannot see from its worker (the focus, the page's layout).
 "use strict";
 
 (() => {
@@ -49,13 +47,10 @@
     try { // three rising notes and a short buzz
       const audio = new AudioContext();
       [523.25, 659.25, 783.99].forEach((pitch, step) => {
-        const tone = audio.createOscillator();
-        const gain = audio.createGain();
+        const [tone, gain, start] = [audio.createOscillator(), audio.createGain(), audio.currentTime + step * 0.12];
         tone.frequency.value = pitch;
         gain.gain.value = 0.12;
-        tone.connect(gain);
-        gain.connect(audio.destination);
-        const start = audio.currentTime + step * 0.12;
+        tone.connect(gain).connect(audio.destination);
         tone.start(start);
         tone.stop(start + 0.18);
       });

@@ -1,7 +1,6 @@
-// The service worker (static/service-worker.js) serves and keeps the site for offline play. A first
-// visit is ready once it keeps what a start needs (Kismet.precached): a reload offline right after
-// works; the rest is kept once the game is on screen (Kismet.shown). A new version waiting is
-// offered as a reload (nothing is lost: the game is stored after every action).
+// The service worker (static/service-worker.js) keeps the site for offline play: a first visit is
+// ready once it keeps what a start needs (Kismet.precached), so a reload offline works, the rest once
+// the game is on screen (Kismet.shown). A new version is offered as a reload (nothing is lost).
 (() => {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const first = !navigator.serviceWorker.controller;

@@ -1,11 +1,9 @@
-// Kismet's service worker (build.py fills in CACHE_NAME and FILES and writes dist/sw.js):
-// every file of the site kept in one cache and served cache-first, so that after one visit
-// the game opens and plays with no network. The cache's name hashes all the files: a new
-// deployment installs a whole new cache, and the old ones go when it takes over. The first
-// install takes over at once and keeps the site when the page asks ("precache": what a start
-// needs once Python has started, mostly from the browser's cache, then the rest); a new
-// version keeps all of it first, then waits for the player's reload. (The Pyodide snapshot's
-// cache is static/interpreter.mjs's.)
+// Kismet's service worker (build.py fills in CACHE_NAME and FILES, writes dist/sw.js): every file
+// of the site in one cache, served cache-first, so the game plays offline after one visit. The name
+// hashes the files: a new deployment installs a new cache, the old ones go when it takes over. The
+// first install takes over at once and keeps what the page asks ("precache": a start's, then all); a
+// new version keeps all of it first, then waits for the player's reload. (The snapshot's cache is
+// static/interpreter.mjs's.)
 const CACHE_NAME = "__CACHE_NAME__";
 const FILES = __FILES__;
 const LATER = ["./pyodide/stdlib-rest.zip", "./kismet-late.zip"]; // never needed to start

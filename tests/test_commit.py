@@ -65,9 +65,9 @@ CASES = [  # what is stored, and a commit
      Commit(3, "s0", ((f"{PREFIX}paused:1:a", None), (STAMP_KEY, "s4")))),
     ({}, Commit(4, None, ((f"{PREFIX}settings", "{}"), (STAMP_KEY, "s5")))),
     ({STAMP_KEY: "s0"}, Commit(5, "s0", (), ((f"{PREFIX}unsaved:{PREFIX}game", "g"),))),
-    ({STAMP_KEY: "s2"}, Commit(6, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s6")),
+    ({STAMP_KEY: "s2"}, Commit(6, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s6")), (),
                                ((f"{PREFIX}unsaved:{PREFIX}game", None),))),
-    ({STAMP_KEY: "s0"}, Commit(7, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s7")),
+    ({STAMP_KEY: "s0"}, Commit(7, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s7")), (),
                                ((f"{PREFIX}unsaved:{PREFIX}game", None),))),
 ]  # fmt: skip
 SPARE_KEY = f"{PREFIX}unsaved:{PREFIX}game"
@@ -100,7 +100,7 @@ def test_a_commit_the_quota_refuses_changes_nothing_and_says_the_room(
     before = page.evaluate(SITE_KEYS)
     page.evaluate(SET_SPARE, "kept")  # the tab's copy of its game, which the commit stores
     big = Commit(9, "s0", ((f"{PREFIX}game", "g" * (room + 9000)), (f"{PREFIX}history", "h"),
-                           (STAMP_KEY, "s1")), ((SPARE_KEY, None),))  # fmt: skip
+                           (STAMP_KEY, "s1")), (), ((SPARE_KEY, None),))  # fmt: skip
     said = page.evaluate("(c) => Kismet.store(c)", big.to_json())
     assert said["outcome"] == "full" and page.evaluate(SITE_KEYS) == before
     assert page.evaluate(SPARE_HELD) == "kept"  # refused: the copy stays
@@ -111,7 +111,7 @@ def test_a_commit_the_quota_refuses_changes_nothing_and_says_the_room(
     assert page.evaluate(f"localStorage.getItem('{PREFIX}probe')") is None
     # What fits once the shorter list frees room is stored, whole.
     fits = Commit(10, "s0", ((f"{PREFIX}game", "g" * 3000), (f"{PREFIX}history", "h"),
-                             (STAMP_KEY, "s1")), ((SPARE_KEY, None),))  # fmt: skip
+                             (STAMP_KEY, "s1")), (), ((SPARE_KEY, None),))  # fmt: skip
     assert page.evaluate("(c) => Kismet.store(c)", fits.to_json())["outcome"] == "stored"
     assert page.evaluate(SPARE_HELD) is None
     page.evaluate(EMPTY_FILLER)
@@ -267,12 +267,9 @@ SET_LAST = """async ([value, committed]) => {  // the last commit, as every tab 
     });
     const trans = db.transaction('stamp', 'readwrite');
     const record = trans.objectStore('stamp');
-    record.get('last').onsuccess = ({ target: { result: last } }) => {
-        record.get('before').onsuccess = ({ target: { result: before } }) => {
-            // as another tab's commit records it: the last one goes before it
-            if (committed) record.put([last, ...(before || [])], 'before');
-            record.put(value, 'last');
-        };
+    record.get('recent').onsuccess = ({ target: { result } }) => {
+        // as another tab's commit records it (the stamps before it kept), or a record wrong
+        record.put(committed ? [value, ...result] : [value], 'recent');
     };
     await new Promise((done) => { trans.oncomplete = done; });
     db.close();
@@ -282,10 +279,10 @@ GET_LAST = """async () => {
         const asked = indexedDB.open('kismet:v1', 1);
         asked.onsuccess = () => done(asked.result);
     });
-    const got = db.transaction('stamp').objectStore('stamp').get('last');
-    const last = await new Promise((done) => { got.onsuccess = () => done(got.result); });
+    const got = db.transaction('stamp').objectStore('stamp').get('recent');
+    const recent = await new Promise((done) => { got.onsuccess = () => done(got.result); });
     db.close();
-    return last;
+    return recent[0];
 }"""
 FILL_SUM = "document.querySelector('[data-testid=cell-0-yarborough] button').click()"
 

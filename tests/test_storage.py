@@ -423,7 +423,7 @@ def test_a_reload_between_a_refused_commit_and_the_next_still_has_the_game() -> 
     # mirror takes it, and its commit is refused.
     app.session.lobby.change_settings(shapes=True)
     commit = app.session.tables.commit()
-    assert commit is not None and (SPARE_PREFIX + GAME_KEY, None) in commit.spare
+    assert commit is not None and commit.spared == ((SPARE_PREFIX + GAME_KEY, None),)
     assert store(storage, commit, spare).outcome is Outcome.FULL
     again = tab(storage, clock, spare)  # reloaded before the next commit
     assert again.game.is_over and "kept in the tab" in again.status

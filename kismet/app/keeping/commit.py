@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from .storage import (
     PREFIX,
+    SPARE_PREFIX,
     STAMP_KEY,
     Storage,
     StorageFull,
@@ -68,10 +69,15 @@ class Commit(NamedTuple):
     """The page's ``localStorage``: stored all or nothing, if the stamp is still ``base``."""
     spare: Writes = ()
     """This tab's ``sessionStorage``: a second chance only, stored whatever happens."""
+    spared: Writes = ()
+    """The spare's copies of what ``writes`` stores, removed once they are stored (or another
+    tab's overtook them), never when the storage refused them: a reload in between still has
+    the tab's copy."""
 
     def to_json(self) -> dict[str, object]:
         """As the page reads it."""
-        return {"id": self.id, "base": self.base, "writes": self.writes, "spare": self.spare}
+        spares = {"spare": self.spare, "spared": self.spared}
+        return {"id": self.id, "base": self.base, "writes": self.writes, **spares}
 
 
 class Answer(NamedTuple):
@@ -268,7 +274,10 @@ class Commits:
         if changes:
             self.sent.append(Sent(self.made, changes))
         writes = tuple((key, new) for key, (_, new) in changes.items())
-        return Commit(self.made, base, writes, tuple((k, new) for k, (_, new) in spare.items()))
+        copies = {SPARE_PREFIX + key for key in changes}
+        later = {key for key, (_, new) in spare.items() if new is None and key in copies}
+        first = tuple((k, new) for k, (_, new) in spare.items() if k not in later)
+        return Commit(self.made, base, writes, first, tuple((k, None) for k in later))
 
     def answered(self, answer: Answer) -> Sent | None:
         """The commit the page answered, when it was refused (None: stored, or not one of

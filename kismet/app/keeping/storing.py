@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
 
-from .commit import Answer, Commit, Outcome, units, weight
+from .commit import Answer, Commit, Outcome, Writes, units, weight
 from .storage import (
     PREFIX,
     PROBE_KEY,
-    SPARE_PREFIX,
     STAMP_KEY,
     Storage,
     StorageFull,
@@ -22,25 +20,20 @@ from .storage import (
 
 
 def store(local: Storage, commit: Commit, session: Storage | None = None) -> Answer:
-    """Store ``commit`` as the page does, in one go: the spare's copies whatever happens;
+    """Store ``commit`` as the page does, in one go: the spare's writes whatever happens;
     then, if the stamp is still its base, every write (those that free room first), or
-    none of them; then the spare's removals, but for a key the storage just refused (the
-    tab's copy of its game stays until the storage holds the game: a reload in between
-    still has it)."""
-    _spare(session, commit, lambda key, value: value is not None)
+    none of them; then, unless the storage refused them, the spare's copies of what they
+    stored are removed (``Commit.spared``)."""
+    _spare(session, commit.spare)
     answer = _store_writes(local, commit)
-    refused = set()
-    if answer.outcome in (Outcome.FULL, Outcome.OFF):
-        refused = {SPARE_PREFIX + key for key, _ in commit.writes}
-    _spare(session, commit, lambda key, value: value is None and key not in refused)
+    if answer.outcome not in (Outcome.FULL, Outcome.OFF):
+        _spare(session, commit.spared)
     return answer
 
 
-def _spare(
-    session: Storage | None, commit: Commit, chosen: Callable[[str, str | None], bool]
-) -> None:
-    for key, value in commit.spare:
-        if session is not None and chosen(key, value):
+def _spare(session: Storage | None, writes: Writes) -> None:
+    for key, value in writes:
+        if session is not None:
             with contextlib.suppress(StorageFull, StorageUnavailable):  # a second chance only
                 _write(session, key, value)
 
