@@ -21,7 +21,14 @@ import pytest
 import build
 from kismet.app.base.table import Table
 from kismet.app.keeping.commit import Commit
-from kismet.app.keeping.storage import FOLDED_KEY, HISTORY_KEY, PREFIX, STAMP_KEY, MemoryStorage
+from kismet.app.keeping.storage import (
+    FOLDED_KEY,
+    HISTORY_KEY,
+    PREFIX,
+    SPARE_PREFIX,
+    STAMP_KEY,
+    MemoryStorage,
+)
 from kismet.app.keeping.storing import answer_json, store
 from tests import conftest
 from tests.conftest import Site, open_app, reveal, watch_page
@@ -56,6 +63,7 @@ FITS = f"""(size) => {{  // whether a value of ``size`` (with its key) fits, lef
     return true;
 }}"""
 
+SPARE_KEY = SPARE_PREFIX + GAME  # the tab's copy of its game
 CASES = [  # what is stored, and a commit
     ({STAMP_KEY: "s0", f"{PREFIX}game": "old"},
      Commit(1, "s0", ((f"{PREFIX}game", "new"), (f"{PREFIX}paused:1:a", "p"), (STAMP_KEY, "s1")))),
@@ -64,13 +72,12 @@ CASES = [  # what is stored, and a commit
     ({STAMP_KEY: "s0", f"{PREFIX}paused:1:a": "p"},
      Commit(3, "s0", ((f"{PREFIX}paused:1:a", None), (STAMP_KEY, "s4")))),
     ({}, Commit(4, None, ((f"{PREFIX}settings", "{}"), (STAMP_KEY, "s5")))),
-    ({STAMP_KEY: "s0"}, Commit(5, "s0", (), ((f"{PREFIX}unsaved:{PREFIX}game", "g"),))),
+    ({STAMP_KEY: "s0"}, Commit(5, "s0", (), ((SPARE_KEY, "g"),))),
     ({STAMP_KEY: "s2"}, Commit(6, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s6")), (),
-                               ((f"{PREFIX}unsaved:{PREFIX}game", None),))),
+                               ((SPARE_KEY, None),))),
     ({STAMP_KEY: "s0"}, Commit(7, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s7")), (),
-                               ((f"{PREFIX}unsaved:{PREFIX}game", None),))),
+                               ((SPARE_KEY, None),))),
 ]  # fmt: skip
-SPARE_KEY = f"{PREFIX}unsaved:{PREFIX}game"
 SPARE_HELD = f"() => sessionStorage.getItem('{SPARE_KEY}')"
 SET_SPARE = f"(value) => sessionStorage.setItem('{SPARE_KEY}', value)"
 

@@ -31,7 +31,6 @@ GAME = (
     "kismet.app.screen.pacing",
     "kismet.app.base.printing",
     "kismet.app.keeping.commit",
-    "kismet.app.keeping.storing",
     "kismet.html.page",
     "kismet.html.paint",
     "kismet.html.boxes",

@@ -12,8 +12,7 @@ from typing import Any
 import js
 from pyodide.code import eval_code_async
 
-from kismet.app.keeping.commit import Mirror, stored_items, switched
-from kismet.app.keeping.storing import ROOM_SEEN
+from kismet.app.keeping.commit import ROOM_SEEN, Mirror, stored_items, switched
 from kismet.page.host import Start
 from kismet.page.page import Page
 

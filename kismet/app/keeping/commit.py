@@ -228,6 +228,11 @@ class Mirror:
         self.room = None
 
 
+ROOM_SEEN = 1024
+"""How much room the page looks for when it starts: less, and the game knows from its
+first write which writes the storage would refuse (``Mirror.room``)."""
+
+
 Changes = dict[str, tuple[str | None, str | None]]
 """Keys written, each with its value before and after."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 
-from .commit import Answer, Commit, Outcome, Writes, units, weight
+from .commit import ROOM_SEEN, Answer, Commit, Outcome, Writes, units, weight
 from .storage import (
     PREFIX,
     PROBE_KEY,
@@ -92,11 +92,6 @@ def measure(local: Storage, below: int) -> int:
     with contextlib.suppress(StorageUnavailable):
         local.remove(key)
     return low
-
-
-ROOM_SEEN = 1024
-"""How much room the page looks for when it starts: less, and the game knows from its
-first write which writes the storage would refuse (``Mirror.room``)."""
 
 
 def room_at_start(local: Storage) -> int | None:
