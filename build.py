@@ -516,7 +516,7 @@ def solved_tables() -> Path:
         run([str(python), str(ROOT / "tools" / "spread.py"), "--quiet", *tables],
             env={**os.environ, **KEEP_FREED_MEMORY})  # fmt: skip
 
-    say = "Solving the optimal strategy and its spread (about a minute, once per rules change) ..."
+    say = "Solving the optimal strategy and its spread (half a minute, once per rules change) ..."
     return cached_output("tables", "", import_closure(*TABLE_SCRIPTS), say, solve)
 
 
