@@ -38,9 +38,20 @@ Lookup = Callable[[int, int, bool], float]
 """V(filled, subtotal, joker): expected points still to come from a turn start."""
 
 
+_POINTS: dict[tuple[Category, tuple[int, ...], bool], int] = {}
+"""``box_points`` worked out so far: at most 15 boxes x 252 sorted rolls x 2, and asked
+for again and again (every choice of the strategy, the computers, the hints and the win
+chances weighs each open box for each roll), so kept instead of scored through the
+rules' checks each time."""
+
+
 def box_points(box: Category, roll: Sequence[int], joker: bool) -> int:
     """Points of ``box`` for a roll, as a joker when it is an extra Kismet."""
-    return score(box, roll, joker=joker and len(set(roll)) == 1)
+    key = (box, tuple(sorted(roll)), joker)
+    points = _POINTS.get(key)
+    if points is None:
+        points = _POINTS[key] = score(box, roll, joker=joker and len(set(roll)) == 1)
+    return points
 
 
 class State(NamedTuple):
