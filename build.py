@@ -111,8 +111,9 @@ def ensure_venv() -> Path:
     return python
 
 
-SYSTEM_CHROMIUM = ("chromium", "chromium-browser")
-"""The system's Chromium, by the names Debian and others give its command."""
+SYSTEM_CHROMIUM = ("chromium-headless-shell", "chromium", "chromium-browser")
+"""The system's Chromium, by the names Debian and others give its command (the tests take
+the headless shell first: tests/conftest.py, ``chromium_for_tests``)."""
 
 FIND_PLAYWRIGHT_CHROMIUM = (
     "from playwright.sync_api import sync_playwright\n"

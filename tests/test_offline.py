@@ -24,6 +24,7 @@ from tests.conftest import (
     Site,
     artifact,
     chromium_executable,
+    chromium_for_tests,
     open_app,
     reveal,
     site_server,
@@ -359,8 +360,10 @@ def test_a_browser_that_blocks_all_site_data_still_plays(
     (profile / "Default").mkdir(parents=True)
     blocked = {"profile": {"default_content_setting_values": {"cookies": 2}}}
     (profile / "Default" / "Preferences").write_text(json.dumps(blocked))
+    # The full Chromium: its headless shell (chromium_for_tests) reads no such setting.
+    full = chromium_executable(chromium) or chromium.executable_path
     context = chromium.launch_persistent_context(
-        str(profile), executable_path=chromium_executable(chromium), args=TEST_CHROMIUM_ARGS
+        str(profile), executable_path=full, args=TEST_CHROMIUM_ARGS
     )
     try:
         page = context.new_page()
@@ -399,7 +402,7 @@ def test_without_cache_storage_the_app_starts_the_normal_way(browser: Any, site:
     (and no service worker): no snapshot, and the game plays as ever."""
     chromium = browser.browser_type
     elsewhere = chromium.launch(  # a browser that finds "kismet.test" at this machine
-        executable_path=chromium_executable(chromium),
+        executable_path=chromium_for_tests(chromium),
         args=[*TEST_CHROMIUM_ARGS, "--host-resolver-rules=MAP kismet.test 127.0.0.1"],
     )
     try:
