@@ -31,18 +31,22 @@ async function stored() {
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
+// A slice a task: a roll meanwhile is answered at once (in one go, a first roll waited 0.4 s).
+const gzip = async (bytes, zip = new CompressionStream("gzip"), slice = 1 << 18) => {
+  const writer = zip.writable.getWriter(), packed = new Response(zip.readable).arrayBuffer();
+  for (let at = 0; at < bytes.length; at += slice) await writer.write(bytes.subarray(at, at + slice)).then(() => new Promise((next) => setTimeout(next)));
+  return writer.close().then(() => packed);
+};
 let made = null; // a fresh snapshot's bytes, until the page says the game is on screen
-globalThis.kismetKeep = async () => {
-  const bytes = made;
+globalThis.kismetKeep = async (bytes = made) => {
   made = null;
   try {
     if (!bytes) return;
-    const packed = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+    const packed = await gzip(bytes);
     for (const name of await caches.keys()) {
       if (name.startsWith("kismet-snapshot-") && name !== SNAPSHOT.cache) await caches.delete(name);
     }
-    const headers = { "content-type": "application/gzip" };
-    await (await caches.open(SNAPSHOT.cache)).put(SNAPSHOT.entry, new Response(packed, { headers }));
+    await (await caches.open(SNAPSHOT.cache)).put(SNAPSHOT.entry, new Response(packed, { headers: { "content-type": "application/gzip" } }));
     tell({ snapshot: "saved" });
   } catch { // most likely a full quota: the next visit starts Python afresh
     await caches.delete(SNAPSHOT.cache).catch(() => {});

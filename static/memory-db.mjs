@@ -9,11 +9,7 @@ export const stamps = await new Promise((done) => {
     asked.onerror = asked.onblocked = () => done(null);
   } catch { done(null); }
 });
-const answer = (result) => {
-  const request = {};
-  setTimeout(() => request.onsuccess?.({ target: { result } }));
-  return request;
-};
+const answer = (result, request = {}) => (setTimeout(() => request.onsuccess?.({ target: { result } })), request);
 const open = (_, data = new Map()) => answer({ objectStoreNames: { length: 1 }, close() {}, transaction: () => ({ objectStore: () => ({
   get: (key) => answer(data.get(key)), getKey: (key) => answer(data.has(key) ? key : undefined),
   getAllKeys: () => answer([...data.keys()]), count: () => answer(data.size), clear: () => answer(data.clear()),
