@@ -32,7 +32,7 @@ def decision_of(table: Table, **choice: Any) -> Decision | None:
     """A person's decision with on-screen dice (with real dice the holds are unseen)."""
     if table.seat is not None or table.mode is not Mode.DICE:
         return None
-    from ..guidance.coaching import decision  # with the first move, not at start
+    from ..guidance.coaching import decision  # the snapshot's (static/glue's GAME)
 
     return decision(table.game, **choice)
 
