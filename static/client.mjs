@@ -181,7 +181,7 @@ document.addEventListener("click", (event) => {
   if (!disabled) ON_THE_PAGE[target?.dataset.action]?.();
   send(withFields({ kind: "click", // and the element's data: action, die, box, index, id, day
     ...target?.dataset, action: target?.dataset.action ?? "", disabled,
-    today: new Date().toLocaleDateString("en-CA"), // the daily game's, on this device
+    today: new Date(Date.now() - new Date().getTimezoneOffset() * 6e4).toISOString().slice(0, 10), // the daily's day here (no Intl: its first use held a first tap 20 ms)
     in_header: !!clicked.closest("header.top"), dialog: clicked.closest("dialog")?.id ?? "",
   }));
 });

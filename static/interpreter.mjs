@@ -31,10 +31,13 @@ async function stored() {
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
-// A slice a task: a roll meanwhile is answered at once (in one go, a first roll waited 0.4 s).
+let heard = 0; // when the page last called the game: a first visit's snapshot is packed in its pauses
+addEventListener("message", () => (heard = performance.now()));
+const quiet = async () => { do await new Promise((go) => setTimeout(go, Math.max(0, 500 - (performance.now() - heard)))); while (performance.now() - heard < 500); };
+// A slice a task, each half a second after the page's last call (in one go, a first roll waited 0.4 s).
 const gzip = async (bytes, zip = new CompressionStream("gzip"), slice = 1 << 18) => {
   const writer = zip.writable.getWriter(), packed = new Response(zip.readable).arrayBuffer();
-  for (let at = 0; at < bytes.length; at += slice) await writer.write(bytes.subarray(at, at + slice)).then(() => new Promise((next) => setTimeout(next)));
+  for (let at = 0; at < bytes.length; at += slice) await quiet().then(() => writer.write(bytes.subarray(at, at + slice)));
   return writer.close().then(() => packed);
 };
 let made = null; // a fresh snapshot's bytes, until the page says the game is on screen
@@ -43,9 +46,7 @@ globalThis.kismetKeep = async (bytes = made) => {
   try {
     if (!bytes) return;
     const packed = await gzip(bytes);
-    for (const name of await caches.keys()) {
-      if (name.startsWith("kismet-snapshot-") && name !== SNAPSHOT.cache) await caches.delete(name);
-    }
+    for (const name of await caches.keys()) if (name.startsWith("kismet-snapshot-") && name !== SNAPSHOT.cache) await caches.delete(name);
     await (await caches.open(SNAPSHOT.cache)).put(SNAPSHOT.entry, new Response(packed, { headers: { "content-type": "application/gzip" } }));
     tell({ snapshot: "saved" });
   } catch { // most likely a full quota: the next visit starts Python afresh

@@ -14,8 +14,7 @@
     notice.querySelector("button").onclick = () => worker.postMessage("skip-waiting");
   };
   navigator.serviceWorker.addEventListener("controllerchange", () => notice.hidden || location.reload());
-  const precache = (registration, part) => new Promise((done) => {
-    const channel = new MessageChannel();
+  const precache = (registration, part, channel = new MessageChannel()) => new Promise((done) => {
     channel.port1.onmessage = done;
     const to = registration.active ?? registration.installing;
     if (to) to.postMessage({ precache: part }, [channel.port2]); else done();
