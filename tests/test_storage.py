@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from kismet import Category, Game
 from kismet.app.base.table import Table
-from kismet.app.keeping.commit import Answer, Commit, Mirror, Outcome
+from kismet.app.keeping.commit import Answer, Commit, Mirror, Outcome, units
 from kismet.app.keeping.records import MAX_TOTAL
 from kismet.app.keeping.storage import (
     BACKUP_PREFIX,
@@ -830,3 +830,13 @@ def test_a_move_shown_as_made_is_stored_however_late_the_other_tab_hears(
         stored = storage.games.get(shown.id, ())
         made = len(shown.game.history)
         assert tuple(shown.game.history) == stored[:made], "a move shown as made is not stored"
+
+
+@given(st.text())
+@example("한국어 Kismet")
+@example("\U0001f3b2 dice")
+@example("\ud800 a lone surrogate, as JSON can carry one")
+def test_a_text_weighs_its_utf16_code_units_as_browsers_count_them(text: str) -> None:
+    # What a browser's String.length gives (the quota counts it): each character one unit,
+    # two for one beyond the Basic Multilingual Plane; a lone surrogate one.
+    assert units(text) == sum(2 if ord(c) > 0xFFFF else 1 for c in text)
