@@ -57,10 +57,11 @@ class Worker:
         return self.page.handle(event)
 
     async def ready(self) -> None:
-        """The game is on screen: the worker keeps a fresh snapshot, and fetches the rest
-        of the standard library (static/interpreter.mjs), without slowing the start."""
-        await js.kismetKeep()
+        """The game is on screen: the worker fetches the rest of the standard library, and
+        keeps a fresh snapshot in the page's pauses (static/interpreter.mjs), without
+        slowing the start. The rest first: the packing may wait while the player plays."""
         js.kismetRest()
+        await js.kismetKeep()
 
     async def python(self, code: str) -> Any:
         """Run ``code`` here (for the tests, and anyone curious): its last value."""
