@@ -31,11 +31,11 @@ async function stored() {
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
-let heard = 0; // when the page last called the game: a first visit's snapshot is packed in its pauses
-addEventListener("message", () => (heard = performance.now()));
+let heard = 0; // when the game last answered the page (static/glue/worker.py): a first visit's snapshot
+globalThis.kismetHeard = () => (heard = performance.now()); // is packed in the page's pauses (PyScript hides its messages)
 const quiet = async () => { do await new Promise((go) => setTimeout(go, Math.max(0, 500 - (performance.now() - heard)))); while (performance.now() - heard < 500); };
-// A slice a task, each half a second after the page's last call (in one go, a first roll waited 0.4 s).
-const gzip = async (bytes, zip = new CompressionStream("gzip"), slice = 1 << 18) => {
+// 64 KB a task (4 ms), half a second after the page's last call (in one go, a first roll waited 0.4 s).
+const gzip = async (bytes, zip = new CompressionStream("gzip"), slice = 1 << 16) => {
   const writer = zip.writable.getWriter(), packed = new Response(zip.readable).arrayBuffer();
   for (let at = 0; at < bytes.length; at += slice) await quiet().then(() => writer.write(bytes.subarray(at, at + slice)));
   return writer.close().then(() => packed);

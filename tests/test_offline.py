@@ -250,6 +250,30 @@ def test_later_visits_restore_the_pyodide_snapshot(
         assert not watch.errors, watch.errors
 
 
+# Six seconds of a player tapping every 100 ms: unpaused, the packing takes about 3 s here.
+BUSY = """() => new Promise((done) => {
+  const tapping = setInterval(() => document.body.click(), 100);
+  setTimeout(() => { clearInterval(tapping); done(); }, 6000);
+})"""
+
+
+@pytest.mark.first_visit
+def test_a_first_visit_packs_its_snapshot_only_in_the_players_pauses(
+    context: Any, site: Site
+) -> None:
+    # Packing the snapshot takes the worker's time: a slice of it in the middle of a tap
+    # delayed the answer (docs/design.md). Every tap is answered by the game (handle),
+    # which puts the packing off until half a second after the last one.
+    page = context.new_page()
+    watch = watch_page(page, site.url)
+    open_app(page, f"{site.url}?seed=3")
+    assert snapshot_state(page) == "saving"
+    page.evaluate(BUSY)
+    assert snapshot_state(page) == "saving"
+    page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
+    assert not watch.errors, watch.errors
+
+
 # Damage done to the stored snapshot (kept gzipped): bytes that are not gzip, a gzip entry
 # cut short, and well-formed gzip of bytes that are not a Pyodide snapshot. A stale cache
 # of another key is added too: saving a new snapshot must delete it.

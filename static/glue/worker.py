@@ -54,7 +54,10 @@ class Worker:
         """Answer one event of the page (JSON, ``kismet.page.events``)."""
         if self.page is None:
             raise RuntimeError("the game has not started")
-        return self.page.handle(event)
+        try:
+            return self.page.handle(event)
+        finally:
+            js.kismetHeard()  # a first visit's snapshot waits for the page's pause
 
     async def ready(self) -> None:
         """The game is on screen: the worker fetches the rest of the standard library, and
