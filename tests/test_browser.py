@@ -18,6 +18,7 @@ import pytest
 from kismet import Category, Game, game_from_dict
 from kismet.advice.chances import Forecast
 from kismet.advice.skill import GOOD
+from kismet.page.rehearsal import MOVES
 from tests.conftest import Site, artifact, open_app, reveal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -263,6 +264,14 @@ def test_a_test_context_starts_from_the_stored_snapshot(page: Any, site: Site) -
     page.wait_for_function(
         "() => document.querySelector('[data-testid=rolls-left]').textContent.includes('2')"
     )
+    assert faces(page) == game.dice
+    # The worker rehearsed a turn of its own meanwhile (kismet.page.rehearsal), out of sight.
+    steps = page.evaluate(
+        "async () => { while (await Kismet.python('worker.rehearsal.done()') !== true)"
+        " await new Promise((later) => setTimeout(later, 20));"
+        " return Kismet.python('worker.rehearsed'); }"
+    )
+    assert steps == 1 + len(MOVES)
     assert faces(page) == game.dice
 
 

@@ -26,6 +26,7 @@ from kismet.html.ops import Op
 from kismet.page.events import VALUES, Event, Kind
 from kismet.page.host import Fetched, Start
 from kismet.page.page import Page
+from kismet.page.rehearsal import MOVES, rehearse
 from kismet.text import text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -192,6 +193,27 @@ def test_a_click_on_roll_rolls_the_games_dice_and_paints_them_in_one_message() -
     game.toggle_hold(1)
     assert page.session.game.held == game.held
     send(page, "key", pressed={"key": "r"})
+    game.roll()
+    assert faces(host.last()) == game.dice
+
+
+def test_a_rehearsal_plays_a_turn_of_its_own_and_leaves_the_players_game_alone() -> None:
+    page, host = started(lang="ko")
+    stored, sent = dict(host.storage.items), list(host.sent)
+    answers = [json.loads(answer) for answer in rehearse(Start(lang="ko", search="?seed=5"))]
+    assert len(answers) == 1 + len(MOVES)
+    assert all(answer["commit"] is not None for answer in answers[1:])  # each move changed it
+    dice = [faces(answer["ops"]) for answer in answers]
+    assert dice[0] == () and all(len(rolled) == 5 for rolled in dice[1:5])  # rolled, held...
+    assert dice[1][0] == dice[2][0] == dice[3][0] == dice[4][0]  # ...die 0 held to the end
+    assert dice[5] == () and len(dice[6]) == 5  # a box scored, the next turn rolled
+    words = [str(op[-1]) for op in answers[0]["ops"] if op[0] == "text"]
+    assert f"{text('app.games', 'ko')} (0)" in words  # in the page's language
+    # Nothing of it reached the player's page or the storage: the player's dice are the
+    # seed's, as without a rehearsal.
+    assert dict(host.storage.items) == stored and host.sent == sent
+    send(page, "click", action="roll")
+    game = Game(["Player 1"], seed=5)
     game.roll()
     assert faces(host.last()) == game.dice
 

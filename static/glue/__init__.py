@@ -37,6 +37,7 @@ GAME = (
     "kismet.html.boxes",
     "kismet.page.host",
     "kismet.page.page",
+    "kismet.page.rehearsal",
 )
 """The modules of the game imported at start, none of which touches the browser
 (``tests/test_browser.py`` checks that the game imports no other module of the game)."""

@@ -6,6 +6,7 @@ tests."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -15,6 +16,7 @@ from pyodide.code import eval_code_async
 from kismet.app.keeping.commit import ROOM_SEEN, Mirror, stored_items, switched
 from kismet.page.host import Start
 from kismet.page.page import Page
+from kismet.page.rehearsal import rehearse
 
 from .host import JsHost
 
@@ -24,6 +26,10 @@ class Worker:
 
     def __init__(self) -> None:
         self.page: Page | None = None
+        self.rehearsal: asyncio.Future[None] | None = None
+        """The rehearsal under way (``kismet.page.rehearsal``), kept until done."""
+        self.rehearsed = 0
+        """Its steps played."""
         self.names: dict[str, Any] = {}
         """Where ``python`` runs the tests' code (kept from call to call)."""
 
@@ -48,7 +54,18 @@ class Worker:
         answer["ready"] = [op for op in ops if op[0] == "ready"]
         # What static/interpreter.mjs said before the page listened (data-snapshot...).
         answer["root"] = json.loads(str(js.JSON.stringify(js.kismetSaid)))
+        self.rehearsal = asyncio.ensure_future(self.rehearse(start))
         return json.dumps(answer)
+
+    async def rehearse(self, start: Start) -> None:
+        """Rehearse the first moves (``kismet.page.rehearsal``) while the page paints the
+        start, a step a task: the page's calls go first."""
+        try:
+            for _ in rehearse(start):
+                self.rehearsed += 1
+                await asyncio.sleep(0)
+        except Exception as error:  # the player's game goes on; the tests hear of it
+            js.console.error(f"The rehearsal failed: {error!r}")
 
     def handle(self, event: str) -> str:
         """Answer one event of the page (JSON, ``kismet.page.events``)."""
@@ -69,4 +86,5 @@ class Worker:
     async def python(self, code: str) -> Any:
         """Run ``code`` here (for the tests, and anyone curious): its last value."""
         self.names.setdefault("page", self.page)
+        self.names.setdefault("worker", self)
         return await eval_code_async(code, self.names)
