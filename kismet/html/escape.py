@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from functools import cache
 
 from ..text import text
 
@@ -14,4 +15,10 @@ def esc(value: object) -> str:
 
 def t(key: str, lang: str, **params: object) -> str:
     """A catalogue message, escaped for HTML."""
-    return esc(text(key, lang, **params))
+    return esc(text(key, lang, **params)) if params else _plain(key, lang)
+
+
+@cache
+def _plain(key: str, lang: str) -> str:
+    """A message without parameters, escaped once (a sheet has about sixty)."""
+    return esc(text(key, lang))

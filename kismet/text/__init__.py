@@ -7,6 +7,7 @@ rules' refusals (``RuleError``, ``SaveError``) into a sentence.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..rules import Category, RuleError, SaveError
@@ -23,6 +24,18 @@ CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ko": KO}
 
 def text(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     """The message ``key`` in ``lang`` (English when that language lacks it), formatted."""
+    if not params:
+        return _plain(key, lang)
+    return _formatted(key, lang, params)
+
+
+@cache
+def _plain(key: str, lang: str) -> str:
+    """A message without parameters, made once (a paint asks for about a hundred)."""
+    return _formatted(key, lang, {})
+
+
+def _formatted(key: str, lang: str, params: dict[str, Any]) -> str:
     catalogue = CATALOGUES.get(lang, EN)
     template = catalogue.get(key, EN[key])
     named = {
