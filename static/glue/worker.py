@@ -81,6 +81,7 @@ class Worker:
         keeps a fresh snapshot in the page's pauses (static/interpreter.mjs), without
         slowing the start. The rest first: the packing may wait while the player plays."""
         js.kismetRest()
+        js.kismetHeard()  # the first taps come now: the packing waits for a pause
         await js.kismetKeep()
 
     async def python(self, code: str) -> Any:
