@@ -15,10 +15,11 @@ def esc(value: object) -> str:
 
 def t(key: str, lang: str, **params: object) -> str:
     """A catalogue message, escaped for HTML."""
-    return esc(text(key, lang, **params)) if params else _plain(key, lang)
+    return esc(text(key, lang, **params)) if params else _escaped(key, lang)
 
 
 @cache
-def _plain(key: str, lang: str) -> str:
-    """A message without parameters, escaped once (a sheet has about sixty)."""
+def _escaped(key: str, lang: str) -> str:
+    """A message without parameters, escaped once (a sheet has about sixty; ``text``
+    keeps the message itself)."""
     return esc(text(key, lang))
