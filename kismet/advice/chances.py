@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from ..rules import DICE_COUNT, Category, Fill, Game, upper_bonus
+from ..rules import BASIC_BOXES, DICE_COUNT, Category, Fill, Game, upper_bonus
 from .players import casual_keep
 from .skill import CASUAL, PERFECT, Skill
 from .spread import SPREAD_PATH, SPREAD_STEP, Spread
@@ -46,7 +46,8 @@ from .strategy import (
     ROLLS,
     TABLE_PATH,
     Advisor,
-    sub_multisets,
+    best_keeps,
+    box_rows,
 )
 
 EXACT_BOXES = 3
@@ -61,7 +62,8 @@ TAILS = 5.0
 Law = dict[int, float]
 """Points -> probability."""
 
-_ROLL_OF_KEEP = {k: r for r, k in enumerate(ROLL_KEEP)}
+BASIC_BITS = (1 << len(BASIC_BOXES)) - 1
+"""The bits of the Basic boxes in a filled-box set."""
 
 
 def _rolled(mass: list[float]) -> list[float]:
@@ -104,22 +106,28 @@ class Forecast:
         turn = self.advisor.turn(state)
         rolls = _FIRST_ROLL
         for left in (2, 1):  # rolls left with the dice showing
-            values = turn.keep[left - 1]
+            keeps = best_keeps(turn.keep[left - 1])
             mass = [0.0] * len(KEEPS)
             for r, p in enumerate(rolls):
                 if p:
-                    best = max(sub_multisets(ROLLS[r]), key=lambda k: values[KEEP_INDEX[k]])
-                    mass[KEEP_INDEX[best]] += p
+                    mass[keeps[r]] += p
             rolls = _rolled(mass)
         found: dict[tuple[int, State], float] = {}
-        boxes = state.open_boxes()
         future = self.advisor.future
+
+        def worth(box: Category, points: int, extra: bool) -> float:
+            nxt = state.after(box, points)
+            return points + future(nxt.filled, nxt.subtotal, nxt.joker)
+
+        rows = box_rows(state, worth)
         for r, p in enumerate(rolls):
             if not p:
                 continue
-            roll = ROLLS[r]
-            box = max(boxes, key=lambda b: state.value_after(b, roll, future))
-            points = box_points(box, roll, state.joker)
+            box, best = rows[0][0], rows[0][1][r]
+            for other, values in rows[1:]:
+                if values[r] > best:
+                    box, best = other, values[r]
+            points = box_points(box, ROLLS[r], state.joker)
             nxt = state.after(box, points)
             key = (points, State(nxt.filled, nxt.subtotal, nxt.joker, 0))
             found[key] = found.get(key, 0.0) + p
@@ -141,7 +149,12 @@ class Forecast:
 
     def _exact_law(self, state: State, casual: bool = False) -> Law:
         """Perfect play's law of the points to come (or Casual's), worked out over the
-        turns."""
+        turns. With every Basic box filled, the subtotal only adds its bonus: the law is
+        worked out once for all subtotals."""
+        if state.filled & BASIC_BITS == BASIC_BITS and state.subtotal:
+            bonus = upper_bonus(state.subtotal)
+            unmoved = self._exact_law(State(state.filled, 0, state.joker, 0), casual)
+            return {x + bonus: p for x, p in unmoved.items()}
         key = (state.filled, state.subtotal, state.joker, casual)
         if key not in self._exact:
             if len(self._exact) >= EXACT_KEPT:

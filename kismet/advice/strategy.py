@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import enum
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
 from ..rules import DICE_COUNT, FACES, NO_HOLDS, Category, Game, upper_bonus
-from .state import FULL, KISMET_BIT, SUBTOTAL_CAP, Lookup, State, box_points
+from .state import BOXES, FULL, KISMET_BIT, SUBTOTAL_CAP, Lookup, State, box_points
 
 TABLE_PATH = "static/strategy.bin"
 """Where the build writes the table, relative to ``dist/``."""
@@ -100,16 +100,19 @@ class TurnValues:
         return self.keep[2][KEEP_INDEX[()]]
 
 
-def _expect(values: Sequence[float]) -> list[float]:
+def expect(values: Sequence[float]) -> list[float]:
     """Keep values from roll values: the mean over the re-rolled dice, largest keeps first."""
     out = [0.0] * len(KEEPS)
     for r, k in enumerate(ROLL_KEEP):
         out[k] = values[r]
-    for i in range(len(KEEPS) - 1, -1, -1):
-        children = CHILDREN[i]
-        if children:
-            out[i] = sum(out[c] for c in children) / len(FACES)
+    for i in _EXPECT_ORDER:  # the six keeps with one die more, one for each face
+        a, b, c, d, e, f = CHILDREN[i]
+        out[i] = (out[a] + out[b] + out[c] + out[d] + out[e] + out[f]) / 6
     return out
+
+
+_EXPECT_ORDER = tuple(i for i in range(len(KEEPS) - 1, -1, -1) if CHILDREN[i])
+"""The keeps of fewer than five dice, largest first (each one's children come before it)."""
 
 
 def _best_subkeep(keep_values: Sequence[float]) -> list[float]:
@@ -122,22 +125,75 @@ def _best_subkeep(keep_values: Sequence[float]) -> list[float]:
     return [best[k] for k in ROLL_KEEP]
 
 
+ROLL_POINTS: dict[Category, tuple[int, ...]] = {
+    box: tuple(box_points(box, roll, False) for roll in ROLLS) for box in BOXES
+}
+"""Each box's points for each roll (``ROLLS``), without a joker."""
+
+FIVE_ALIKE = tuple(r for r, roll in enumerate(ROLLS) if len(set(roll)) == 1)
+"""The rolls of five of a kind, which are extra Kismets when the Kismet box holds more than
+0 (their points then are the joker's)."""
+
+Worth = Callable[[Category, int, bool], float]
+"""What filling a box with so many points is worth (``True``: with an extra Kismet)."""
+
+
+def box_rows(state: State, worth: Worth) -> list[tuple[Category, list[float]]]:
+    """For each open box, in sheet order, what filling it is worth for each roll: ``worth``
+    is asked once for each distinct number of points the box can take (and for each extra
+    Kismet)."""
+    rows = []
+    for box in state.open_boxes():
+        points = ROLL_POINTS[box]
+        known = {p: worth(box, p, False) for p in set(points)}
+        values = [known[p] for p in points]
+        if state.joker:
+            for r in FIVE_ALIKE:
+                values[r] = worth(box, box_points(box, ROLLS[r], True), True)
+        rows.append((box, values))
+    return rows
+
+
+def best_of_rows(rows: Sequence[tuple[Category, Sequence[float]]]) -> list[float]:
+    """For each roll, the highest worth among the boxes."""
+    best = list(rows[0][1])
+    for _, values in rows[1:]:
+        best = list(map(max, best, values))
+    return best
+
+
+def best_keeps(keep_values: Sequence[float]) -> list[int]:
+    """For each roll, the index of its best sub-multiset to keep (the first in ``KEEPS``
+    among equals, as the computers choose)."""
+    best = list(range(len(KEEPS)))
+    for i, parents in enumerate(PARENTS):
+        b = best[i]
+        for p in parents:
+            c = best[p]
+            if keep_values[c] > keep_values[b] or (keep_values[c] == keep_values[b] and c < b):
+                b = c
+        best[i] = b
+    return [best[k] for k in ROLL_KEEP]
+
+
 def solve_turn(state: State, lookup: Lookup) -> TurnValues:
     """The exact expected values of every roll and keep in this state's turn."""
-    last = []
-    boxes = state.open_boxes()
-    for roll in ROLLS:
-        best = float("-inf")
-        for box in boxes:
-            value = state.value_after(box, roll, lookup)
-            if value > best:
-                best = value
-        last.append(best)
-    keep0 = _expect(last)
+
+    def worth(box: Category, points: int, extra: bool) -> float:
+        nxt = state.after(box, points)
+        return points + lookup(nxt.filled, nxt.subtotal, nxt.joker)
+
+    return turn_from_last(state, best_of_rows(box_rows(state, worth)))
+
+
+def turn_from_last(state: State, last: Sequence[float]) -> TurnValues:
+    """A turn's values from the worth of each roll after the last one (its best box): the
+    best keep before each earlier roll, the mean over the dice rolled of what follows."""
+    keep0 = expect(last)
     second = _best_subkeep(keep0)
-    keep1 = _expect(second)
+    keep1 = expect(second)
     first = _best_subkeep(keep1)
-    keep2 = _expect(first)
+    keep2 = expect(first)
     after = (tuple(last), tuple(second), tuple(first))
     return TurnValues(state, after, (tuple(keep0), tuple(keep1), tuple(keep2)))
 
