@@ -296,11 +296,13 @@ LATE_MODULES = (
     "kismet/advice/chances.py",
     "kismet/advice/spread.py",
     "kismet/advice/review.py",
+    "kismet/advice/winning.py",
     "kismet/html/course.py",
 )
 """Modules the page imports only once the strategy table is there (the win chances, the
-review's pricing and chart): they ship in LATE_ZIP, which kismet/page/timers.py fetches
-with the table, not in kismet.zip, which every visit loads before the page is ready."""
+Win computer's and the hint's weighing, the review's pricing and chart): they ship in
+LATE_ZIP, which kismet/page/timers.py fetches with the table, not in kismet.zip, which every
+visit loads before the page is ready."""
 
 LATE_ZIP = "kismet-late.zip"
 

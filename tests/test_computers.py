@@ -208,7 +208,7 @@ def test_the_coach_warns_only_above_the_players_margin(
 
 
 def test_the_app_offers_every_computer_level() -> None:
-    assert SEAT_CODES == (HUMAN, "perfect", "good", "casual")
+    assert SEAT_CODES == (HUMAN, "win", "perfect", "good", "casual")
     assert SEAT_CODES[1:] == tuple(level.value for level in Level)
 
 

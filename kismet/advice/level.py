@@ -13,11 +13,14 @@ from ..rules.moves import Hold, Move, Roll, Score
 class Level(enum.StrEnum):
     """How well a computer seat plays, strongest first.
 
-    - **Perfect** follows the optimal strategy.
+    - **Win** plays to win the game: each choice for the best chance to finish first
+      against the table as it stands (``kismet.advice.winning``); alone, as Perfect.
+    - **Perfect** follows the optimal strategy: the most points.
     - **Good** picks among the moves within ``GOOD_MARGIN`` expected points of the best.
     - **Casual** plays for immediate points, and needs no strategy table.
     """
 
+    WIN = "win"
     PERFECT = "perfect"
     GOOD = "good"
     CASUAL = "casual"

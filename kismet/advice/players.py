@@ -1,5 +1,7 @@
 """Computer players: how a seat at each level plays its turn, one visible step at a time.
 
+- **Win** plays for the best chance to win (``kismet.advice.winning.Aim``), given the aim of
+  its seat at the table; without one (alone at the table), as Perfect.
 - **Perfect** follows the optimal strategy (``kismet.advice.strategy.Advisor``).
 - **Good** picks at random among the moves within ``GOOD_MARGIN`` expected points of the
   best, so it plays well but not perfectly.
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from ..rules import DICE_COUNT, Category, Game
 from .level import Level, Step, StepKind
@@ -19,6 +21,14 @@ from .state import State
 from .strategy import KEEP_INDEX, Advisor, holds_for, sub_multisets
 
 T = TypeVar("T")
+
+
+class Weighing(Protocol):
+    """The Win level's weighing of a turn's choices (``kismet.advice.winning.Aim``)."""
+
+    def best_keep(self, dice: Sequence[int], rolls_left: int) -> tuple[int, ...]: ...
+    def best_box(self, dice: Sequence[int]) -> Category: ...
+
 
 GOOD_MARGIN = 2.5
 """Good plays any move whose expected final total is within this many points of the best."""
@@ -34,13 +44,22 @@ def play_out(game: Game, level: Level, advisor: Advisor | None, rng: random.Rand
             step.apply(game)
 
 
-def plan(game: Game, level: Level, advisor: Advisor | None, rng: random.Random) -> list[Step]:
+def plan(
+    game: Game,
+    level: Level,
+    advisor: Advisor | None,
+    rng: random.Random,
+    aim: Weighing | None = None,
+) -> list[Step]:
     """The steps from now to the next roll or to the filled box: holds to change, then
-    a roll, or just the box to score."""
+    a roll, or just the box to score. ``aim``: the Win level's weighing of this turn's
+    choices (without one it plays as Perfect)."""
     if not game.dice:
         return [Step(StepKind.ROLL)]
     if level is Level.CASUAL:
         holds, box = _casual(game)
+    elif level is Level.WIN and aim is not None:
+        holds, box = _to_win(game, aim)
     else:
         if advisor is None:
             raise ValueError(f"A {level} computer needs the strategy table")
@@ -71,6 +90,15 @@ def _from_table(
         for index, box in enumerate(state.open_boxes())
     ]
     return game.held, _pick(boxes, level, rng)
+
+
+def _to_win(game: Game, aim: Weighing) -> tuple[tuple[bool, ...], Category | None]:
+    """The Win level: the keep, then the box, of the highest worth to ``aim``."""
+    if game.rolls_left > 0:
+        keep = aim.best_keep(game.dice, game.rolls_left)
+        if len(keep) < DICE_COUNT:
+            return holds_for(game.dice, keep), None
+    return game.held, aim.best_box(game.dice)
 
 
 def _pick(options: Sequence[tuple[float, int, T]], level: Level, rng: random.Random) -> T:

@@ -122,7 +122,7 @@ CASUAL = Skill(
     casual=True,
 )  # fmt: skip
 
-LEVELS = {Level.PERFECT: PERFECT, Level.GOOD: GOOD, Level.CASUAL: CASUAL}
+LEVELS = {Level.WIN: PERFECT, Level.PERFECT: PERFECT, Level.GOOD: GOOD, Level.CASUAL: CASUAL}
 
 
 def of_level(level: Level) -> Skill:

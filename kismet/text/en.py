@@ -113,6 +113,9 @@ EN: dict[str, str] = {
     "hint.as_good": "{choice}: just as good.",
     "hint.expect": "Playing the best way from here, expect a final total of about {total}.",
     "hint.perfect_chances": "Everyone perfect from here: {chances}.",
+    "hint.to_beat": "To beat {names}: {choice}, chance to win {chance} instead of {instead}.",
+    "hint.to_win": "To win: {choice}, chance to win {chance} instead of {instead}.",
+    "hint.for_points": "For the most points: {choice}. {why}",
     "review.player": "{name}: decisions cost about {cost} points in all; scored {total}.",
     "review.turn": "Turn {turn}, {name}: {cost} points",
     "review.item": (
@@ -120,13 +123,16 @@ EN: dict[str, str] = {
     ),
     "review.best": "After roll {roll}: {chose}, the best play.",
     "review.fine": "Turns played as well as can be: {count}",
+    "level.win": "Shark",
     "level.perfect": "Perfect",
     "level.good": "Good",
     "level.casual": "Casual",
     "dialog.vs_title": "Play the computer: one tap",
     "dialog.vs_levels": (
         "Casual takes the points in front of it, like a beginner; Good plays well and slips "
-        "a little; Perfect plays the best strategy there is. Or name the players below."
+        "a little; Perfect scores the most points a game can give on average; Shark plays to "
+        "beat you: behind, it gambles on what could still win, ahead, it takes the safe "
+        "points. Or name the players below."
     ),
     "seat.computer_name": "{level} (computer)",
     "status.paused_corrupt": (
@@ -286,6 +292,7 @@ EN: dict[str, str] = {
     "compare.you": "You",
     "compare.perfect": "Perfect",
     "seat.human": "Person",
+    "seat.win": "Computer: Shark",
     "seat.perfect": "Computer: Perfect",
     "seat.good": "Computer: Good",
     "seat.casual": "Computer: Casual",

@@ -107,18 +107,24 @@ KO: dict[str, str] = {
     "hint.as_good": "{choice}: 똑같이 좋음.",
     "hint.expect": "여기서부터 가장 좋게 하면 최종 점수는 약 {total}점으로 기대됩니다.",
     "hint.perfect_chances": "모두 완벽하면: {chances}.",
+    "hint.to_beat": "{names}에게 이기려면: {choice}. 이길 확률 {instead} 대신 {chance}.",
+    "hint.to_win": "이기려면: {choice}. 이길 확률 {instead} 대신 {chance}.",
+    "hint.for_points": "점수를 가장 많이 얻으려면: {choice}. {why}",
     "review.player": "{name}: 선택으로 잃은 점수 약 {cost}점, 얻은 점수 {total}점.",
     "review.turn": "{turn}번째 차례, {name}: {cost}점",
     "review.item": "{roll}번째 굴림 뒤: {chose} 선택. 최선은 {best} (약 {cost}점 더 좋음).",
     "review.best": "{roll}번째 굴림 뒤: {chose}, 최선의 수.",
     "review.fine": "최선으로 둔 차례: {count}개",
+    "level.win": "승부사",
     "level.perfect": "완벽",
     "level.good": "잘함",
     "level.casual": "가볍게",
     "dialog.vs_title": "컴퓨터와 한 판: 한 번 누르기",
     "dialog.vs_levels": (
         "'가볍게'는 초보자처럼 눈앞의 점수를 가져가고, '잘함'은 잘 두지만 가끔 실수하며, "
-        "'완벽'은 가장 좋은 전략으로 둡니다. 아래에서 참가자를 직접 정할 수도 있습니다."
+        "'완벽'은 평균 점수가 가장 높은 전략으로 두고, '승부사'는 이기려고 둡니다: 뒤지면 "
+        "아직 이길 수 있는 쪽에 걸고, 앞서면 안전한 점수를 챙깁니다. 아래에서 참가자를 직접 "
+        "정할 수도 있습니다."
     ),
     "seat.computer_name": "{level} (컴퓨터)",
     "status.paused_corrupt": (
@@ -272,6 +278,7 @@ KO: dict[str, str] = {
     "compare.you": "나",
     "compare.perfect": "완벽",
     "seat.human": "사람",
+    "seat.win": "컴퓨터: 승부사",
     "seat.perfect": "컴퓨터: 완벽",
     "seat.good": "컴퓨터: 잘함",
     "seat.casual": "컴퓨터: 가볍게",

@@ -4,7 +4,7 @@ strategy machinery) only when the table is there, so the first paint never waits
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ...rules import Game
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ...advice.review import Verdict
     from ...advice.state import Decision
     from ...advice.strategy import Advisor
+    from ...advice.winning import Aim
     from .coaching import Review
 
 
@@ -28,11 +29,15 @@ def kept(game: Game) -> tuple[int, ...] | None:
 class Coach:
     """The strategy table's work at a table: hints, the coach's questions, the review."""
 
-    def __init__(self) -> None:
+    def __init__(self, aiming: Callable[[], Aim | None] = lambda: None) -> None:
         self.advisor: Advisor | None = None
         """The strategy table, once fetched."""
         self.failed = False
         """The table could not be loaded: nothing waits for it until the page is online."""
+        self.aiming = aiming
+        """The choices of the player to move weighed by their chance to win (the session's
+        ``aim``): the hint and the coach name the choice that wins most beside the one
+        that scores most."""
 
     def attach(self, advisor: Advisor) -> None:
         """The strategy table has arrived: hints, the coach, computers and the review work."""
@@ -42,14 +47,17 @@ class Coach:
         """The table could not be loaded: nothing waits for it (False: online again)."""
         self.failed = missing
 
-    def question(self, choice: Decision | None, settings: Settings, lang: str) -> str | None:
-        """With the coach on, its question before a move that costs more than the player's
-        margin; None when there is nothing to ask (or no table yet)."""
+    def question(
+        self, choice: Decision | None, settings: Settings, game: Game, lang: str
+    ) -> str | None:
+        """With the coach on, its question before a move of ``game`` that costs more than
+        the player's margin; None when there is nothing to ask (or no table yet)."""
         if choice is None or not settings.coach or self.advisor is None:
             return None
         from .coaching import coach_warning
 
-        return coach_warning(choice, self.advisor, settings.coach_margin, lang)
+        margin, aim = settings.coach_margin, self.aiming()
+        return coach_warning(choice, self.advisor, margin, lang, aim, game.players)
 
     def hint(self, game: Game, lang: str) -> Hint | None:
         """The Hint button's answer (None without the table)."""
@@ -57,7 +65,7 @@ class Coach:
             return None
         from .coaching import hint
 
-        return hint(game, self.advisor, lang)
+        return hint(game, self.advisor, lang, self.aiming())
 
     def review(self, verdicts: Sequence[Verdict], game: Game, lang: str) -> Review | None:
         """The review of the game from its priced decisions (None without the table)."""

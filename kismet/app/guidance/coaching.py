@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...advice.state import Decision, State
 from ...rules import NO_HOLDS, ROLLS_PER_TURN, Category, Game
-from ...text import text
+from ...text import join_names, text
 from .hint import Hint
 
 if TYPE_CHECKING:
     from ...advice.review import Verdict
     from ...advice.strategy import Advisor, Choice
+    from ...advice.winning import Aim
 
 HINT_LINES = 4
 """How many choices a hint lists."""
@@ -64,30 +65,94 @@ def _line(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def hint(game: Game, advisor: Advisor, lang: str) -> Hint | None:
+WIN_SHOWN = 0.005
+"""The chance to win (half a percentage point) that the choice which wins most must add
+over the one which scores most for the hint and the coach to name both."""
+
+NAMED_RIVALS = 2
+"""Up to this many other players, the line to win names them ("To beat Bo")."""
+
+
+class ToWin(NamedTuple):
+    """The choice with the best chance to win, where it is not the one that scores most."""
+
+    choice: Choice
+    chance: float
+    """Its chance to win."""
+    instead: float
+    """The chance to win of the choice that scores most."""
+
+
+def to_win(
+    choices: Sequence[Choice], dice: Sequence[int], rolls_left: int, aim: Aim | None
+) -> ToWin | None:
+    """Among the advisor's ``choices`` (best for points first), the one ``aim`` weighs
+    highest, when it is another and adds at least ``WIN_SHOWN`` to the chance to win."""
+    if aim is None or not choices:
+        return None
+
+    def chance(choice: Choice) -> float:
+        if choice.box is not None:
+            return aim.box_chance(choice.box, dice)
+        return aim.keep_chance(choice.keep, rolls_left)
+
+    chances = [chance(c) for c in choices]
+    top = max(range(len(choices)), key=lambda i: chances[i])  # the first of equals
+    if top == 0 or chances[top] - chances[0] < WIN_SHOWN:
+        return None
+    return ToWin(choices[top], chances[top], chances[0])
+
+
+def win_line(found: ToWin, players: Sequence[str], player: int, lang: str) -> str:
+    """ "To beat Bo: keep 6 6 6, chance to win 41% instead of 36%." (for ``player`` of
+    ``players``)."""
+    from .odds import percent
+
+    others = [n for i, n in enumerate(players) if i != player]
+    words = {
+        "choice": describe(found.choice, lang),
+        "chance": percent(found.chance),
+        "instead": percent(found.instead),
+    }
+    if len(others) > NAMED_RIVALS:
+        return _line(text("hint.to_win", lang, **words))
+    return _line(text("hint.to_beat", lang, names=join_names(others, lang), **words))
+
+
+def hint(game: Game, advisor: Advisor, lang: str, aim: Aim | None = None) -> Hint | None:
     """The best holds or box now, with the reason a player can check, then the next best,
-    each in points against the best; and apart, what perfect play expects from here."""
+    each in points against the best; and apart, what perfect play expects from here. At a
+    table with others (``aim``), when another choice gives a better chance to win, it comes
+    first, marked on the dice, then the best for points."""
     if game.is_over or not game.dice:
         return None
     from ...advice.strategy import ChoiceKind, holds_for
 
     choices = advisor.choices(game)
     best = choices[0]
-    marks = holds_for(game.dice, best.keep) if best.kind is ChoiceKind.KEEP else NO_HOLDS
-    lines = [_best_line(choices, game, lang)]
+    found = to_win(choices, game.dice, game.rolls_left, aim)
+    lines = [_best_line(choices, game, lang, points=found is not None)]
     for choice in choices[1:HINT_LINES]:
         gap = best.expected - choice.expected
         key = "hint.as_good" if gap < CLOSE else "hint.worse"
         lines.append(_line(text(key, lang, choice=describe(choice, lang), points=_points(gap))))
     note = text("hint.expect", lang, total=f"{best.expected:.0f}")
+    if found is not None:
+        best = found.choice
+        lines.insert(0, win_line(found, game.players, game.current, lang))
+    marks = holds_for(game.dice, best.keep) if best.kind is ChoiceKind.KEEP else NO_HOLDS
     return Hint(marks=marks, box=best.box, lines=tuple(lines), note=note)
 
 
-def _best_line(choices: Sequence[Choice], game: Game, lang: str) -> str:
+def _best_line(choices: Sequence[Choice], game: Game, lang: str, *, points: bool) -> str:
+    """The best choice for points, with its reason (``points``: said to be for points, beside
+    the choice that wins most)."""
     from .reasons import why
 
     best = describe(choices[0], lang)
     reason = why(choices[0], choices, State.of(game, game.current), lang)
+    if points:
+        return text("hint.for_points", lang, choice=best, why=reason)
     if len(choices) == 1:
         return text("hint.only", lang, choice=best, why=reason)
     if choices[0].expected - choices[1].expected < CLOSE:
@@ -103,19 +168,41 @@ def verdict(choice: Decision, advisor: Advisor) -> Verdict:
     return price(choice, advisor)
 
 
-def coach_warning(choice: Decision, advisor: Advisor, margin: float, lang: str) -> str | None:
+def coach_warning(
+    choice: Decision,
+    advisor: Advisor,
+    margin: float,
+    lang: str,
+    aim: Aim | None = None,
+    players: Sequence[str] = (),
+) -> str | None:
     """The coach's question when the decision costs more than ``margin`` expected points:
-    it names the move, the better one and what the difference is worth."""
+    it names the move, the better one and what the difference is worth. At a table with
+    others (``aim``, of the position the decision is taken in): a move that gives the best
+    chance to win (or within ``WIN_SHOWN`` of it) is not questioned, and where the choice
+    that wins most is another than the one that scores most, the question names it too
+    (``players``: the names at the table)."""
     from .reasons import why
 
     priced = verdict(choice, advisor)
     if priced.cost <= margin:
         return None
-    chose, best = describe(priced.chosen, lang), describe(priced.best, lang)
     options = advisor.options(choice.state, choice.dice, choice.rolls_left)
+    found = to_win(options, choice.dice, choice.rolls_left, aim)
+    if found is not None and aim is not None:
+        if choice.box is not None:
+            chosen = aim.box_chance(choice.box, choice.dice)
+        else:
+            chosen = aim.keep_chance(choice.keep or (), choice.rolls_left)
+        if chosen >= found.chance - WIN_SHOWN:
+            return None
+    chose, best = describe(priced.chosen, lang), describe(priced.best, lang)
     reason = why(priced.best, options, choice.state, lang)
-    return text("coach.warning", lang, chose=chose, best=best, why=reason,
-                cost=_points(priced.cost))  # fmt: skip
+    warning = text("coach.warning", lang, chose=chose, best=best, why=reason,
+                   cost=_points(priced.cost))  # fmt: skip
+    if found is None:
+        return warning
+    return f"{warning} {win_line(found, players, choice.player, lang)}"
 
 
 class ReviewItem(NamedTuple):

@@ -19,6 +19,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from ...advice.level import Level
 from ...rules import Fill, Game
 from ...text import join_names, text
 from ..base.settings import Settings
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from ...advice.spread import Spread
     from ...advice.state import State
     from ...advice.strategy import Advisor
+    from ...advice.winning import Aim
 
 
 GAMES_KEPT = 8
@@ -151,6 +153,8 @@ class Odds:
         """The players' skills, as known at that turn start."""
         self._perfect: tuple[object, list[Law]] = ((), [])
         """The position the hint's perfect-play line is for, and its players' laws so far."""
+        self._aim: tuple[object, Aim] | None = None
+        """The turn the last aim was weighed for, and the aim."""
 
     @staticmethod
     def wanted(table: Table, settings: Settings) -> bool:
@@ -160,14 +164,46 @@ class Odds:
         return settings.chances and (players > 1 or table.challenge is not None)
 
     def due(self, table: Table, settings: Settings, advisor: Advisor | None) -> Due | None:
-        """What the chances at this table wait for now (None: nothing)."""
-        if not self.wanted(table, settings) or self.failed:
+        """What the chances at this table wait for now (None: nothing). At a table of two
+        or more seats the spread table comes with the strategy table even with the chances
+        hidden: the Win computer, and the hint's line to win, weigh choices with it."""
+        shown = self.wanted(table, settings)
+        if self.failed or not (shown or self.aimed(table)):
             return None
         if advisor is None:
-            return Due.TABLE
+            return Due.TABLE if shown else None
         if self.spread is None:
             return Due.SPREAD
-        return None if self._next(table) is None else Due.WORK
+        return None if not shown or self._next(table) is None else Due.WORK
+
+    @staticmethod
+    def aimed(table: Table) -> bool:
+        """Whether choices at this table can be weighed by the chance to win: it has
+        two seats or more."""
+        return len(table.game.players) > 1
+
+    def waits(self, table: Table) -> bool:
+        """Whether the Win computer to move waits for the spread table (fetched, not
+        failed); without it, it plays as Perfect."""
+        seat = table.seat if table.computer_to_move else None
+        return seat is Level.WIN and self.aimed(table) and self.spread is None and not self.failed
+
+    def aim(
+        self, table: Table, advisor: Advisor | None, skills: Callable[[], Sequence[Skill]]
+    ) -> Aim | None:
+        """The choices of the player to move weighed by their chance to win against the
+        other seats (``skills``: each seat's, asked once a turn); None alone at the table,
+        between turns, or without both tables. Kept for the turn."""
+        game = table.game
+        if advisor is None or self.spread is None or not self.aimed(table) or game.is_over:
+            return None
+        key = (table.id, game.history, game.current)
+        if self._aim is None or self._aim[0] != key:
+            from ...advice.winning import Aim
+
+            forecast = self._forecast_of(advisor, self.spread)
+            self._aim = (key, Aim.of(forecast, game, skills(), game.current))
+        return self._aim[1]
 
     def attach(self, spread: Spread | None) -> None:
         """The spread table arrived (None: it could not be had)."""

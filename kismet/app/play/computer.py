@@ -11,8 +11,14 @@ from ...rules import Category, Game
 from ..base.table import Table
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ...advice.level import Step
     from ...advice.strategy import Advisor
+    from ...advice.winning import Aim
+
+    Aiming = Callable[[], Aim | None]
+    """The Win level's weighing of the turn's choices, asked for when it plans."""
 
 PACE_MS = 450
 """The pause before each step of a computer's turn."""
@@ -46,27 +52,38 @@ class Computers:
             return 0
         return UNDO_GRACE_MS if grace else PACE_MS
 
-    def next_step(self, game: Game, level: Level, advisor: Advisor | None, game_id: str) -> Step:
+    def next_step(
+        self,
+        game: Game,
+        level: Level,
+        advisor: Advisor | None,
+        game_id: str,
+        aim: Aiming | None = None,
+    ) -> Step:
         """The computer's next step, planning its next stretch (up to a roll or a box) when
         the last one is used up. Its random choices are seeded by the game and the moment,
-        so a reload replays them the same way."""
+        so a reload replays them the same way. ``aim``: the Win level's weighing (without
+        it, or when it gives none, the Win level plays as Perfect)."""
         if not self._steps:
             from ...advice.players import plan
 
             rng = random.Random(f"{game_id}:{len(game.history)}:{game.rolls_left}")
-            self._steps = plan(game, level, advisor, rng)
+            weighed = aim() if aim is not None and level is Level.WIN else None
+            self._steps = plan(game, level, advisor, rng, weighed)
         step = self._steps.pop(0)
         if step.box is not None:
             self._steps = []
         return step
 
-    def step(self, table: Table, advisor: Advisor | None, hands: Hands) -> bool:
+    def step(
+        self, table: Table, advisor: Advisor | None, hands: Hands, aim: Aiming | None = None
+    ) -> bool:
         """The next step of the computer to move, taken with ``hands``; False when no
         computer is to move. Skipping ends when a person is to move (or the game ends)."""
         level = table.seat
         if level is None or not table.computer_to_move:
             return False
-        step = self.next_step(table.game, level, advisor, table.id)
+        step = self.next_step(table.game, level, advisor, table.id, aim)
         if step.box is not None:
             hands.fill(step.box)
         elif step.kind is StepKind.HOLD:

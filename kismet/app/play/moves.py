@@ -22,6 +22,7 @@ from .turn import Ask, Pending, StatusLine, TurnUI
 if TYPE_CHECKING:
     from ...advice.state import Decision
     from ...advice.strategy import Advisor
+    from .computer import Aiming
 
 
 MODE_LINES = {Mode.DICE: "status.mode_dice", Mode.SHEET: "status.mode_sheet"}
@@ -71,7 +72,7 @@ class Moves(AtTable):
 
     def _coach_stops(self, decision: Decision | None, box: Category | None) -> bool:
         """With the coach on, stop a move that costs more than the margin, and ask first."""
-        question = self.coach.question(decision, self.shelf.settings, self.lang)
+        question = self.coach.question(decision, self.shelf.settings, self.game, self.lang)
         if question is None:
             return False
         self.ui.ask(Pending(Ask.COACH, box))
@@ -245,12 +246,13 @@ class Moves(AtTable):
 
     # ---------------------------------------------------- computers, the page
 
-    def computer_move(self, advisor: Advisor | None) -> bool:
+    def computer_move(self, advisor: Advisor | None, aim: Aiming | None = None) -> bool:
         """One visible step of the computer to move (a hold, a roll or a box), through the
-        people's moves; False when no computer is to move."""
+        people's moves; False when no computer is to move. ``aim``: the Win level's
+        weighing of the turn."""
         self._acting = True
         try:
-            return self.computers.step(self.table, advisor, self)
+            return self.computers.step(self.table, advisor, self, aim)
         finally:
             self._acting = False
 

@@ -35,6 +35,7 @@ from .view import Extras, View, build_view
 
 if TYPE_CHECKING:
     from ...advice.strategy import Advisor
+    from ...advice.winning import Aim
     from ..guidance.coaching import Review
 
 
@@ -66,7 +67,8 @@ class Session(AtTable):
         self.shelf = Shelf(storage, clock, spare)
         self.friends = Friends(self.shelf.store, lang)
         self.progress, self.linked = Progress(self.shelf, self.friends), Linked(lang)
-        self.coach, self.guide, self.odds, self.computers = Coach(), Guide(), Odds(), Computers()
+        self.coach, self.guide, self.odds = Coach(self.aim), Guide(), Odds()
+        self.computers = Computers()
         self.tables = Tables(
             self.shelf, ui=self.ui, line=self.line, computers=self.computers,
             seed=seed, lang=lang, clock=clock, greet=greet,
@@ -119,10 +121,17 @@ class Session(AtTable):
 
     def computer_step(self) -> bool:
         """One visible step of the computer to move (a hold, a roll or a box); False when
-        it cannot move now (not its turn, or its table is not loaded yet)."""
-        if self.tables.sync() or self.wants_table:
+        it cannot move now (not its turn, or its tables are not loaded yet)."""
+        if self.tables.sync() or self.wants_table or self.odds.waits(self.table):
             return False
-        return self.moves.computer_move(self.coach.advisor)
+        return self.moves.computer_move(self.coach.advisor, self.aim)
+
+    def aim(self) -> Aim | None:
+        """The choices of the player to move weighed by their chance to win against the
+        table (each seat playing on by its level or record); None alone, or without the
+        tables."""
+        table = self.table
+        return self.odds.aim(table, self.coach.advisor, lambda: self.progress.skills(table))
 
     def chances_step(self) -> bool:
         """One step of the work on the win chances of the turn at the table (True: done)."""
@@ -200,7 +209,7 @@ class Session(AtTable):
     def view(self) -> View:
         """What the page should show now."""
         problem, table, high = self.shelf.problem, self.table, self.shelf.high_scores()
-        steps = table.computer_to_move and not self.wants_table
+        steps = table.computer_to_move and not self.wants_table and not self.odds.waits(table)
         scene = self.scene()
         if scene.thinking and self.coach.failed and self.coach.advisor is None:
             scene = scene._replace(thinking=False, unavailable=True)

@@ -1,0 +1,258 @@
+"""Playing to win: each choice of a turn weighed by the chance to win the game it leads to.
+
+Perfect play (``kismet.advice.strategy``) weighs a choice by the points it is expected to
+bring. At a table with others the aim is to finish above them, and that asks for other
+choices: a player far behind with few boxes left should gamble on what could still win, a
+player far ahead should take the safe points. ``Stakes`` turns a final total into the
+chance that it wins against the other seats' laws (``kismet.advice.chances``: each playing
+on with their skill, from where they stand, the seats still to play this round included).
+``Aim`` weighs the seat's choices with it, as the Perfect player weighs them with points:
+
+- after the last roll, each box is worth the chance to win from the sheet it leads to (the
+  seat playing on perfectly from there, its law of points to come as the win chances take
+  it); an extra Kismet also gives every other seat its penalty zero;
+- before the second and third rolls, each keep is worth the mean over the dice rolled of the
+  best that can follow (the same machinery as the points, ``strategy.turn_from_last``).
+
+A choice's worth is its chance to win, plus ``POINT_WEIGHT`` per expected point: among
+choices of the same chance (a game already won or lost) the one that scores most.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..rules import Category, Game
+from .chances import EXACT_BOXES, TAILS, Forecast, Law
+from .skill import PERFECT, Skill
+from .state import BOXES, FULL, State, box_points
+from .strategy import (
+    KEEP_INDEX,
+    TurnValues,
+    best_keeps,
+    best_of_rows,
+    box_rows,
+    expect,
+    sub_multisets,
+    turn_from_last,
+)
+
+POINT_WEIGHT = 1e-6
+"""What one expected point adds to a choice's worth beside its chance to win: enough to
+choose among equal chances, too little to outweigh a real difference in them."""
+
+BINS_PER_SD = 4
+"""A normal law's mass is taken in bins of about a quarter of its standard deviation."""
+
+
+class Stakes:
+    """The chance that a final total wins against other seats' laws of final totals
+    (independent; ties shared among those who tie)."""
+
+    def __init__(self, laws: Sequence[Law]) -> None:
+        if not laws:
+            raise ValueError("Stakes need at least one other seat")
+        self.low = max(min(law) for law in laws)
+        """Below this total there is no chance: some seat is sure to finish at or above it."""
+        self.high = max(max(law) for law in laws)
+        """Above this total the win is sure."""
+        totals = range(self.low, self.high + 1)
+        cumulative = [_below(law, self.low, self.high) for law in laws]
+        if len(laws) == 1:  # below the other, or level with them (half the win)
+            (law,), (below,) = laws, cumulative
+            chances = [b + law.get(x, 0.0) / 2 for x, b in zip(totals, below, strict=True)]
+        else:
+            chances = []
+            for i, x in enumerate(totals):
+                poly = [1.0]  # in z: the chance that k others tie at x while nobody is above
+                for law, below in zip(laws, cumulative, strict=True):
+                    poly = _times(poly, below[i], law.get(x, 0.0))
+                chances.append(math.fsum(c / (k + 1) for k, c in enumerate(poly)))
+        self._chances = chances
+        prefix = [0.0]
+        for chance in chances:
+            prefix.append(prefix[-1] + chance)
+        self._prefix = prefix
+
+    def at(self, total: int) -> float:
+        """The chance that a final total of ``total`` wins."""
+        if total < self.low:
+            return 0.0
+        if total > self.high:
+            return 1.0
+        return self._chances[total - self.low]
+
+    def of_law(self, law: Law, shift: int) -> float:
+        """The chance to win of a final total of ``shift`` plus a draw from ``law``."""
+        return math.fsum(p * self.at(shift + x) for x, p in law.items())
+
+    def of_normal(self, mean: float, sd: float, shift: int) -> float:
+        """The chance to win of a final total of ``shift`` plus points to come drawn from
+        the normal law the win chances use (``chances._normal``: whole points, cut
+        ``TAILS`` deviations from the mean, never below 0), its mass taken in bins of about
+        ``sd / BINS_PER_SD`` points against the mean chance over each bin."""
+        if sd < 0.5:
+            return self.at(shift + max(0, round(mean)))
+        low, high = max(0, math.floor(mean - TAILS * sd)), math.ceil(mean + TAILS * sd)
+        scale = 1 / (sd * math.sqrt(2))
+        erf = math.erf
+        top = erf((high + 0.5 - mean) * scale)
+        whole = top - erf((low - 0.5 - mean) * scale)
+        start = max(low, self.low - shift)  # below it, no chance
+        end = min(high, self.high - shift)  # above it, a sure win
+        if start > end:  # all of the law on one side
+            return 0.0 if start > high else 1.0
+        won = top - erf((end + 0.5 - mean) * scale)
+        width = max(1, int(sd / BINS_PER_SD))
+        prefix, base = self._prefix, shift - self.low
+        edge = erf((start - 0.5 - mean) * scale)
+        for a in range(start, end + 1, width):
+            b = min(end, a + width - 1)
+            nxt = erf((b + 0.5 - mean) * scale)
+            won += (nxt - edge) * (prefix[base + b + 1] - prefix[base + a]) / (b - a + 1)
+            edge = nxt
+        return won / whole
+
+
+def _below(law: Law, low: int, high: int) -> list[float]:
+    """For each total from ``low`` to ``high``: the chance of a total below it."""
+    out, acc = [], math.fsum(p for x, p in law.items() if x < low)
+    for x in range(low, high + 1):
+        out.append(acc)
+        acc += law.get(x, 0.0)
+    return out
+
+
+def _times(poly: list[float], lower: float, equal: float) -> list[float]:
+    """``poly`` times ``(lower + equal z)``."""
+    out = [0.0] * (len(poly) + 1)
+    for k, c in enumerate(poly):
+        out[k] += c * lower
+        out[k + 1] += c * equal
+    return out
+
+
+def penalised(state: State) -> State:
+    """A seat's state after another's extra Kismet: a 0 in its topmost open box."""
+    if state.filled == FULL:
+        return state
+    top = next(box for i, box in enumerate(BOXES) if not state.filled >> i & 1)
+    return state.after(top, 0)
+
+
+class Aim:
+    """One seat's choices in one turn, weighed by its chance to win against the others.
+
+    ``states``: every seat's position (the seat's own at the start of its turn), ``skills``:
+    how each plays on (the seat itself is taken to play on perfectly after this turn)."""
+
+    def __init__(
+        self, forecast: Forecast, states: Sequence[State], skills: Sequence[Skill], seat: int
+    ) -> None:
+        if len(states) < 2:
+            raise ValueError("Playing to win needs another seat")
+        self.forecast, self.seat = forecast, seat
+        self.state = states[seat]
+        others = [i for i in range(len(states)) if i != seat]
+        self.stakes = Stakes([forecast.law(states[i], skills[i]) for i in others])
+        self._penalised: Stakes | None = None
+        if self.state.joker:  # an extra Kismet may give the others their penalty zeros
+            self._penalised = Stakes(
+                [forecast.law(penalised(states[i]), skills[i]) for i in others]
+            )
+        self._reached: dict[tuple[State, bool], tuple[float, float]] = {}
+        self._turn: TurnValues | None = None
+        self._chances: tuple[tuple[float, ...], ...] | None = None
+
+    @classmethod
+    def of(cls, forecast: Forecast, game: Game, skills: Sequence[Skill], seat: int) -> Aim:
+        """The aim of ``seat`` in ``game`` as it stands."""
+        states = [State.of(game, p) for p in range(len(game.players))]
+        return cls(forecast, states, skills, seat)
+
+    def reached(self, after: State, extra: bool = False) -> tuple[float, float]:
+        """What reaching ``after`` (the seat's sheet once its box is filled) is worth, and
+        its chance to win. The worth is the chance plus ``POINT_WEIGHT`` per expected point
+        (the seat playing on perfectly). ``extra``: the box was filled with an extra Kismet,
+        so the others took their penalty zeros."""
+        key = (after, extra)
+        found = self._reached.get(key)
+        if found is None:
+            stakes = self._penalised if extra and self._penalised else self.stakes
+            forecast, filled, subtotal, joker = self.forecast, *after[:3]
+            mean = forecast.advisor.future(filled, subtotal, joker)
+            if len(BOXES) - filled.bit_count() > EXACT_BOXES:
+                sd = forecast.spread.sd(filled, subtotal, joker)
+                chance = stakes.of_normal(mean, sd, after.scored)
+            else:
+                chance = stakes.of_law(forecast.to_come(after, PERFECT), after.scored)
+            found = self._reached[key] = (chance + POINT_WEIGHT * (after.scored + mean), chance)
+        return found
+
+    def _filled(self, box: Category, roll: Sequence[int]) -> tuple[float, float]:
+        """The worth and the chance of filling ``box`` with ``roll``."""
+        state = self.state
+        points = box_points(box, roll, state.joker)
+        return self.reached(state.after(box, points), state.joker and len(set(roll)) == 1)
+
+    def box_worth(self, box: Category, roll: Sequence[int]) -> float:
+        """What filling ``box`` with ``roll`` is worth."""
+        return self._filled(box, roll)[0]
+
+    def box_chance(self, box: Category, roll: Sequence[int]) -> float:
+        """The chance to win after filling ``box`` with ``roll``."""
+        return self._filled(box, roll)[1]
+
+    def turn(self) -> TurnValues:
+        """The worth of every roll and keep of the turn (``TurnValues``, in worth, not in
+        points)."""
+        if self._turn is None:
+            state = self.state
+
+            def worth(box: Category, points: int, extra: bool) -> float:
+                return self.reached(state.after(box, points), extra)[0]
+
+            self._turn = turn_from_last(state, best_of_rows(box_rows(state, worth)))
+        return self._turn
+
+    def keep_chance(self, keep: Sequence[int], rolls_left: int) -> float:
+        """The chance to win after keeping these faces and rolling the rest
+        (``rolls_left`` before that roll), every later choice of the turn the one of the
+        highest worth."""
+        if self._chances is None:
+            self._chances = self._chance_turn()
+        return self._chances[rolls_left - 1][KEEP_INDEX[tuple(sorted(keep))]]
+
+    def _chance_turn(self) -> tuple[tuple[float, ...], ...]:
+        """The chance to win of every keep of the turn (by rolls left after it), following
+        the choices of the highest worth."""
+        state, turn = self.state, self.turn()
+        worths = box_rows(state, lambda box, points, extra: self.reached(
+            state.after(box, points), extra)[0])  # fmt: skip
+        chances = box_rows(state, lambda box, points, extra: self.reached(
+            state.after(box, points), extra)[1])  # fmt: skip
+        last = []
+        for r in range(len(worths[0][1])):
+            best = max(range(len(worths)), key=lambda b: (worths[b][1][r], -b))
+            last.append(chances[best][1][r])
+        keep0 = expect(last)
+        keep1 = expect([keep0[k] for k in best_keeps(turn.keep[0])])
+        keep2 = expect([keep1[k] for k in best_keeps(turn.keep[1])])
+        return (tuple(keep0), tuple(keep1), tuple(keep2))
+
+    def keep_worth(self, keep: Sequence[int], rolls_left: int) -> float:
+        """What keeping these faces and rolling the rest is worth (``rolls_left`` before
+        that roll)."""
+        return self.turn().keep[rolls_left - 1][KEEP_INDEX[tuple(sorted(keep))]]
+
+    def best_keep(self, dice: Sequence[int], rolls_left: int) -> tuple[int, ...]:
+        """The faces to keep before rolling again, the first in ``KEEPS`` among equals (all
+        five: score now)."""
+        values = self.turn().keep[rolls_left - 1]
+        keeps = sub_multisets(tuple(sorted(dice)))
+        return min(keeps, key=lambda k: (-values[KEEP_INDEX[k]], KEEP_INDEX[k]))
+
+    def best_box(self, dice: Sequence[int]) -> Category:
+        """The box to fill with these dice, the first on the sheet among equals."""
+        return max(self.state.open_boxes(), key=lambda box: self.box_worth(box, dice))
