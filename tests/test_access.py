@@ -110,6 +110,11 @@ def test_axe_finds_no_violations(browser: Any, site: Site, locale: str) -> None:
         page.click("[data-testid=confirm]")
     page.wait_for_selector("[data-testid=win-chance-1] [aria-hidden]", timeout=60_000)
     check("win chances")
+    # The hint at a table with others (it weighs the chance to win as well as the points).
+    page.click("[data-testid=roll]")
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
+    check("hint at a table")
     # A phone: the sheet's cards show the boxes' short names, and the buttons keep the
     # full ones for a screen reader.
     page.set_viewport_size({"width": 360, "height": 640})

@@ -12,6 +12,7 @@ from kismet.advice import review as review_module
 from kismet.advice.review import Verdict
 from kismet.advice.state import Decision
 from kismet.advice.strategy import Advisor
+from kismet.advice.winning import Aim
 from kismet.app.base.table import Mode
 from kismet.app.guidance.coaching import Review
 from kismet.app.guidance.luck import expected_total, price_seats, splits
@@ -197,9 +198,9 @@ def test_the_review_reuses_the_lucks_verdicts_and_prices_the_rest_in_steps(
     priced: list[Decision] = []
     price = review_module.price
 
-    def counted(decision: Decision, table: Advisor) -> Verdict:
+    def counted(decision: Decision, table: Advisor, aim: Aim | None = None) -> Verdict:
         priced.append(decision)
-        return price(decision, table)
+        return price(decision, table, aim)
 
     monkeypatch.setattr(review_module, "price", counted)
     # The review opens at once: every decision was priced for the luck.

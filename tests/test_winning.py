@@ -13,11 +13,14 @@ import pytest
 from kismet.advice.chances import Forecast, _normal
 from kismet.advice.level import Level, StepKind
 from kismet.advice.players import plan
+from kismet.advice.review import price
 from kismet.advice.skill import GOOD, PERFECT
 from kismet.advice.state import FULL, State
 from kismet.advice.winning import Aim, Stakes, penalised
+from kismet.app.base.roster import Roster
 from kismet.app.guidance.coaching import coach_warning, decision, hint
-from kismet.app.keeping.storage import GAME_KEY
+from kismet.app.keeping.storage import GAME_KEY, MemoryStorage
+from kismet.app.screen.session import Session
 from kismet.rules import Category as C
 from kismet.rules import Game, game_from_dict, upper_bonus
 from tests.conftest import Site, artifact, open_app, reveal
@@ -296,3 +299,47 @@ def test_the_shark_is_one_tap_away_and_plays_a_whole_game_on_a_phone(
     assert spreads, "the Shark weighs its choices with the spread table"
     page.screenshot(path=artifact("shark-game-over.png"), full_page=True)
     context.close()
+
+
+def test_a_decision_is_priced_in_the_chance_to_win_as_well(forecast: Forecast) -> None:
+    game = table(BO_AHEAD)
+    game.set_dice([1, 3, 5, 5, 5])
+    advisor = forecast.advisor
+    aim = Aim.of(forecast, game, [PERFECT, PERFECT], 1)
+    timid = decision(game, keep=(3,))
+    assert timid is not None
+    verdict = price(timid, advisor, aim)
+    assert verdict.cost == 0  # the best for points
+    assert verdict.to_win is not None and verdict.to_win.choice.keep == (5, 5, 5)
+    assert verdict.to_win.cost == pytest.approx(
+        aim.keep_chance((5, 5, 5), 2) - aim.keep_chance((3,), 2)
+    )
+    assert price(timid, advisor).to_win is None  # alone: in points only
+
+
+def test_the_review_at_a_table_prices_each_decision_in_chances_too(forecast: Forecast) -> None:
+    """A person against the Shark, in a session with both tables: the luck's pricing and
+    the review carry each decision's chance to win, and the points still add up."""
+    app = Session(MemoryStorage(), seed=7, clock=lambda: "2026-12-05T00:00:00+00:00")
+    app.attach(forecast.advisor)
+    app.odds.attach(forecast.spread)
+    app.lobby.start(Roster(("Ann", "Shark"), (None, Level.WIN)))
+    while not app.game.is_over:
+        if app.game.current == 0:
+            app.moves.roll()
+            app.moves.choose(app.game.open_boxes(0)[-1])  # from the bottom: costly
+            if app.moves.pending is not None:
+                app.moves.confirm()
+        else:
+            assert app.computer_step()
+    assert app.price_finished(None)
+    shown = app.review()
+    assert shown is not None
+    assert shown.summary[0].startswith("Ann: decisions cost about ")
+    assert "of the chance to win; scored" in shown.summary[0]
+    items = [item for turn in (*shown.costly, *shown.fine) for item in turn.items]
+    assert len(items) == len(app.table.decisions) == 15
+    assert any("For the win: " in item.words for item in items)
+    luck = app.progress.luck(app.table, forecast.advisor, "en")
+    assert luck is not None
+    assert luck.splits[0].lost == pytest.approx(sum(item.cost for item in items), abs=0.01)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..rules import Category, Game
+from ..rules import Category, Game, upper_bonus
 from .chances import EXACT_BOXES, TAILS, Forecast, Law
 from .skill import PERFECT, Skill
 from .state import BOXES, FULL, State, box_points
@@ -41,6 +41,9 @@ from .strategy import (
 POINT_WEIGHT = 1e-6
 """What one expected point adds to a choice's worth beside its chance to win: enough to
 choose among equal chances, too little to outweigh a real difference in them."""
+
+LAST_TURN = True
+"""A sheet with one box open is weighed by its last turn played for the win."""
 
 BINS_PER_SD = 4
 """A normal law's mass is taken in bins of about a quarter of its standard deviation."""
@@ -182,13 +185,27 @@ class Aim:
             stakes = self._penalised if extra and self._penalised else self.stakes
             forecast, filled, subtotal, joker = self.forecast, *after[:3]
             mean = forecast.advisor.future(filled, subtotal, joker)
-            if len(BOXES) - filled.bit_count() > EXACT_BOXES:
+            left = len(BOXES) - filled.bit_count()
+            if left > EXACT_BOXES:
                 sd = forecast.spread.sd(filled, subtotal, joker)
                 chance = stakes.of_normal(mean, sd, after.scored)
+            elif left == 1 and LAST_TURN:
+                chance = self._last_turn(after, stakes)
             else:
                 chance = stakes.of_law(forecast.to_come(after, PERFECT), after.scored)
             found = self._reached[key] = (chance + POINT_WEIGHT * (after.scored + mean), chance)
         return found
+
+    def _last_turn(self, after: State, stakes: Stakes) -> float:
+        """The chance to win from a sheet with one box open, its last turn played for the
+        best chance against ``stakes`` (every keep and the box weighed exactly)."""
+        penalised = self._penalised or stakes
+
+        def chance(box: Category, points: int, extra: bool) -> float:
+            nxt = after.after(box, points)
+            return (penalised if extra else stakes).at(nxt.scored + upper_bonus(nxt.subtotal))
+
+        return turn_from_last(after, best_of_rows(box_rows(after, chance))).start
 
     def _filled(self, box: Category, roll: Sequence[int]) -> tuple[float, float]:
         """The worth and the chance of filling ``box`` with ``roll``."""

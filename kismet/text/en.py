@@ -117,6 +117,11 @@ EN: dict[str, str] = {
     "hint.to_win": "To win: {choice}, chance to win {chance} instead of {instead}.",
     "hint.for_points": "For the most points: {choice}. {why}",
     "review.player": "{name}: decisions cost about {cost} points in all; scored {total}.",
+    "review.player_win": (
+        "{name}: decisions cost about {cost} points in all, and about {chance} of the chance "
+        "to win; scored {total}."
+    ),
+    "review.to_win": "For the win: {best} ({chance} against {chosen}).",
     "review.turn": "Turn {turn}, {name}: {cost} points",
     "review.item": (
         "After roll {roll}: you chose {chose}; best was {best} (about {cost} points better)."

@@ -111,6 +111,10 @@ KO: dict[str, str] = {
     "hint.to_win": "이기려면: {choice}. 이길 확률 {instead} 대신 {chance}.",
     "hint.for_points": "점수를 가장 많이 얻으려면: {choice}. {why}",
     "review.player": "{name}: 선택으로 잃은 점수 약 {cost}점, 얻은 점수 {total}점.",
+    "review.player_win": (
+        "{name}: 선택으로 잃은 점수 약 {cost}점, 이길 확률 약 {chance}; 얻은 점수 {total}점."
+    ),
+    "review.to_win": "이기려면: {best} (이길 확률 {chosen} 대신 {chance}).",
     "review.turn": "{turn}번째 차례, {name}: {cost}점",
     "review.item": "{roll}번째 굴림 뒤: {chose} 선택. 최선은 {best} (약 {cost}점 더 좋음).",
     "review.best": "{roll}번째 굴림 뒤: {chose}, 최선의 수.",

@@ -51,6 +51,12 @@ def _points(value: float) -> str:
     return f"{value:.1f}"
 
 
+def _percent(chance: float) -> str:
+    from .odds import percent
+
+    return percent(chance)
+
+
 def describe(choice: Choice, lang: str) -> str:
     """A choice in plain words: "keep 6 6", "roll all five again", "Fives for 15"."""
     if choice.box is not None:
@@ -106,13 +112,11 @@ def to_win(
 def win_line(found: ToWin, players: Sequence[str], player: int, lang: str) -> str:
     """ "To beat Bo: keep 6 6 6, chance to win 41% instead of 36%." (for ``player`` of
     ``players``)."""
-    from .odds import percent
-
     others = [n for i, n in enumerate(players) if i != player]
     words = {
         "choice": describe(found.choice, lang),
-        "chance": percent(found.chance),
-        "instead": percent(found.instead),
+        "chance": _percent(found.chance),
+        "instead": _percent(found.instead),
     }
     if len(others) > NAMED_RIVALS:
         return _line(text("hint.to_win", lang, **words))
@@ -239,16 +243,14 @@ def review(verdicts: Sequence[Verdict], advisor: Advisor, game: Game, lang: str)
         return Review((text("review.none", lang), perfect), (), (), "")
     summary = []
     for player in sorted({v.decision.player for v in verdicts}):
-        cost = sum(v.cost for v in verdicts if v.decision.player == player)
-        summary.append(
-            text(
-                "review.player",
-                lang,
-                name=game.players[player],
-                cost=_points(cost),
-                total=game.total(player),
-            )
-        )
+        mine = [v for v in verdicts if v.decision.player == player]
+        cost = sum(v.cost for v in mine)
+        words = {"name": game.players[player], "cost": _points(cost), "total": game.total(player)}
+        if any(v.to_win is not None for v in mine):  # at a table with others
+            chance = sum(v.to_win.cost for v in mine if v.to_win is not None)
+            summary.append(text("review.player_win", lang, chance=_percent(chance), **words))
+        else:
+            summary.append(text("review.player", lang, **words))
     summary.append(perfect)
     turns: dict[tuple[int, int], list[Verdict]] = {}
     for v in verdicts:
@@ -273,6 +275,10 @@ def _turn(verdicts: Sequence[Verdict], game: Game, lang: str) -> ReviewTurn:
             words = text(
                 "review.item", lang, roll=roll, chose=chose, best=best, cost=_points(v.cost)
             )
+        win = v.to_win
+        if win is not None and win.cost >= WIN_SHOWN:
+            words += " " + text("review.to_win", lang, best=describe(win.choice, lang),
+                                chance=_percent(win.best), chosen=_percent(win.chosen))  # fmt: skip
         items.append(ReviewItem(v.decision.dice, words, v.cost))
     cost = sum(v.cost for v in verdicts)
     heading = text(

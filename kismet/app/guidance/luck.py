@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from ...advice.review import Verdict
     from ...advice.state import Decision
     from ...advice.strategy import Advisor
+    from ...advice.winning import Aim
+
+    AimAt = Callable[[Decision], Aim | None]
+    """The table as a decision found it, weighed for the win (None: not known)."""
 
 
 class Split(NamedTuple):
@@ -55,8 +59,10 @@ class Pricing:
     the page for long): each decision's verdict, kept for the review, and the points each
     person's decisions cost so far (None for a computer's seat)."""
 
-    def __init__(self, game_id: str, people: Sequence[bool]) -> None:
+    def __init__(self, game_id: str, people: Sequence[bool], to_win: bool = False) -> None:
         self.game_id = game_id
+        self.to_win = to_win
+        """Each decision is priced in the chance to win as well (a table with others)."""
         self.lost: list[float | None] = [0.0 if person else None for person in people]
         self.verdicts: list[Verdict] = []
         """The decisions priced so far, in order."""
@@ -76,14 +82,21 @@ class Pricing:
         )
 
     def step(
-        self, decisions: Sequence[Decision], advisor: Advisor, enough: Callable[[], bool]
+        self,
+        decisions: Sequence[Decision],
+        advisor: Advisor,
+        enough: Callable[[], bool],
+        aim_at: AimAt | None = None,
     ) -> bool:
         """Price decisions in order until ``enough()`` says so (at least one); True once
-        every decision is priced."""
+        every decision is priced. ``aim_at``: the table as each decision found it, weighed
+        for the win (with ``to_win``)."""
         from ...advice.review import price
 
         while self.done < len(decisions):
-            verdict = price(decisions[self.done], advisor)
+            decision = decisions[self.done]
+            aim = aim_at(decision) if aim_at is not None and self.to_win else None
+            verdict = price(decision, advisor, aim)
             self.verdicts.append(verdict)
             value = self.lost[verdict.decision.player]
             if value is not None:

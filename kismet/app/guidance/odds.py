@@ -19,7 +19,6 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...advice.level import Level
 from ...rules import Fill, Game
 from ...text import join_names, text
 from ..base.settings import Settings
@@ -31,7 +30,6 @@ if TYPE_CHECKING:
     from ...advice.spread import Spread
     from ...advice.state import State
     from ...advice.strategy import Advisor
-    from ...advice.winning import Aim
 
 
 GAMES_KEPT = 8
@@ -153,8 +151,6 @@ class Odds:
         """The players' skills, as known at that turn start."""
         self._perfect: tuple[object, list[Law]] = ((), [])
         """The position the hint's perfect-play line is for, and its players' laws so far."""
-        self._aim: tuple[object, Aim] | None = None
-        """The turn the last aim was weighed for, and the aim."""
 
     @staticmethod
     def wanted(table: Table, settings: Settings) -> bool:
@@ -181,29 +177,6 @@ class Odds:
         """Whether choices at this table can be weighed by the chance to win: it has
         two seats or more."""
         return len(table.game.players) > 1
-
-    def waits(self, table: Table) -> bool:
-        """Whether the Win computer to move waits for the spread table (fetched, not
-        failed); without it, it plays as Perfect."""
-        seat = table.seat if table.computer_to_move else None
-        return seat is Level.WIN and self.aimed(table) and self.spread is None and not self.failed
-
-    def aim(
-        self, table: Table, advisor: Advisor | None, skills: Callable[[], Sequence[Skill]]
-    ) -> Aim | None:
-        """The choices of the player to move weighed by their chance to win against the
-        other seats (``skills``: each seat's, asked once a turn); None alone at the table,
-        between turns, or without both tables. Kept for the turn."""
-        game = table.game
-        if advisor is None or self.spread is None or not self.aimed(table) or game.is_over:
-            return None
-        key = (table.id, game.history, game.current)
-        if self._aim is None or self._aim[0] != key:
-            from ...advice.winning import Aim
-
-            forecast = self._forecast_of(advisor, self.spread)
-            self._aim = (key, Aim.of(forecast, game, skills(), game.current))
-        return self._aim[1]
 
     def attach(self, spread: Spread | None) -> None:
         """The spread table arrived (None: it could not be had)."""
@@ -289,7 +262,7 @@ class Odds:
         turn = self._next(table)
         if self.spread is None or turn is None:
             return False
-        forecast, game = self._forecast_of(advisor, self.spread), table.game
+        forecast, game = self.forecast_of(advisor, self.spread), table.game
         filled, laws = tuple(game.history[:turn]), self._laws
         if self._working != (table.id, turn):  # the players' states, once per turn start
             self._working, self._laws = (table.id, turn), []
@@ -315,7 +288,7 @@ class Odds:
         self._working, self._laws, self._states, self._skills = None, [], [], ()
         return True
 
-    def _forecast_of(self, advisor: Advisor, spread: Spread) -> Forecast:
+    def forecast_of(self, advisor: Advisor, spread: Spread) -> Forecast:
         """The forecast over these tables, made once for them."""
         from ...advice.chances import Forecast
 
@@ -337,7 +310,7 @@ class Odds:
             self._perfect = (where, [])
         laws = self._perfect[1]
         if len(laws) < len(game.players):
-            laws.append(self._forecast_of(advisor, self.spread).final(game, len(laws), PERFECT))
+            laws.append(self.forecast_of(advisor, self.spread).final(game, len(laws), PERFECT))
         return len(laws) == len(game.players)
 
     def perfect_line(self, table: Table, advisor: Advisor | None, lang: str) -> str:

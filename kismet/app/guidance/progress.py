@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ...advice.review import Verdict
     from ...advice.strategy import Advisor
     from .friends import Friends
+    from .luck import AimAt
 
 
 PRICE_STEP_S = 0.03
@@ -86,12 +87,18 @@ class Progress:
         record = self.shelf.find(table.id) if table.game.is_over else None
         return record is not None and (record.is_priced or self.priceable(table))
 
-    def _priced_so_far(self, table: Table) -> Pricing:
+    def _priced_so_far(self, table: Table, to_win: bool) -> Pricing:
         """The pricing of the decisions at the table: the one under way or done, while it
-        still describes them; else a new one."""
+        still describes them (and is in the chance to win when ``to_win``); else a new
+        one."""
         pricing = self._pricing
-        if pricing is None or not pricing.follows(table.id, table.decisions):
-            pricing = self._pricing = Pricing(table.id, [seat is None for seat in table.seats])
+        if (
+            pricing is None
+            or not pricing.follows(table.id, table.decisions)
+            or pricing.to_win != to_win
+        ):
+            people = [seat is None for seat in table.seats]
+            pricing = self._pricing = Pricing(table.id, people, to_win)
         return pricing
 
     def _step(
@@ -100,13 +107,15 @@ class Progress:
         advisor: Advisor,
         step: float | None,
         clock: Callable[[], float],
+        aim_at: AimAt | None = None,
     ) -> Pricing | None:
         """Price the table's decisions for about ``step`` seconds (at least one decision;
-        None: all of them): the pricing once every decision is priced, else None."""
-        pricing = self._priced_so_far(table)
+        None: all of them): the pricing once every decision is priced, else None. With
+        ``aim_at``, in the chance to win as well."""
+        pricing = self._priced_so_far(table, aim_at is not None)
         until = None if step is None else clock() + step
         done = pricing.step(
-            table.decisions, advisor, lambda: until is not None and clock() >= until
+            table.decisions, advisor, lambda: until is not None and clock() >= until, aim_at
         )
         return pricing if done else None
 
@@ -116,6 +125,7 @@ class Progress:
         advisor: Advisor | None,
         step: float | None = PRICE_STEP_S,
         clock: Callable[[], float] = time.perf_counter,
+        aim_at: AimAt | None = None,
     ) -> bool:
         """Price the finished game's decisions, once, when the strategy table is there, a
         step at a time (see ``_step``). True once they are priced and recorded, or there
@@ -123,7 +133,7 @@ class Progress:
         record = self._unpriced_record(table) if advisor is not None else None
         if advisor is None or record is None:
             return True
-        pricing = self._step(table, advisor, step, clock)
+        pricing = self._step(table, advisor, step, clock, aim_at)
         if pricing is None:
             return False
         self.shelf.update(record.priced(tuple(pricing.lost)))
@@ -135,13 +145,14 @@ class Progress:
         advisor: Advisor | None,
         step: float | None = PRICE_STEP_S,
         clock: Callable[[], float] = time.perf_counter,
+        aim_at: AimAt | None = None,
     ) -> list[Verdict] | None:
         """Every decision at the table priced, for the review: those the luck's pricing
         already priced are not priced again, and the rest a step at a time (see
         ``_step``); None until all are (or without the strategy table)."""
         if advisor is None:
             return None
-        pricing = self._step(table, advisor, step, clock)
+        pricing = self._step(table, advisor, step, clock, aim_at)
         return None if pricing is None else pricing.verdicts
 
     def luck(self, table: Table, advisor: Advisor | None, lang: str) -> Luck | None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...text import DEFAULT_LANGUAGE, text
 from ..base.settings import Settings
+from ..guidance.aims import Aims
 from ..guidance.coach import Coach
 from ..guidance.friends import Friends
 from ..guidance.guide import Guide
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from ...advice.strategy import Advisor
     from ...advice.winning import Aim
     from ..guidance.coaching import Review
+    from ..guidance.luck import AimAt
 
 
 def _now() -> str:
@@ -68,6 +70,7 @@ class Session(AtTable):
         self.friends = Friends(self.shelf.store, lang)
         self.progress, self.linked = Progress(self.shelf, self.friends), Linked(lang)
         self.coach, self.guide, self.odds = Coach(self.aim), Guide(), Odds()
+        self.aims = Aims(self.odds)
         self.computers = Computers()
         self.tables = Tables(
             self.shelf, ui=self.ui, line=self.line, computers=self.computers,
@@ -107,7 +110,8 @@ class Session(AtTable):
     def price_finished(self, step: float | None = PRICE_STEP_S) -> bool:
         """Price the finished game's decisions for a step (the page's steps follow the
         painted end); True once done. ``step=None``: all at once."""
-        return self.progress.price(self.table, self.coach.advisor, step)
+        advisor, table = self.coach.advisor, self.table
+        return self.progress.price(table, advisor, step, aim_at=self._aim_at())
 
     @property
     def wants_table(self) -> bool:
@@ -122,16 +126,26 @@ class Session(AtTable):
     def computer_step(self) -> bool:
         """One visible step of the computer to move (a hold, a roll or a box); False when
         it cannot move now (not its turn, or its tables are not loaded yet)."""
-        if self.tables.sync() or self.wants_table or self.odds.waits(self.table):
+        if self.tables.sync() or self.wants_table or self.aims.waits(self.table):
             return False
         return self.moves.computer_move(self.coach.advisor, self.aim)
+
+    def _aim_at(self) -> AimAt | None:
+        """Each decision of the finished game's review weighed for the win, at a table
+        with others (once both tables are there)."""
+        table = self.table
+        if not table.game.is_over:
+            return None
+        return self.aims.at_each_turn(
+            table, self.coach.advisor, lambda: self.progress.skills(table)
+        )
 
     def aim(self) -> Aim | None:
         """The choices of the player to move weighed by their chance to win against the
         table (each seat playing on by its level or record); None alone, or without the
         tables."""
         table = self.table
-        return self.odds.aim(table, self.coach.advisor, lambda: self.progress.skills(table))
+        return self.aims.aim(table, self.coach.advisor, lambda: self.progress.skills(table))
 
     def chances_step(self) -> bool:
         """One step of the work on the win chances of the turn at the table (True: done)."""
@@ -168,7 +182,8 @@ class Session(AtTable):
         """After the game: each decision of a person beside the best one, grouped by turn,
         the costliest first. None until the strategy table has arrived and the decisions
         are priced (``step``: for so long only; those the luck priced are not again)."""
-        verdicts = self.progress.verdicts(self.table, self.coach.advisor, step)
+        advisor, table = self.coach.advisor, self.table
+        verdicts = self.progress.verdicts(table, advisor, step, aim_at=self._aim_at())
         return None if verdicts is None else self.coach.review(verdicts, self.game, self.lang)
 
     # ------------------------------------------------------ what dialogs show
@@ -209,7 +224,7 @@ class Session(AtTable):
     def view(self) -> View:
         """What the page should show now."""
         problem, table, high = self.shelf.problem, self.table, self.shelf.high_scores()
-        steps = table.computer_to_move and not self.wants_table and not self.odds.waits(table)
+        steps = table.computer_to_move and not self.wants_table and not self.aims.waits(table)
         scene = self.scene()
         if scene.thinking and self.coach.failed and self.coach.advisor is None:
             scene = scene._replace(thinking=False, unavailable=True)
