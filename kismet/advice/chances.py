@@ -144,16 +144,16 @@ class Forecast:
             mean = self.advisor.future(filled, subtotal, joker)
             return _normal(mean - lost, self.spread.sd(filled, subtotal, joker) * scale)
         if skill.casual:  # Casual's rule needs no table: its last turns played out too
-            return self._exact_law(state, casual=True)
-        return _moved(self._exact_law(state), lost)
+            return self.exact_law(state, casual=True)
+        return _moved(self.exact_law(state), lost)
 
-    def _exact_law(self, state: State, casual: bool = False) -> Law:
+    def exact_law(self, state: State, casual: bool = False) -> Law:
         """Perfect play's law of the points to come (or Casual's), worked out over the
         turns. With every Basic box filled, the subtotal only adds its bonus: the law is
         worked out once for all subtotals."""
         if state.filled & BASIC_BITS == BASIC_BITS and state.subtotal:
             bonus = upper_bonus(state.subtotal)
-            unmoved = self._exact_law(State(state.filled, 0, state.joker, 0), casual)
+            unmoved = self.exact_law(State(state.filled, 0, state.joker, 0), casual)
             return {x + bonus: p for x, p in unmoved.items()}
         key = (state.filled, state.subtotal, state.joker, casual)
         if key not in self._exact:

@@ -42,6 +42,10 @@ POINT_WEIGHT = 1e-6
 """What one expected point adds to a choice's worth beside its chance to win: enough to
 choose among equal chances, too little to outweigh a real difference in them."""
 
+EXACT_OWN = EXACT_BOXES
+"""With this many boxes open or fewer, the seat's own law is worked out exactly (beyond the
+win chances' ``EXACT_BOXES``, more work for a finer weighing)."""
+
 LAST_TURN = True
 """A sheet with one box open is weighed by its last turn played for the win."""
 
@@ -186,7 +190,9 @@ class Aim:
             forecast, filled, subtotal, joker = self.forecast, *after[:3]
             mean = forecast.advisor.future(filled, subtotal, joker)
             left = len(BOXES) - filled.bit_count()
-            if left > EXACT_BOXES:
+            if EXACT_BOXES < left <= EXACT_OWN:
+                chance = stakes.of_law(forecast.exact_law(after), after.scored)
+            elif left > EXACT_BOXES:
                 sd = forecast.spread.sd(filled, subtotal, joker)
                 chance = stakes.of_normal(mean, sd, after.scored)
             elif left == 1 and LAST_TURN:

@@ -316,10 +316,16 @@ EN: dict[str, str] = {
     ),
     "help.advice_title": "Hints, computers and the review",
     "help.advice": (
-        "Hints, the review and the Perfect and Good computers use the exact optimal strategy "
-        "for one player: each maximises that player's own expected total, as if playing "
-        "alone, and does not plan around other players' extra Kismets. The Coach asks before "
-        "a move that costs more expected points than you chose under Warn above."
+        "Points and wins are not the same aim. Perfect and Good play for the most points a "
+        "game gives on average, as if alone: the exact optimal strategy for one player. At a "
+        "table the aim is to finish first, and that can ask for another move: far behind, a "
+        "gamble that could still win is worth more than safe points that cannot; far ahead, "
+        "the safe points are. The Shark plays for the best chance to win against the table "
+        "as it stands; alone, it plays as Perfect. Hints and the coach say what scores most, "
+        "and at a table with others also what wins most when that is another move, with the "
+        "chances; the review prices each choice in points and in the chance to win. The "
+        "Coach asks before a move that costs more expected points than you chose under Warn "
+        "above, unless it is the move that wins most."
     ),
     "help.chances_title": "Chance to win",
     "help.chances": (
