@@ -2,15 +2,21 @@
 device and storage) play a whole game, the link passed on after each turn as a messenger
 would carry it, with an extra Kismet and its penalties; a link opened twice, an old link
 after a newer one. A ``kismet.Game`` in CPython mirrors the game, with the same seed and
-the same choices, and every page is checked against it."""
+the same choices, and every page is checked against it; at the first turn where the hint
+names a choice that wins more than the one that scores most, the mover's page says it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from kismet import Category, Game
+from kismet.advice.chances import Forecast
+from kismet.advice.skill import GOOD
+from kismet.advice.winning import Aim
+from kismet.app.guidance.coaching import hint
 from kismet.rules.link import encode_game, game_link_of
 from kismet.text import text
 from tests.conftest import Site, artifact, open_app, reveal
@@ -31,8 +37,9 @@ OPEN_LINK = """link => new Promise((done) => {
 when the site is open): the fragment changes, and the game answers (then ``settle``)."""
 
 
-def play_turn(page: Any, game: Game) -> None:
-    """``tests.helpers.greedy_turn`` through the page's clicks, mirrored on ``game``."""
+def play_turn(page: Any, game: Game, first_roll: Callable[[], object] | None = None) -> None:
+    """``tests.helpers.greedy_turn`` through the page's clicks, mirrored on ``game``
+    (``first_roll``: called after the turn's first roll)."""
 
     def hold(die: int) -> None:
         page.click(f"[data-testid=die-{die}]")
@@ -42,7 +49,36 @@ def play_turn(page: Any, game: Game) -> None:
         page.click(f"[data-testid=cell-{game.current}-{box.value}] button")
         game.score(box)
 
-    greedy_turn(game, lambda: roll(page, game), hold, score)
+    def rolled() -> None:
+        roll(page, game)
+        if first_roll is not None and game.rolls_left == 2:
+            first_roll()
+
+    greedy_turn(game, rolled, hold, score)
+
+
+def first_line_to_win(seed: int, forecast: Forecast) -> tuple[int, str]:
+    """The first turn (counted from 0) of the game by link of NAMES on ``seed``, played by
+    ``greedy_turn``, whose hint after the first roll names a choice that wins more than
+    the one that scores most, and that line (each device takes every seat for a good
+    player: none has a record of them)."""
+    game = Game(NAMES, seed=seed, linked=True, apart=True)
+    found: list[tuple[int, str]] = []
+    turn = 0
+
+    def rolled() -> None:
+        game.roll()
+        if game.rolls_left == 2 and not found:
+            aim = Aim.of(forecast, game, [GOOD] * len(NAMES), game.current)
+            shown = hint(game, forecast.advisor, "en", aim)
+            if shown is not None and shown.lines[0].startswith(("To beat", "To win")):
+                found.append((turn, shown.lines[0]))
+
+    while not game.is_over and not found:
+        greedy_turn(game, rolled)
+        turn += 1
+    assert found, "no turn of the game where the hint names a choice to win"
+    return found[0]
 
 
 def sent_link(page: Any) -> str:
@@ -53,8 +89,11 @@ def sent_link(page: Any) -> str:
     return link
 
 
-def test_three_phones_play_a_whole_game_by_link(browser: Any, site: Site) -> None:
+def test_three_phones_play_a_whole_game_by_link(
+    browser: Any, site: Site, forecast: Forecast
+) -> None:
     seed = seed_with_extra_kismet(tuple(NAMES))
+    hinted, line = first_line_to_win(seed, forecast)
     contexts = [browser.new_context(viewport=PHONE) for _ in NAMES]
     pages = [context.new_page() for context in contexts]
     ann = open_app(pages[0], f"{site.url}?seed={seed}")
@@ -63,10 +102,18 @@ def test_three_phones_play_a_whole_game_by_link(browser: Any, site: Site) -> Non
     assert ann.evaluate(READ_SHEET) == expected_sheet(game)
     opened = [True, False, False]
     links = []
+    turn = 0
     while not game.is_over:
         mover = game.current
         page = pages[mover]
-        play_turn(page, game)
+
+        def ask_hint(page: Any = page) -> None:  # it knows the table: the line to win first
+            page.click("[data-testid=hint]")
+            page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
+            assert page.locator("[data-testid=hint-panel] li").first.text_content() == line
+
+        play_turn(page, game, ask_hint if turn == hinted else None)
+        turn += 1
         if game.current == mover and not game.is_over:
             continue  # an extra Kismet: the same player rolls again
         link = sent_link(page)

@@ -151,6 +151,8 @@ class Forecast:
         """Perfect play's law of the points to come (or Casual's), worked out over the
         turns. With every Basic box filled, the subtotal only adds its bonus: the law is
         worked out once for all subtotals."""
+        if state.filled == FULL:
+            return {upper_bonus(state.subtotal): 1.0}
         if state.filled & BASIC_BITS == BASIC_BITS and state.subtotal:
             bonus = upper_bonus(state.subtotal)
             unmoved = self.exact_law(State(state.filled, 0, state.joker, 0), casual)

@@ -277,7 +277,12 @@ class Page:
 
         return edited
 
-    def ask_hint(self) -> None:  # the perfect-play line a player at a step, then the hint
+    def ask_hint(self) -> None:
+        """With the spread table too at a table with others (the line to win), the
+        perfect-play line a player at a step, then the hint."""
+        self.timers.with_spread(self.hint_in_steps)
+
+    def hint_in_steps(self) -> None:
         self.timers.in_steps(self.session.hint_step, lambda: self.changed(self.session.ask_hint))
 
     def guide_again(self) -> None:

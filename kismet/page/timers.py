@@ -73,6 +73,21 @@ class Timers:
         else:
             self.odds(Due.WORK)
 
+    def with_spread(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once the spread table is there, at a table with others (the hint's
+        line to win weighs with it); at once alone, when it is there, or when it cannot
+        be had (the hint then speaks of points only)."""
+        odds = self.session.odds
+        if odds.spread is not None or odds.failed or not odds.aimed(self.session.table):
+            then()
+            return
+        wanted = self.spread_fetch.want(asked=False, then=then)
+        if wanted is Fetching.START:
+            self.turns.spawn(self.fetch_spread, self.spread_fetched)
+        elif wanted is Fetching.FAILED:
+            self.spread_fetch.taken()
+            then()
+
     async def fetch_spread(self) -> bytes:
         """Fetch the spread table the first time chances are shown (kept for offline)."""
         from ..advice.spread import SPREAD_PATH  # loaded with the table
@@ -95,6 +110,8 @@ class Timers:
         if not ok:
             self.session.odds.attach(None)
         self.render()
+        for then in self.spread_fetch.taken():  # a hint waited (or goes on without it)
+            then()
 
     async def fetched(self, url: str, what: str) -> bytes:
         """The bytes of a file the feature cannot do without (``what`` names it)."""
