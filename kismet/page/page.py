@@ -277,13 +277,10 @@ class Page:
 
         return edited
 
-    def ask_hint(self) -> None:
-        """With the spread table too at a table with others (the line to win), the
-        perfect-play line a player at a step, then the hint."""
-        self.timers.with_spread(self.hint_in_steps)
-
-    def hint_in_steps(self) -> None:
-        self.timers.in_steps(self.session.hint_step, lambda: self.changed(self.session.ask_hint))
+    def ask_hint(self) -> None:  # the spread table at a table (the line to win), the
+        # perfect-play line a player at a step, then the hint
+        hint = lambda: self.changed(self.session.ask_hint)  # noqa: E731
+        self.timers.with_spread(lambda: self.timers.in_steps(self.session.hint_step, hint))
 
     def guide_again(self) -> None:
         """The rules' button: the first game's guide runs again, over the game at the table."""
