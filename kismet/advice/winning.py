@@ -41,19 +41,17 @@ from .strategy import (
 POINT_WEIGHT = 3e-4
 """What one expected point adds to a choice's worth beside its chance to win: among choices
 of about the same chance (a game as good as won or lost) the one that scores most, and no
-points given away for less than 0.03 percentage points of chance each. Measured against
-Perfect (10,000 games, ``benchmarks/to_win.py --set POINT_WEIGHT=...``), any weight from
-1e-6 to 1e-3 wins as often (within 0.3 points of a percent), and the higher ones lose fewer
-points: 2 a game against Perfect here, 3.4 at 1e-6."""
+point given away for less than 0.03 percentage points of chance (docs/figures.md, "Playing
+to win", for how the weight was chosen)."""
 
 EXACT_OWN = 2
-"""With this many boxes open or fewer, the seat's own law is worked out exactly, beyond that
-a normal law (the win chances' laws are exact from 3 boxes open): against Perfect, exact
-with 3 or 4 open won as often (10,000 games, within 0.2 points of a percent), and a cold
-page's slowest weighing took 520 ms with 3 against 220 ms with 2."""
+"""With this many boxes open or fewer, the seat's own law of points to come is worked out
+exactly; with more, it is the normal law of the table's mean and the spread table's
+deviation."""
 
 LAST_TURN = True
-"""A sheet with one box open is weighed by its last turn played for the win."""
+"""A sheet with one box open is weighed by its last turn played for the win (else by
+perfect play's law of that turn)."""
 
 BINS_PER_SD = 4
 """A normal law's mass is taken in bins of about a quarter of its standard deviation."""
