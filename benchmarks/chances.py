@@ -4,9 +4,9 @@
     .venv/bin/python benchmarks/chances.py [--futures 2000] [--site dist] [--seed 1]
     .venv/bin/python benchmarks/chances.py --levels [--futures 500]
 
-``--levels``: mixes of the real computers (Casual, Good, Perfect) and a person, each priced
-with their skill (``kismet.advice.skill``), against whole games played on by the real
-computers and the real rules (``mixed``).
+``--levels``: mixes of the real computers (Casual, Good, Perfect, the Shark) and a person,
+each priced with their skill (``kismet.advice.skill``), against whole games played on by the
+real computers and the real rules (``mixed``).
 
 For each position (a game of two to four players stopped at the start of a turn, from the
 first turn to the last box), every player's future is played out ``--futures`` times from
@@ -40,6 +40,7 @@ from kismet.advice.skill import Skill, of_level, of_person  # noqa: E402
 from kismet.rules.rng import DiceStream  # noqa: E402
 from kismet.advice.state import FULL, State, box_points  # noqa: E402
 from kismet.advice.strategy import KEEP_INDEX, ROLLS, Advisor, sub_multisets  # noqa: E402
+from kismet.advice.winning import Aim  # noqa: E402
 from kismet.rules import Category, Game, upper_bonus  # noqa: E402
 
 
@@ -202,12 +203,15 @@ def seat(kind: str) -> Seat:
 def play_on(game: Game, seats: Sequence[Seat], advisor: Advisor, rng: random.Random,
             turns: int | None = None) -> None:  # fmt: skip
     """Each seat's computer plays on (``turns`` turns, or to the end), by the real rules."""
-    played, level = 0, seats[game.current][1][0]
+    played, level, aim = 0, seats[game.current][1][0], None
     while not game.is_over and (turns is None or played < turns):
         before = len(game.history)
         if not game.dice:  # a turn starts: who plays it
             level = rng.choice(seats[game.current][1])
-        for step in plan(game, level, advisor, rng):
+            aim = None
+        elif level is Level.WIN and aim is None:  # the Shark weighs its turn for the win
+            aim = Aim.of(FORECAST[0], game, [s[2] for s in seats], game.current)
+        for step in plan(game, level, advisor, rng, aim):
             step.apply(game)
         played += len(game.history) > before
 
@@ -234,7 +238,9 @@ def mixes(forecast: Forecast) -> list[tuple[str, list[Seat], Game]]:
         ("casual perfect", 2), ("casual perfect", 12), ("good perfect", 10),
         ("casual good perfect", 6), ("casual good perfect", 24), ("person good", 8),
         ("person perfect", 2), ("casual casual good perfect", 8), ("casual perfect", 26),
-        ("good casual", 28), ("person casual good", 21),
+        ("good casual", 28), ("person casual good", 21), ("win perfect", 2),
+        ("win perfect", 24), ("person win", 8), ("win good", 26), ("casual win perfect", 14),
+        ("win perfect perfect perfect", 40),
     ):  # fmt: skip
         seats = [seat(kind) for kind in kinds.split()]
         game = Game([s[0] for s in seats], seed=rng.randrange(2**32))

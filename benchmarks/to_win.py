@@ -24,6 +24,7 @@ the Win seat's choices by its own code. Run by hand after ``python3 build.py bui
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -38,6 +39,7 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kismet.advice import winning  # noqa: E402
 from kismet.advice.chances import Forecast, forecast_of  # noqa: E402
 from kismet.advice.level import Level, StepKind  # noqa: E402
 from kismet.advice.players import plan  # noqa: E402
@@ -80,6 +82,11 @@ class Result(NamedTuple):
 
 
 FORECAST: list[Forecast] = []
+SAVE: list[str] = []
+"""Where each deal's share is written (``--save``), to compare two runs deal by deal."""
+WITHIN: list[int] = [15]
+"""The Win seat plays to win with at most this many boxes open, before as Perfect
+(``--within``: where its gains come from)."""
 
 
 def seats_of(match: Match, where: int) -> tuple[Level, ...]:
@@ -117,7 +124,9 @@ def play_deals(job: tuple[Match, list[int]]) -> list[Result]:
             if seats[game.current] in (Level.PERFECT, Level.GOOD) and not game.dice:
                 starts.add(turn_key(State.of(game, game.current)))
         given.clear()
-        given.update(turns_of(machine, [s for s in starts if s.filled != (1 << 15) - 1]))
+        solved = [s for s in starts if s.filled != (1 << 15) - 1]
+        if solved:  # none against Casual, which needs no table
+            given.update(turns_of(machine, solved))
         for game, seats, rng in going:
             play_turn(game, seats, rng, forecast)
         going = [g for g in going if not g[0].is_over]
@@ -139,7 +148,7 @@ def play_turn(game: Game, seats: Sequence[Level], rng: random.Random, forecast: 
     """Play the turn of the seat to move, to its box."""
     level = seats[game.current]
     aim = None
-    if level is Level.WIN:
+    if level is Level.WIN and len(game.open_boxes(game.current)) <= WITHIN[0]:
         skills = [of_level(s) for s in seats]
         aim = Aim.of(forecast, game, skills, game.current)
     scored = False
@@ -167,6 +176,9 @@ def run(match: Match, deals: int, seed: int, jobs: int) -> tuple[float, float, f
         results = [r for chunk in chunks for r in play_deals(chunk)]
     took = time.perf_counter() - started
     per_deal = [statistics.fmean(r.shares) for r in results]
+    if SAVE:
+        with open(SAVE[0], "a", encoding="utf-8") as out:
+            out.write(json.dumps({"match": match.name, "seed": seed, "deals": per_deal}) + "\n")
     mean, low, high = interval(per_deal)
     games = deals * (len(match.others) + 1)
     win_avg = statistics.fmean(t for r in results for t in r.win_totals)
@@ -186,8 +198,20 @@ def main() -> None:
     parser.add_argument("--matches", default="perfect,table,good,casual")
     parser.add_argument("--site", default=str(ROOT / "dist"))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--within", type=int, default=15,
+                        help="play to win only with at most this many boxes open")  # fmt: skip
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a constant of kismet.advice.winning for the run")  # fmt: skip
+    parser.add_argument("--save", help="append each deal's share to this file (JSON lines)")
     args = parser.parse_args()
+    SAVE[:] = [args.save] if args.save else []
+    for setting in args.set:
+        name, value = setting.split("=")
+        if not hasattr(winning, name):
+            parser.error(f"kismet.advice.winning has no {name}")
+        setattr(winning, name, type(getattr(winning, name))(float(value)))
     FORECAST.append(forecast_of(args.site))
+    WITHIN[0] = args.within
     chosen = [matches(args.players)[name] for name in args.matches.split(",")]
     first = None
     for i, match in enumerate(chosen):

@@ -110,7 +110,13 @@ def test_three_phones_play_a_whole_game_by_link(
         def ask_hint(page: Any = page) -> None:  # it knows the table: the line to win first
             page.click("[data-testid=hint]")
             page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
-            assert page.locator("[data-testid=hint-panel] li").first.text_content() == line
+            lines = page.locator("[data-testid=hint-panel] li")
+            assert lines.first.text_content() == line
+            # A phone shows the hint's first line only, and both where the move that wins
+            # most and the one that scores most part.
+            assert lines.nth(1).is_visible() and not lines.nth(2).is_visible()
+            assert str(lines.nth(1).text_content()).startswith("For the most points: ")
+            page.screenshot(path=artifact("hint-to-win-phone.png"))
 
         play_turn(page, game, ask_hint if turn == hinted else None)
         turn += 1

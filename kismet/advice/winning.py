@@ -53,6 +53,10 @@ LAST_TURN = True
 """A sheet with one box open is weighed by its last turn played for the win (else by
 perfect play's law of that turn)."""
 
+CLOSED_LOOP = True
+"""Head to head, a one-box sheet is weighed by its last turn played knowing the other's
+final total, when the other finishes first."""
+
 BINS_PER_SD = 4
 """A normal law's mass is taken in bins of about a quarter of its standard deviation."""
 
@@ -152,6 +156,29 @@ def penalised(state: State) -> State:
     return state.after(top, 0)
 
 
+_BEYOND: dict[tuple[Category, bool, int, int], float] = {}
+"""``beyond``'s answers so far (they depend on the box, not on the game)."""
+
+
+def beyond(after: State, need: int) -> float:
+    """The chance that a sheet with one box open gains more than ``need`` points with it
+    (its points and the bonus they bring; as many, half), its last turn played for that."""
+    (box,) = after.open_boxes()
+    if box.face is None:  # the bonus is settled: only the box's points count
+        key = (box, after.joker, 0, need - upper_bonus(after.subtotal))
+    else:
+        key = (box, False, after.subtotal, need)
+    found = _BEYOND.get(key)
+    if found is None:
+
+        def chance(box: Category, points: int, extra: bool) -> float:
+            gained = points + upper_bonus(after.after(box, points).subtotal)
+            return 1.0 if gained > need else 0.5 if gained == need else 0.0
+
+        found = _BEYOND[key] = turn_from_last(after, best_of_rows(box_rows(after, chance))).start
+    return found
+
+
 class Aim:
     """One seat's choices in one turn, weighed by its chance to win against the others.
 
@@ -172,6 +199,13 @@ class Aim:
             self._penalised = Stakes(
                 [forecast.law(penalised(states[i]), skills[i]) for i in others]
             )
+        self._known: Law | None = None
+        """The one other seat's law of its final total, when it finishes before this seat's
+        last turn: that turn is then played knowing it."""
+        if len(others) == 1 and CLOSED_LOOP:
+            other = states[others[0]]
+            if other.filled.bit_count() > self.state.filled.bit_count():
+                self._known = forecast.law(other, skills[others[0]])
         self._reached: dict[tuple[State, bool], tuple[float, float]] = {}
         self._turn: TurnValues | None = None
         self._chances: tuple[tuple[float, ...], ...] | None = None
@@ -194,7 +228,10 @@ class Aim:
             forecast, filled, subtotal, joker = self.forecast, *after[:3]
             mean = forecast.advisor.future(filled, subtotal, joker)
             left = len(BOXES) - filled.bit_count()
-            if left == 1 and LAST_TURN:
+            if left == 1 and self._known is not None:
+                known = self._known
+                chance = math.fsum(p * beyond(after, y - after.scored) for y, p in known.items())
+            elif left == 1 and LAST_TURN:
                 chance = self._last_turn(after, stakes)
             elif left <= EXACT_OWN:
                 chance = stakes.of_law(forecast.exact_law(after), after.scored)

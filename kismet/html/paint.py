@@ -299,4 +299,5 @@ class Painter:
         panel = of_testid("hint-panel")
         self.ops.append(("hidden", panel, view.hint is None))
         self.ops.append(("list", f"{panel} ol", tuple(view.hint or ())))
+        self.ops.append(("data", panel, "both", on_off(view.hint_both)))
         self.ops.append(("text", of_testid("hint-note"), view.hint_note))

@@ -145,7 +145,7 @@ def hint(game: Game, advisor: Advisor, lang: str, aim: Aim | None = None) -> Hin
         best = found.choice
         lines.insert(0, win_line(found, game.players, game.current, lang))
     marks = holds_for(game.dice, best.keep) if best.kind is ChoiceKind.KEEP else NO_HOLDS
-    return Hint(marks=marks, box=best.box, lines=tuple(lines), note=note)
+    return Hint(marks=marks, box=best.box, lines=tuple(lines), note=note, both=found is not None)
 
 
 def _best_line(choices: Sequence[Choice], game: Game, lang: str, *, points: bool) -> str:

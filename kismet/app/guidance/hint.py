@@ -19,3 +19,6 @@ class Hint(NamedTuple):
     """The best choices, best first, in words (the first with its reason)."""
     note: str = ""
     """What perfect play expects from here (said apart from the choices)."""
+    both: bool = False
+    """The first line is the move that wins most and the second the one that scores most:
+    a phone, which shows one line, shows both."""

@@ -110,6 +110,9 @@ class View(NamedTuple):
     hint: tuple[str, ...] | None
     """The hint's lines, while a hint is shown."""
     hint_note: str
+    hint_both: bool
+    """The hint's first two lines are the move that wins most and the one that scores most
+    (a phone shows both)."""
     print_date: str
     computer_delay: int | None
     """Milliseconds before the computer to move takes its next step; None when no
@@ -260,6 +263,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         linked=extras.linked,
         hint=hint.lines if hint else None,
         hint_note=hint.note if hint else "",
+        hint_both=bool(hint and hint.both),
         print_date=table.started[:10],
         computer_delay=extras.delay,
         wants_table=extras.wants_table,
