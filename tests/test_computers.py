@@ -89,6 +89,8 @@ def test_a_game_against_a_perfect_and_a_casual_computer(page: Any, site: Site) -
     assert len(saved["decisions"]) == turns  # one roll, then a box: one decision a turn
     summary = page.locator("[data-testid=review] > p")
     assert summary.first.text_content().startswith("Ann: decisions cost about")
+    # At a table with others, the decisions are priced in the chance to win as well.
+    assert "of the chance to win" in summary.first.text_content()
     assert (
         "315.10 is its average over every game the dice could give" in summary.last.text_content()
     )
@@ -98,10 +100,24 @@ def test_a_game_against_a_perfect_and_a_casual_computer(page: Any, site: Site) -
     assert page.evaluate("document.querySelector('#review-dialog').scrollTop") == 0
     page.screenshot(path=artifact("review.png"))
     # Reloaded, the game's luck was recorded, so nothing priced its decisions on this visit:
-    # the review prices them itself, a step at a time, and says the same.
+    # the review prices them itself, a step at a time, and says the same. The spread table
+    # is held back until the review is asked for: the review waits for it, so as to price
+    # in the chance to win as before, rather than open in points only.
     shown = page.inner_html("[data-testid=review]")
+    held: list[Any] = []
+    page.route("**/static/spread.bin", lambda route: held.append(route))
     open_app(page, site.url)
+    for _ in range(300):  # the reloaded game asks for the spread table by itself
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the reloaded game did not fetch the spread table"
     page.click("[data-testid=open-review]")
+    page.wait_for_timeout(1000)
+    assert page.locator("[data-testid=review] li").count() == 0
+    for route in held:
+        route.continue_()
+    page.unroute("**/static/spread.bin")
     page.wait_for_function(
         "n => document.querySelectorAll('[data-testid=review] li').length === n",
         arg=len(saved["decisions"]),

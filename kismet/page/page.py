@@ -74,11 +74,14 @@ class Page:
             "play-computer": self.play_computer,
             "hint": lambda _: self.timers.with_table(self.ask_hint),
             # A game's decisions are priced for the review in steps (at once when the
-            # luck has priced them already), so a reloaded game's review freezes nothing.
+            # luck has priced them already), so a reloaded game's review freezes nothing;
+            # at a table with others, in the chance to win too, once the spread is there.
             "review": lambda _: self.timers.with_table(
-                lambda: self.timers.in_steps(
-                    lambda: self.session.review(PRICE_STEP_S) is not None,
-                    self.boxes.show_review,
+                lambda: self.timers.with_spread(
+                    lambda: self.timers.in_steps(
+                        lambda: self.session.review(PRICE_STEP_S) is not None,
+                        self.boxes.show_review,
+                    )
                 )
             ),
             "print": lambda _: self.emit([opened("print-dialog", "[data-testid=print-game]")]),
