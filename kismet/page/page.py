@@ -72,17 +72,14 @@ class Page:
             "resume": lambda event: self.boxes.resume(event.id),
             "new-game": lambda _: self.boxes.open_new_game(),
             "play-computer": self.play_computer,
-            "hint": lambda _: self.timers.with_table(self.ask_hint),
+            "hint": lambda _: self.timers.weighed(
+                self.session.hint_step, lambda: self.changed(self.session.ask_hint)
+            ),
             # A game's decisions are priced for the review in steps (at once when the
             # luck has priced them already), so a reloaded game's review freezes nothing;
-            # at a table with others, in the chance to win too, once the spread is there.
-            "review": lambda _: self.timers.with_table(
-                lambda: self.timers.with_spread(
-                    lambda: self.timers.in_steps(
-                        lambda: self.session.review(PRICE_STEP_S) is not None,
-                        self.boxes.show_review,
-                    )
-                )
+            # at a table with others, in the chance to win too.
+            "review": lambda _: self.timers.weighed(
+                lambda: self.session.review(PRICE_STEP_S) is not None, self.boxes.show_review
             ),
             "print": lambda _: self.emit([opened("print-dialog", "[data-testid=print-game]")]),
             "help": lambda _: self.emit([opened("help-dialog", "#help-title")]),
@@ -279,11 +276,6 @@ class Page:
                 self.boxes.edit_roster(edit, event.roster, event.seat)
 
         return edited
-
-    def ask_hint(self) -> None:  # the spread table at a table (the line to win), the
-        # perfect-play line a player at a step, then the hint
-        hint = lambda: self.changed(self.session.ask_hint)  # noqa: E731
-        self.timers.with_spread(lambda: self.timers.in_steps(self.session.hint_step, hint))
 
     def guide_again(self) -> None:
         """The rules' button: the first game's guide runs again, over the game at the table."""

@@ -208,6 +208,12 @@ class Timers:
         if self.session.price_due:
             self.in_steps(self.session.price_finished, self.render)
 
+    def weighed(self, step: Callable[[], bool], then: Callable[[], None]) -> None:
+        """Work weighed for the win (the hint, the review): once the strategy table is
+        there, and the spread table at a table with others (``with_spread``), call
+        ``step`` a browser task at a time until it is done, then ``then``."""
+        self.with_table(lambda: self.with_spread(lambda: self.in_steps(step, then)))
+
     def in_steps(self, step: Callable[[], bool], then: Callable[[], None]) -> None:
         """Call ``step`` (a short piece of work, True when it is all done) a browser task at
         a time, then ``then``."""
