@@ -114,8 +114,28 @@ const send = (event) => {
   chain = chain.then(async () => take(await ask(typeof event === "function" ? event() : event)))
     .catch((error) => console.error("The game could not answer:", error)).finally(() => { pending -= 1; });
 };
+// What the browser says of the site's storage: kept for good, and what the whole site takes.
+const storageWord = async () => {
+  const manager = navigator.storage;
+  const persisted = (await manager?.persisted?.().catch(() => false)) === true;
+  const usage = await manager?.estimate?.().then((found) => found.usage, () => undefined);
+  return { persisted, site_bytes: Number.isFinite(usage) ? Math.round(usage) : -1 };
+};
+// Whether a commit was ever recorded here (IndexedDB outlives a cleared localStorage).
+const playedBefore = () => new Promise((done) => {
+  try {
+    const asked = stamps.transaction("stamp").objectStore("stamp").get("recent");
+    asked.onsuccess = () => done(Array.isArray(asked.result) && asked.result.some(Boolean));
+    asked.onerror = () => done(false);
+  } catch { done(false); }
+});
+// Safari (not the app on the Home Screen) deletes a site's data after seven days unvisited.
+const clearsUnvisited = () => /^((?!chrome|chromium|android|crios|fxios|edg).)*safari/i.test(navigator.userAgent)
+  && !matchMedia("(display-mode: standalone)").matches && navigator.standalone !== true;
 Object.assign(Kismet, {
   settled: async () => { while (pending) await chain; },
+  persist: () => navigator.storage?.persist?.().catch(() => false)
+    .then(async () => send({ kind: "kept", ...await storageWord() })),
   python: (code) => worker.sync.python(code),
   store, // the page's side of a commit, for the tests (tests/test_commit.py)
 });
@@ -135,6 +155,8 @@ Object.assign(Kismet, {
   const answer = JSON.parse(await worker.sync.start(JSON.stringify({
     lang: root.lang, search: location.search, hash: location.hash, base: document.baseURI,
     address: location.origin + location.pathname, can_share: !!navigator.share,
+    ...await storageWord(), can_persist: !!navigator.storage?.persist, clears_unvisited: clearsUnvisited(),
+    played_before: await playedBefore(),
     reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
     local, session: site(() => sessionStorage), room: local && roomAtStart(),
   })));
@@ -165,7 +187,7 @@ const ON_THE_PAGE = {
         .then(() => shareDone("share.copied"), copyByHand);
     } catch { copyByHand(); }
   },
-  import: () => byTestid("import-file").click(),
+  restore: () => byTestid("restore-file").click(),
 };
 
 document.addEventListener("click", (event) => {
@@ -207,10 +229,10 @@ for (const field of ["language", "coach-margin", "stats-player"]) {
   on(`[data-testid="${field}"]`, "change", () => send(withFields({ kind: "change", field })));
 }
 on("#player-list", "change", (event) => event.target.tagName === "SELECT" && send(withFields({ kind: "change", field: "seat" })));
-on('[data-testid="import-file"]', "change", async ({ target }) => {
+on('[data-testid="restore-file"]', "change", async ({ target }) => {
   const chosen = target.files?.[0];
   target.value = ""; // the same file may be chosen again
-  if (chosen) send(withFields({ kind: "import", text: await chosen.text().catch(() => null) })); // null: unreadable
+  if (chosen) send(withFields({ kind: "restore", text: await chosen.text().catch(() => null) })); // null: unreadable
 });
 on("#confirm-dialog", "cancel", () => send({ kind: "cancel" })); // Escape: "Go back"
 for (const dialog of document.querySelectorAll("dialog")) { // focus leaves at "cancel" (Escape)
@@ -223,3 +245,4 @@ addEventListener("hashchange", () => send({ kind: "hash", text: location.hash })
 addEventListener("storage", ({ key }) => send(() => ({ kind: "storage", key, text: key && localStorage.getItem(key),
   stored: key === STAMP || key === null ? site(() => localStorage) : undefined })));
 addEventListener("online", () => send({ kind: "online" }));
+addEventListener("appinstalled", () => Kismet.persist()); // installed: the moment a browser grants it

@@ -82,6 +82,13 @@
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   };
+  // The backup file: to the share sheet where the browser shares such a file (the player's own
+  // mail, cloud or chat), else downloaded; a share that fails (not one the player cancelled) too.
+  const backup = (name, text) => {
+    const file = new File([text], name, { type: "application/json" });
+    if (!navigator.canShare?.({ files: [file] })) return download(name, text);
+    navigator.share({ files: [file], title: name }).catch((error) => error?.name === "AbortError" || download(name, text));
+  };
 
   const OPS = {
     text: (el, value) => { el.textContent = value; },
@@ -119,7 +126,8 @@
     menu: (_, open) => toggleMenu(open),
     "move-focus": (_, step) => moveFocus(step),
     blur: (el) => el.blur(),
-    download: (_, name, text) => download(name, text),
+    backup: (_, name, text) => backup(name, text),
+    persist: () => globalThis.Kismet.persist?.(), // static/client.mjs
     print: (_, which) => { document.body.dataset.print = which; window.print(); },
     // A change of language: each language has its own page; the game is saved, so load
     // it, without the welcome of a new visit (the mark is for that page only).

@@ -193,7 +193,7 @@ def test_no_finished_game_is_lost_whatever_a_full_storage_refuses(
             "folded": None, "game": None, "paused": [], "settings": {}}  # fmt: skip
     path.write_text(json.dumps({**base, "history": more}))
     reveal(page, "stats").click()
-    said = import_file(page, path, "Imported 3")
+    said = import_file(page, path, "Restored 3")
     page.keyboard.press("Escape")
     page.evaluate(EMPTY_FILLER)
     if "not saved yet" in said:  # stored with what comes next, now there is room

@@ -134,6 +134,6 @@ def test_friends_results_travel_in_the_export_file_and_a_forged_one_is_refused()
     assert all(d.friends is None for d in fresh.lobby.dailies(TODAY))
     older = {k: v for k, v in exported.items() if k != "friends"}  # a file from before
     fresh.lobby.import_file(json.dumps(older))
-    assert fresh.status.startswith("Imported") and all(
+    assert fresh.status.startswith("Restored") and all(
         d.friends is None for d in fresh.lobby.dailies(TODAY)
     )

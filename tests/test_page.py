@@ -352,14 +352,15 @@ def test_the_real_dice_are_typed_entered_and_the_field_let_go() -> None:
     assert ("blur", '[data-testid="entry-faces"]') in host.last()
 
 
-def test_a_file_imported_or_unreadable_is_said_and_exported_as_a_download() -> None:
+def test_a_file_restored_or_unreadable_is_said_and_a_backup_is_handed_to_the_page() -> None:
     page, host = started()
-    send(page, "import", text=None)
+    send(page, "restore", text=None)
     assert ("text", '[data-testid="transfer-notice"]', page.session.status) in host.last()
     assert "could not be read" in page.session.status
-    send(page, "click", action="export")
-    download = next(op for op in host.last() if op[0] == "download")
-    assert str(download[2]).startswith("kismet-") and json.loads(str(download[3]))["format"]
+    send(page, "click", action="backup")
+    backup = next(op for op in host.last() if op[0] == "backup")
+    assert str(backup[2]).startswith("kismet-") and json.loads(str(backup[3]))["format"]
+    assert page.session.status == f"Backed up to {backup[2]}."  # the reminder's button too
 
 
 def test_a_language_changes_to_its_own_page() -> None:

@@ -268,13 +268,13 @@ def test_export_then_import_on_an_empty_device_brings_everything_back() -> None:
     assert data["format"] == "kismet.export" and data["version"] == EXPORT_VERSION
     fresh, storage = app_with(seed=9)
     fresh.lobby.import_file(exported.text)
-    assert "Imported 3 finished games (0 were already here)" in fresh.status
+    assert "Restored 3 finished games (0 were already here)" in fresh.status
     assert "1 games in progress" in fresh.status
     assert fresh.shelf.high_scores() == app.shelf.high_scores()
     assert fresh.progress.stats("Ann") == app.progress.stats("Ann")
     before = dict(storage.items)
     fresh.lobby.import_file(exported.text)
-    assert "Imported 0 finished games (3 were already here)" in fresh.status
+    assert "Restored 0 finished games (3 were already here)" in fresh.status
     assert storage.items == before
 
 
@@ -282,8 +282,8 @@ def test_export_then_import_on_an_empty_device_brings_everything_back() -> None:
     ("change", "words"),
     [
         (lambda text: "not json {", "not JSON"),
-        (lambda text: json.dumps({"format": "other.app", "games": []}), "not a Kismet export"),
-        (lambda text: json.dumps([1, 2]), "not a Kismet export"),
+        (lambda text: json.dumps({"format": "other.app", "games": []}), "not a Kismet backup"),
+        (lambda text: json.dumps([1, 2]), "not a Kismet backup"),
         (lambda text: text.replace('"version":1', '"version":2', 1), "newer version"),
         (lambda text: text.replace('"totals":[', '"totals":[1', 1), "could not have produced"),
         (lambda text: text.replace('"fills":"', '"fills":"a66666', 1), "could not have produced"),

@@ -45,7 +45,7 @@ def import_file(page: Any, path: Path) -> str:
     notice = page.locator("[data-testid=transfer-notice]")
     notice.evaluate("el => { el.textContent = ''; }")
     with page.expect_file_chooser() as chooser:
-        page.click("[data-testid=import]")
+        page.click("[data-testid=restore]")
     chooser.value.set_files(str(path))
     page.wait_for_function(
         "() => document.querySelector('[data-testid=transfer-notice]').textContent !== ''"
@@ -89,7 +89,7 @@ def test_two_games_in_the_statistics_then_carried_away_and_back_by_a_file(
     page.wait_for_selector("[data-testid=stats-histogram] .perfect-bar", state="attached")
 
     with page.expect_download() as download:
-        page.click("[data-testid=export]")
+        page.click("[data-testid=backup]")
     saved = tmp_path / download.value.suggested_filename
     download.value.save_as(saved)
     assert saved.name.startswith("kismet-") and saved.suffix == ".json"
@@ -101,11 +101,11 @@ def test_two_games_in_the_statistics_then_carried_away_and_back_by_a_file(
     assert "No finished games" in str(page.text_content("[data-testid=high-scores]"))
     open_stats(page)
     said = import_file(page, saved)
-    assert "Imported 2 finished games (0 were already here)" in said
+    assert "Restored 2 finished games (0 were already here)" in said
     assert page.locator("[data-testid=high-scores] tbody tr").count() == 2
     assert figure(page, "Games") == "2" and figure(page, "Best") == str(max(totals))
     kept = page.evaluate(STORAGE)
-    assert "Imported 0 finished games (2 were already here)" in import_file(page, saved)
+    assert "Restored 0 finished games (2 were already here)" in import_file(page, saved)
     assert page.evaluate(STORAGE) == kept
 
     # A bad file is told, and nothing changes: not JSON, another app's, from a newer

@@ -490,7 +490,7 @@ def test_an_import_into_a_full_storage_says_it_is_not_saved() -> None:
     app = tab(home, clock)
     home.leave(50)
     app.lobby.import_file(exported)
-    assert "Imported 3" in app.status and "not saved yet" in app.status
+    assert "Restored 3" in app.status and "not saved yet" in app.status
     assert "Storage is full" in app.view().notice
     home.quota = 10**9
     app.lobby.free_space()
@@ -601,7 +601,7 @@ def test_a_record_without_its_game_is_never_imported_as_a_finished_game() -> Non
         app.lobby.import_file(export_of(source, clock, history=[{**bare, "totals": [total]}]))
         assert "Nothing was changed" in app.status and not app.shelf.history
     app.lobby.import_file(export_of(source, clock, history=[good, bare]))
-    assert "Imported 1 finished games" in app.status and "left out" in app.status
+    assert "Restored 1 finished games" in app.status and "left out" in app.status
     assert [f.id for f in app.shelf.history] == [good["id"]]
     assert all(h.points <= MAX_TOTAL for h in app.shelf.high_scores())
 
@@ -635,7 +635,7 @@ def test_a_hostile_import_is_refused_and_the_next_one_works() -> None:
         app.lobby.import_file(raw)
         assert "Nothing was changed" in app.status
     app.lobby.import_file(source.progress.export(source.table, clock()).text)
-    assert "Imported 2" in app.status
+    assert "Restored 2" in app.status
 
 
 # --------------------------------------------------------------------------- names

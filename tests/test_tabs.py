@@ -69,7 +69,7 @@ def export_to(page: Any, path: Any) -> Any:
     """Export from the statistics dialog into ``path``."""
     with page.expect_download() as download:
         reveal(page, "stats").click()
-        page.click("[data-testid=export]")
+        page.click("[data-testid=backup]")
     download.value.save_as(path)
     return path
 
@@ -291,7 +291,7 @@ def test_finishing_a_game_in_a_full_storage_is_told_and_nothing_is_lost(tabs: An
     page.evaluate("Kismet.settled()")
     assert "Storage is full" in page.text_content("[data-testid=notice]")
     assert page.is_visible("[data-testid=free-space]")
-    assert page.is_visible("[data-testid=notice-export]")
+    assert page.is_visible("[data-testid=notice-backup]")
     assert stored_game(page) == before  # what was stored is intact
     page.screenshot(path=artifact("storage-full.png"))
     # A reload of this tab has the finished game back (kept in the tab), and says so.
@@ -371,7 +371,7 @@ def test_a_hostile_import_is_refused_and_the_next_import_works(tabs: Any, tmp_pa
     deep = tmp_path / "deep.json"
     deep.write_text('{"format": "kismet.export", "history": ' + DEEP + "}")
     reveal(page, "stats").click()
-    page.set_input_files("[data-testid=import-file]", str(deep))
+    page.set_input_files("[data-testid=restore-file]", str(deep))
     notice = page.locator("[data-testid=transfer-notice]")
     notice.wait_for()
     page.wait_for_function(
@@ -389,13 +389,13 @@ def test_a_hostile_import_is_refused_and_the_next_import_works(tabs: Any, tmp_pa
     page.reload()
     page.wait_for_selector("html[data-ready=true]")
     reveal(page, "stats").click()
-    page.set_input_files("[data-testid=import-file]", str(deep))
+    page.set_input_files("[data-testid=restore-file]", str(deep))
     page.wait_for_function(
         "document.querySelector('[data-testid=transfer-notice]').textContent.includes('Nothing')"
     )
-    page.set_input_files("[data-testid=import-file]", str(exported))
+    page.set_input_files("[data-testid=restore-file]", str(exported))
     page.wait_for_function(
-        "document.querySelector('[data-testid=transfer-notice]').textContent.includes('Imported 1')"
+        "document.querySelector('[data-testid=transfer-notice]').textContent.includes('Restored 1')"
     )
 
 
@@ -465,7 +465,7 @@ def test_damaged_folded_tallies_are_reported_and_reset_once(tabs: Any) -> None:
 def import_file(page: Any, path: Any, expect: str) -> str:
     # The notice of an earlier import is cleared first, so that only this one's is read.
     page.evaluate("() => document.querySelector('[data-testid=transfer-notice]').textContent=''")
-    page.set_input_files("[data-testid=import-file]", str(path))
+    page.set_input_files("[data-testid=restore-file]", str(path))
     page.wait_for_function(
         "want => document.querySelector('[data-testid=transfer-notice]').textContent"
         ".includes(want)",
@@ -492,10 +492,10 @@ def test_imports_are_checked_whole(tabs: Any, tmp_path: Any) -> None:
     reveal(page, "stats").click()
     assert "Nothing was changed" in import_file(page, files["huge"], "Nothing")
     assert "Nothing was changed" in import_file(page, files["negative"], "Nothing")
-    said = import_file(page, files["bare"], "Imported")
-    assert "Imported 1 finished games" in said and "left out" in said
-    said = import_file(page, files["twice"], "Imported")
-    assert "Imported 0 finished games (1 were already here)" in said  # read once, known
+    said = import_file(page, files["bare"], "Restored")
+    assert "Restored 1 finished games" in said and "left out" in said
+    said = import_file(page, files["twice"], "Restored")
+    assert "Restored 0 finished games (1 were already here)" in said  # read once, known
     assert len(json.loads(page.evaluate(STORED, HISTORY))) == 1
     assert "99999" not in page.text_content("[data-testid=high-scores]")
 
@@ -510,7 +510,7 @@ def test_an_older_export_never_revives_a_game_finished_since(tabs: Any, tmp_path
     turn(page)  # the last box: finished here
     page.wait_for_selector("[data-testid=game-over]")
     reveal(page, "stats").click()
-    import_file(page, older, "Imported")
+    import_file(page, older, "Restored")
     keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:paused'))")
     assert keys == []
     assert not page.is_visible("[data-testid=games]")

@@ -35,6 +35,7 @@ from .page import OVER_BODY, game_over_parts, high_scores_html, offer_html
 from .sheet import chance_inner, sheet_html
 
 if TYPE_CHECKING:
+    from kismet.app.keeping.backup import KeepingView
     from kismet.app.screen.view import View
 
 
@@ -55,6 +56,22 @@ SWITCHES = ("shapes", "coach", "sound", "chances", "handover")
 def opened(dialog: str, focus: str | None = None) -> Op:
     """The op that opens the dialog of that id, giving ``focus`` the focus."""
     return ("open", f"#{dialog}", focus)
+
+
+def keeping_ops(keeping: KeepingView) -> list[Op]:
+    """The settings' line on the storage, the reminder to back up, the word after a wipe;
+    and the browser asked to keep the storage for good, when it is time."""
+    kept = of_testid("storage-kept")
+    ops: list[Op] = [
+        ("text", kept, keeping.line),
+        ("text", of_testid("transfer-kept"), keeping.line),
+        ("data", kept, "persisted", true_false(keeping.persisted)),
+        ("hidden", of_testid("backup-reminder"), not keeping.reminder),
+        ("hidden", of_testid("wiped"), not keeping.wiped),
+    ]
+    if keeping.ask_persist:
+        ops.append(("persist", None))
+    return ops
 
 
 def on_off(on: bool) -> str:
@@ -137,6 +154,7 @@ class Painter:
         self.redraw("#high-scores", high_scores_html(view.high_scores, view.lang))
         self.hint(view)
         self.ops += apart_ops(view.apart, self.address, view.lang)
+        self.ops += keeping_ops(view.keeping)
         return self.ops
 
     def redraw(self, selector: str, html: str, op: str = "html") -> bool:

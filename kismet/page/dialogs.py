@@ -132,12 +132,14 @@ class Boxes:
         )
 
     def export_file(self) -> None:
-        """The export file, for the page to save (the browser's download)."""
+        """The backup file, handed to the browser's share sheet where it shares files, else
+        downloaded; the dialog and the status line say so."""
         exported = self.session.export()
         done = text("export.done", self.lang, name=exported.name)
+        self.session.line.say(done)
         self.emit(
             [
-                ("download", None, exported.name, exported.text),
+                ("backup", None, exported.name, exported.text),
                 ("text", of_testid("transfer-notice"), done),
             ]
         )

@@ -28,8 +28,9 @@ class Kind(enum.StrEnum):
     """The real dice's faces being typed."""
     CHANGE = "change"
     """A choice changed: ``field`` is the ``data-testid`` of the select (or "seat")."""
-    IMPORT = "import"
-    """A file chosen to import, read by the page (``text``: None when it could not be)."""
+    IMPORT = "restore"
+    """A backup file chosen to restore, read by the page (``text``: None when it could not
+    be)."""
     CANCEL = "cancel"
     """Escape on the question before a zero (the same as "Go back")."""
     CLOSED = "closed"
@@ -41,6 +42,9 @@ class Kind(enum.StrEnum):
     value as stored now; with the stamp, or a clear, ``stored``: every key of the site)."""
     ONLINE = "online"
     """The browser is online again."""
+    KEPT = "kept"
+    """The browser answered the page's ask to keep the storage for good (``persisted``,
+    ``site_bytes``)."""
     DUE = "due"
     """A timer of the game came due (``timer``): its work's turn (``kismet.page.turns``)."""
     STORED = "stored"
@@ -104,6 +108,10 @@ class Event(NamedTuple):
     """The fields of ``VALUES``, as they were."""
     roster: Roster | None = None
     """The New game dialog's seats as they are on the page, when it is open."""
+    persisted: bool = False
+    """The browser keeps the site's storage for good."""
+    site_bytes: int | None = None
+    """What the whole site takes, in bytes (None: the browser does not say)."""
 
     @classmethod
     def from_json(cls, message: str) -> Event:
@@ -134,7 +142,13 @@ class Event(NamedTuple):
             stored=stored_items(given.get("stored")),
             timer=_number(given, "timer"),
             answer=given["answer"] if isinstance(given.get("answer"), dict) else None,
+            persisted=given.get("persisted") is True,
+            site_bytes=_number(given, "site_bytes"),
         )
+
+    def kept(self) -> tuple[bool, int | None]:
+        """The browser's answer on the storage, as ``Backups.heard`` takes it."""
+        return self.persisted, self.site_bytes
 
     def clicked(self) -> Clicked:
         """The click as the session's actions read it."""

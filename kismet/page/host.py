@@ -8,6 +8,8 @@ from collections.abc import Coroutine
 from datetime import date
 from typing import Any, NamedTuple, Protocol
 
+from ..app.keeping.backup import Kept
+
 
 class Fetched(NamedTuple):
     """A file of the site, fetched: its bytes or its text (``body``, None unless ``ok``)."""
@@ -62,6 +64,16 @@ class Start(NamedTuple):
     """Welcome the player (False when the page was only reloaded to change language)."""
     can_share: bool = False
     """The browser has a share sheet (the Web Share API)."""
+    persisted: bool = False
+    """The browser keeps the site's storage for good (``navigator.storage.persisted()``)."""
+    can_persist: bool = False
+    """The browser can be asked to (``navigator.storage.persist`` exists)."""
+    site_bytes: int = -1
+    """What the whole site takes (``navigator.storage.estimate()``; -1: not known)."""
+    clears_unvisited: bool = False
+    """Safari outside the Home Screen (it deletes a site's data after 7 days unvisited)."""
+    played_before: bool = False
+    """The site's IndexedDB records a commit: this device has played here before."""
 
     @classmethod
     def from_json(cls, text: str) -> Start:
@@ -77,6 +89,11 @@ class Start(NamedTuple):
         if "lang" not in fields:
             raise ValueError("the page's start names no language")
         return cls(**fields)
+
+    def kept(self) -> Kept:
+        """What the browser said of the site's storage when the page started."""
+        size = self.site_bytes if self.site_bytes >= 0 else None
+        return Kept(self.persisted, self.can_persist, size, self.clears_unvisited)
 
     def seed(self) -> int | None:
         """``?seed=N`` in the address makes every new game's dice reproducible."""

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..app.keeping.storage import Storage
     from .host import Host, Start
 
-CLIENT_ACTIONS = frozenset({"send-share", "copy-share", "import"})
+CLIENT_ACTIONS = frozenset({"send-share", "copy-share", "restore"})
 """The clicks the page does all by itself, within the player's tap, as browsers require:
 share, copy to the clipboard, open the file chooser (``static/client.mjs``)."""
 
@@ -49,6 +49,8 @@ class Page:
             lang=start.lang if start.lang in LANGUAGES else DEFAULT_LANGUAGE,
             greet=start.greet,
             spare=spare,
+            kept=start.kept(),
+            played_before=start.played_before,
         )
         self.painter = Painter(reduced_motion=start.reduced_motion, address=start.address)
         self.out: list[Op] = []
@@ -67,7 +69,7 @@ class Page:
             "compare": lambda _: self.timers.with_table(self.boxes.show_compare),
             "games": lambda _: self.boxes.show_games(),
             "stats": lambda event: self.boxes.show_stats(event.value("stats-player")),
-            "export": lambda _: self.boxes.export_file(),
+            "backup": lambda _: self.changed(self.boxes.export_file),
             "print-stats": lambda _: self.boxes.print_stats(),
             "resume": lambda event: self.boxes.resume(event.id),
             "new-game": lambda _: self.boxes.open_new_game(),
@@ -114,6 +116,7 @@ class Page:
             Kind.HASH: self.on_hash,
             Kind.STORAGE: self.on_storage,
             Kind.ONLINE: lambda _: self.timers.online(),
+            Kind.KEPT: lambda event: self.changed(self.session.backups.heard, *event.kept()),
             Kind.DUE: lambda event: self.turns.fire(event.timer),
             Kind.STORED: self.on_stored,
         }

@@ -376,7 +376,7 @@ EN: dict[str, str] = {
     ),
     "status.storage_full": (
         "Storage is full, so the latest moves are not saved yet; play goes on. Free "
-        "space, or export a copy."
+        "space, or back up."
     ),
     "status.storage_off": (
         "This browser is not letting the page save (private mode, or site data blocked?), "
@@ -580,30 +580,53 @@ game is saved in this browser after every move: close the page and carry on late
     "stats.legend_game": "A game",
     "stats.legend_yours": "Your games",
     "stats.legend_perfect": "Perfect play",
-    "app.export": "Export",
-    "app.import": "Import",
+    "app.export": "Back up",
+    "app.import": "Restore",
     "stats.transfer": (
-        "Export writes every finished game, the games in progress and the settings to "
-        "one file. Import it on another device (or after clearing this browser) to "
-        "carry them over: nothing is counted twice."
+        "Back up writes every finished game, the statistics, the games in progress (games "
+        "by link with this device's seat), the settings and friends' daily results to one "
+        "file: keep it in your mail or cloud. Restore it on a new phone, or after this "
+        "browser was cleared, to bring them back: nothing is counted twice."
     ),
+    "keep.persisted": "This browser keeps your games for good.",
+    "keep.may_clear": (
+        "This browser may clear your games when it runs short of room: install the app, "
+        "and keep a backup."
+    ),
+    "keep.safari": (
+        "Safari deletes this page's games after 7 days without a visit, unless it is on "
+        "the Home Screen: add it there, and keep a backup."
+    ),
+    "keep.size": "Your games take {games}.",
+    "keep.size_site": "Your games take {games} (the whole site, kept for offline play: {site}).",
+    "keep.reminder": (
+        "Your games live only in this browser. A backup keeps them if it is cleared or "
+        "the phone is lost."
+    ),
+    "keep.later": "Not now",
+    "keep.wiped": (
+        "This browser has no games stored, but Kismet was played here before: its storage "
+        "was cleared. Open a backup to bring your games back."
+    ),
+    "keep.open_backup": "Open a backup",
+    "import.by_link": "{count} of them by link, each at this device's seat.",
     "import.too_big": (
-        "That file is too big ({size} MB) to be a Kismet export. Nothing was changed."
+        "That file is too big ({size} MB) to be a Kismet backup. Nothing was changed."
     ),
-    "import.not_json": "That file is not a Kismet export (it is not JSON). Nothing was changed.",
-    "import.not_kismet": "That file is not a Kismet export. Nothing was changed.",
+    "import.not_json": "That file is not a Kismet backup (it is not JSON). Nothing was changed.",
+    "import.not_kismet": "That file is not a Kismet backup. Nothing was changed.",
     "import.newer": (
         "That file comes from a newer version of Kismet (format {version}). Reload the "
-        "page to update, then import it again. Nothing was changed."
+        "page to update, then restore it again. Nothing was changed."
     ),
     "import.bad_game": (
         "That file holds a game the rules could not have produced ({where}). Nothing was changed."
     ),
-    "import.done": "Imported {added} finished games ({known} were already here).",
+    "import.done": "Restored {added} finished games ({known} were already here).",
     "import.paused": "{count} games in progress were added to Games in progress.",
     "import.settings": "The settings were taken from the file.",
     "import.read_failed": "The file could not be read. Nothing was changed.",
-    "export.done": "Exported to {name}.",
+    "export.done": "Backed up to {name}.",
     # Luck against skill, after a game.
     "luck.title": "Luck and skill, player by player",
     "luck.solo_kind": (
@@ -678,7 +701,7 @@ game is saved in this browser after every move: close the page and carry on late
     "status.synced_other": "Another tab or window moved on to this game.",
     "status.full_keep": (
         "Storage is full, so the game at the table is not saved yet: leaving it now would "
-        "lose it. Free space, or export a copy, first."
+        "lose it. Free space, or back up, first."
     ),
     "status.freed": (
         "Space freed: {count} older finished games are now kept in the statistics only "
@@ -686,16 +709,16 @@ game is saved in this browser after every move: close the page and carry on late
     ),
     "status.still_full": (
         "Storage is still full ({count} older finished games were folded into the "
-        "statistics): other data of this site is using it. Export keeps a copy of "
+        "statistics): other data of this site is using it. A backup keeps a copy of "
         "everything; play goes on."
     ),
     "app.free_space": "Free space",
-    "app.export_copy": "Export a copy",
+    "app.export_copy": "Back up",
     "import.unchecked": (
         "{count} finished games from before the statistics were left out: without their "
         "boxes and dice they cannot be checked."
     ),
-    "import.unsaved": "Storage is full, so what was imported is not saved yet.",
+    "import.unsaved": "Storage is full, so what was restored is not saved yet.",
     "save.too_big": "The saved data is too large to be Kismet's (at {where})",
     "save.too_deep": "The saved data is damaged (nested too deeply, at {where})",
     "save.not_json": "The saved data is damaged (it is not JSON, at {where})",

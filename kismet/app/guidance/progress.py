@@ -222,13 +222,14 @@ class Progress:
                            when, self.friends.results())  # fmt: skip
         return Export(export_file_name(when), json.dumps(data, separators=(",", ":")))
 
-    def import_text(self, raw: str, current: Table, lang: str) -> tuple[str, bool]:
-        """Merge an export file's text: the sentence that says what happened, and whether
-        anything changed. A bad file changes nothing."""
+    def import_text(self, raw: str, current: Table, lang: str) -> tuple[str, str | None]:
+        """Merge a backup file's text: the sentence that says what happened, and the game
+        to take to the table (the file's, put aside now, when none is under way here). A
+        bad file changes nothing."""
         try:
             found = read_import(raw)
         except ImportProblem as problem:
-            return text(problem.key, lang, **problem.params), False
+            return text(problem.key, lang, **problem.params), None
         merged: Merged = self.shelf.merge(found, current)
         friends = self.friends.add(found.friends)
         words = [text("import.done", lang, added=merged.added, known=merged.known)]
@@ -236,11 +237,14 @@ class Progress:
             words.append(text("import.friends", lang, count=friends))
         if merged.paused:
             words.append(text("import.paused", lang, count=merged.paused))
+        if merged.by_link:
+            words.append(text("import.by_link", lang, count=merged.by_link))
         if merged.settings:
             words.append(text("import.settings", lang))
         if merged.unchecked:
             words.append(text("import.unchecked", lang, count=merged.unchecked))
         if not merged.saved:
             words.append(text("import.unsaved", lang))
-        changed = bool(merged.added or merged.paused or merged.settings or friends)
-        return " ".join(words), changed
+        put = {t.id for t in self.shelf.paused}
+        take_up = found.at_table if found.at_table in put and not current.unfinished else None
+        return " ".join(words), take_up

@@ -51,6 +51,8 @@ class Merged(NamedTuple):
     unchecked: int = 0
     saved: bool = True
     """Whether all of it is stored (else storage refused, and it waits in this tab)."""
+    by_link: int = 0
+    """Of the games in progress added, those by link."""
 
 
 class Freed(NamedTuple):
@@ -249,21 +251,23 @@ class Shelf:
     def merge(self, found: Imported, current: Table) -> Merged:
         """Add what an imported file holds that is not here yet: finished games by their
         identity, the folded ones when none of them is known, games in progress (put
-        aside; the one at the table stays; none that was finished here), and the settings
-        while these are untouched."""
+        aside, or in place of the copy put aside here when further along; the one at the
+        table stays; none that was finished here), and the settings while these are
+        untouched."""
         known = self.known_ids()
         new = [f for f in found.history if f.id not in known]
         saved = self.ledger.merge(new, found.folded)
-        finished = known | {f.id for f in new}
-        here = {current.id} | {t.id for t in self.paused} | finished
-        waiting = [t for t in found.tables if t.id not in here and t.unfinished]
+        here = {current.id} | known | {f.id for f in new}
+        aside = {t.id: len(t.game.history) for t in self.paused}
+        waiting = [t for t in found.tables if t.id not in here and t.unfinished
+                   and len(t.game.history) > aside.get(t.id, -1)]  # fmt: skip
         put = [t for t in reversed(waiting) if self.aside.put(t)]
         fresh = self.settings == Settings() and found.settings != Settings()
         if fresh:
             self.remember(found.settings)
         return Merged(
             len(new), len(found.history) - len(new), len(put), fresh, found.unchecked,
-            saved and len(put) == len(waiting),
+            saved and len(put) == len(waiting), sum(t.by_link for t in put),
         )  # fmt: skip
 
     def remember(self, settings: Settings) -> None:

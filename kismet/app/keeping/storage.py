@@ -34,6 +34,8 @@ HISTORY_KEY = PREFIX + "history"
 FOLDED_KEY = PREFIX + "folded"
 SETTINGS_KEY = PREFIX + "settings"
 FRIENDS_KEY = PREFIX + "friends"
+REMINDER_KEY = PREFIX + "reminder"
+"""When the player last made a backup, and put off the reminder to (``backup.Reminder``)."""
 STAMP_KEY = PREFIX + "stamp"
 PROBE_KEY = PREFIX + "probe"
 BACKUP_PREFIX = PREFIX + "backup:"
@@ -50,6 +52,7 @@ LIMITS = {
     FOLDED_KEY: 2_000_000,
     SETTINGS_KEY: 10_000,
     FRIENDS_KEY: 200_000,
+    REMINDER_KEY: 1_000,
 }
 """The longest text read under each key (a paused game's key: ``GAME_LIMIT``); a longer one
 is unreadable. 1,000 detailed finished games take 0.4 to 1.5 MB."""

@@ -64,6 +64,8 @@ class Imported(NamedTuple):
     statistics, they keep no fills)."""
     friends: tuple[tuple[int, str], ...] = ()
     """Friends' daily results (day number, link), each replayed."""
+    at_table: str | None = None
+    """The identity of the game that was at the table when the file was written."""
 
 
 def export_file_name(when: str) -> str:
@@ -139,6 +141,7 @@ def read_import(raw: str) -> Imported:
             Settings.from_dict(data["settings"]),
             unchecked,
             tuple(friends),
+            None if game is None else tables[0].id,
         )
     except SaveError as error:
         raise ImportProblem("import.bad_game", where=error.where) from None

@@ -241,7 +241,9 @@ class Lobby(AtTable):
         if raw is None:
             self.line.say(text("import.read_failed", self.lang))
             return
-        said, _ = self.progress.import_text(raw, self.table, self.lang)
+        said, take_up = self.progress.import_text(raw, self.table, self.lang)
+        if take_up is not None:
+            self.resume(take_up)
         self.line.say(said)
         if not self.shelf.waiting:
             self.tables.say_if_refused(f"{said} {text('import.unsaved', self.lang)}")

@@ -65,6 +65,7 @@ SESSION_ACTIONS: dict[str, Callable[[Session, Clicked], object]] = {
     "choose-seat": lambda session, clicked: session.apart.choose(clicked.seat),
     "rule": lambda session, clicked: session.ui.toggle_rule(_box(clicked)),
     "free-space": lambda session, _: session.lobby.free_space(),
+    "backup-later": lambda session, _: session.backups.later(),
     **{switch.action: _switch(switch) for switch in Switch},
 }
 """The clicks that are the session's: one call each, then the page is painted again."""
@@ -83,8 +84,8 @@ PAGE_ACTIONS = frozenset(
         "compare",
         "games",
         "stats",
-        "export",
-        "import",
+        "backup",
+        "restore",
         "print-stats",
         "resume",
         "new-game",

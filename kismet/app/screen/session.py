@@ -23,8 +23,9 @@ from ..guidance.guide import Guide
 from ..guidance.linked import Linked, Scene
 from ..guidance.odds import Course, Odds
 from ..guidance.progress import PRICE_STEP_S, Export, Progress, Statistics
+from ..keeping.backup import Backups, KeepingView, Kept
 from ..keeping.shelf import Shelf
-from ..keeping.storage import FULL, Storage
+from ..keeping.storage import FULL, PREFIX, Storage, StorageUnavailable
 from ..play.apart import Apart
 from ..play.computer import Computers
 from ..play.finale import result_panel
@@ -39,6 +40,14 @@ if TYPE_CHECKING:
     from ...advice.winning import Aim
     from ..guidance.coaching import Review
     from ..guidance.luck import AimAt
+
+
+def _keys(storage: Storage) -> bool:
+    """Whether ``storage`` holds any of the site's keys (a storage refused: as if it did)."""
+    try:
+        return any(key.startswith(PREFIX) for key in storage.keys())  # noqa: SIM118 (a Storage)
+    except StorageUnavailable:
+        return True
 
 
 def _now() -> str:
@@ -63,8 +72,12 @@ class Session(AtTable):
         clock: Callable[[], str] = _now,
         greet: bool = True,
         spare: Storage | None = None,
+        kept: Kept | None = None,
+        played_before: bool = False,
     ) -> None:
         self.lang, self.clock = lang, clock
+        self.wiped = played_before and not _keys(storage)
+        """This device played before, and finds its storage empty: it was cleared."""
         self.ui, self.line = TurnUI(), StatusLine()
         self.shelf = Shelf(storage, clock, spare)
         self.friends = Friends(self.shelf.store, lang)
@@ -82,6 +95,7 @@ class Session(AtTable):
             self.tables, ui=self.ui, line=self.line, coach=self.coach, computers=self.computers
         )
         self.apart = Apart(self.tables, line=self.line)
+        self.backups = Backups(self.shelf, kept)
 
     # -------------------------------------------------- what the parts hold
 
@@ -210,8 +224,16 @@ class Session(AtTable):
         return self.progress.statistics(choice, self.lobby.person())
 
     def export(self) -> Export:
-        """The export file of everything kept, named with today's date."""
-        return self.progress.export(self.table, self.clock())
+        """The backup file of everything kept, named with today's date (and the backup
+        remembered, for the reminder)."""
+        exported = self.progress.export(self.table, self.clock())
+        self.backups.made(self.clock())
+        return exported
+
+    def keeping(self) -> KeepingView:
+        """Where the player's data stands, the reminder to back it up, and the word that
+        this browser's storage was cleared."""
+        return self.backups.view(self.table, self.wiped, self.clock(), self.lang)
 
     def settle_guide(self) -> None:
         """The guide ended with the first box filled: remembered, so it does not come back
@@ -248,5 +270,6 @@ class Session(AtTable):
             chances_due=self.odds.due(table, self.settings, self.coach.advisor),
             target=None if (target := self.linked.target(table)) is None else target[1],
             apart=self.apart.view(),
+            keeping=self.keeping(),
         )
         return build_view(self.table, self.ui, self.settings, self.lang, extras)

@@ -21,6 +21,7 @@ from ..guidance.guide import GuideView
 from ..guidance.linked import Scene
 from ..guidance.luck import Luck
 from ..guidance.odds import Chances, Due
+from ..keeping.backup import KeepingView
 from ..keeping.records import HighScore
 from ..play.apart import ApartView
 from ..play.finale import KISMET_CHEERS, Finale
@@ -143,6 +144,8 @@ class View(NamedTuple):
     painting, between its own work."""
     apart: ApartView | None = None
     """A game by link: which seat is this device's, whose turn it waits for, what to send."""
+    keeping: KeepingView = KeepingView()
+    """Where the player's data stands, and the reminder to back it up."""
 
     @property
     def faces(self) -> tuple[int | None, ...]:
@@ -178,6 +181,7 @@ class Extras(NamedTuple):
     target: str | None = None
     """A challenge: the sender's name (chances are to beat the sender)."""
     apart: ApartView | None = None
+    keeping: KeepingView = KeepingView()
 
 
 def board_view(table: Table, ui: TurnUI, lang: str) -> Board:
@@ -278,6 +282,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         rival=extras.rival,
         chances_due=extras.chances_due,
         apart=extras.apart,
+        keeping=extras.keeping,
     )
 
 

@@ -1,0 +1,231 @@
+"""Games that outlive the browser, in Chromium against the built site: a backup made after
+three finished games, a game put aside, a game by link joined from a friend's phone and
+changed settings; the site's data cleared (localStorage, IndexedDB, caches); the backup
+opened: everything the game shows is back. A cleared localStorage on a device that played
+before is said; the reminder comes after ten finished games, between turns, and not again
+once put off."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kismet.app.keeping.storage import GAME_KEY
+from kismet.app.keeping.transfer import export_data
+from tests.conftest import Site, artifact, open_app, reveal
+from tests.helpers import almost_finished
+from tests.test_browser import start_game
+from tests.test_by_link import sent_link
+from tests.test_stats import many_games
+
+pytestmark = [pytest.mark.browser, pytest.mark.long]
+
+PHONE = {"width": 360, "height": 760}
+
+SHOWN = """() => {
+  const html = (selector) => document.querySelector(selector)?.innerHTML ?? null;
+  const pressed = [...document.querySelectorAll('header [aria-pressed]')]
+    .map((b) => `${b.dataset.testid}=${b.getAttribute('aria-pressed')}`);
+  // The sheet's names and boxes (its foot's win chances come in the background, later)
+  return { sheet: html('table.sheet thead') + html('table.sheet tbody'), scores: html('#high-scores'), pressed,
+           language: document.querySelector('[data-testid=language]').value };
+}"""
+"""What the game shows that a backup must bring back: the sheet at the table, the high
+scores, the settings."""
+
+
+def finish_at_table(page: Any, site: Site, seed: int) -> None:
+    """A game one turn from its end at the table, finished through the page."""
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, almost_finished(seed, "Ann")]
+    )
+    open_app(page, site.url)
+    page.click("[data-testid=roll]")
+    page.locator("[data-testid^=cell-0-] button.option").first.click()
+    if page.is_visible("#confirm-dialog"):
+        page.click("[data-testid=confirm]")
+    page.wait_for_selector("[data-testid=game-over]")
+
+
+def dialog_html(page: Any, opener: str, body: str, ready: str | None = None) -> str:
+    reveal(page, opener).click()
+    if ready is not None:
+        page.wait_for_selector(ready, state="attached")
+    shown = page.inner_html(body)
+    page.keyboard.press("Escape")
+    return str(shown)
+
+
+def everything(page: Any) -> dict[str, Any]:
+    shown = page.evaluate(SHOWN)
+    shown["games"] = dialog_html(page, "games", "[data-testid=games-list]")
+    # Perfect play's spread beside the totals arrives after the dialog opens.
+    perfect = "[data-testid=stats-histogram] .perfect-bar"
+    shown["stats"] = dialog_html(page, "stats", "[data-testid=stats-body]", perfect)
+    # The last box filled on this visit is marked for a moment: not part of the game.
+    shown["sheet"] = shown["sheet"].replace(' class="fresh"', "")
+    return dict(shown)
+
+
+def restore(page: Any, path: Path, button: str = "restore") -> str:
+    """Open a backup with ``button``; what the status line then says."""
+    page.locator("[data-testid=status]").evaluate("el => { el.textContent = ''; }")
+    with page.expect_file_chooser() as chooser:
+        page.click(f"[data-testid={button}]")
+    chooser.value.set_files(str(path))
+    page.wait_for_function(
+        "() => /Restored|backup|read|big|rules/.test(document.querySelector('[data-testid=status]').textContent)"
+    )
+    return str(page.text_content("[data-testid=status]"))
+
+
+def test_everything_comes_back_from_a_backup_after_the_site_data_is_cleared(
+    browser: Any, site: Site, tmp_path: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = open_app(context.new_page(), f"{site.url}?seed=7")
+    for seed in (21, 22, 23):
+        finish_at_table(page, site, seed)
+    # A friend's phone starts a game by link; this phone joins it at Bo's seat.
+    friend = browser.new_context(viewport=PHONE)
+    theirs = open_app(friend.new_page(), f"{site.url}?seed=4")
+    start_game(theirs, ["Di", "Bo"], "by-link")
+    theirs.click("[data-testid=roll]")
+    theirs.locator("[data-testid^=cell-0-] button.option").first.click()
+    if theirs.is_visible("#confirm-dialog"):
+        theirs.click("[data-testid=confirm]")
+    link = sent_link(theirs)
+    friend.close()
+    open_app(page, link)
+    page.click("[data-testid=seat-1]")
+    # A game put aside, and a game under way at the table; the settings changed.
+    start_game(page, ["Eve"])
+    page.click("[data-testid=confirm]")  # the game by link waits under Games in progress
+    page.click("[data-testid=roll]")
+    start_game(page, ["Fay", "Gus"])
+    page.click("[data-testid=confirm]")  # Eve's game is put aside
+    page.click("[data-testid=roll]")
+    page.locator("[data-testid^=cell-0-] button.option").first.click()
+    if page.is_visible("#confirm-dialog"):
+        page.click("[data-testid=confirm]")
+    for switch in ("shapes", "sound"):
+        reveal(page, switch).click()
+    before = everything(page)
+    assert "Di and Bo: turn 1" in before["games"] and "your turn" in before["games"]
+    reveal(page, "stats").click()
+    with page.expect_download() as download:
+        page.click("[data-testid=backup]")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    page.keyboard.press("Escape")
+    data = json.loads(saved.read_text())
+    assert len(data["history"]) == 3 and len(data["paused"]) == 2 and data["game"]
+    assert sum(1 for t in data["paused"] if t.get("me") is not None) == 1
+
+    # Every kind of site data cleared, as a player's "Clear site data" does.
+    cdp = context.new_cdp_session(page)
+    origin = site.url.rstrip("/")
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    open_app(page, site.url)
+    assert page.is_hidden("[data-testid=wiped]")  # nothing outlived it to say so
+    assert "No finished games" in str(page.text_content("[data-testid=high-scores]"))
+    reveal(page, "stats").click()
+    said = restore(page, saved)
+    page.keyboard.press("Escape")
+    assert said.startswith("Restored 3 finished games (0 were already here).")
+    assert "2 games in progress were added" in said and "1 of them by link" in said
+    after = everything(page)
+    assert after == before
+    # Opened again, it doubles nothing; reloaded, it is all still there.
+    kept = page.evaluate(
+        "() => JSON.stringify(Object.entries(localStorage).filter(([k]) => !k.endsWith('stamp')).sort())"
+    )
+    reveal(page, "stats").click()
+    assert restore(page, saved).startswith("Restored 0 finished games (3 were already here).")
+    page.keyboard.press("Escape")
+    again = "() => JSON.stringify(Object.entries(localStorage).filter(([k]) => !k.endsWith('stamp')).sort())"
+    assert page.evaluate(again) == kept
+    open_app(page, site.url)
+    assert everything(page) == before
+    # The game by link goes on from its seat.
+    reveal(page, "games").click()
+    page.locator("[data-testid=games-list] li", has_text="Di and Bo").locator("button").click()
+    assert "Bo" in str(page.text_content("[data-testid=current-player]"))
+    assert page.is_enabled("[data-testid=roll]")  # Bo's turn, on Bo's phone
+    context.close()
+
+
+def test_a_cleared_storage_is_said_and_a_backup_opened_from_the_first_screen(
+    browser: Any, site: Site, tmp_path: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = open_app(context.new_page(), f"{site.url}?seed=7")
+    finish_at_table(page, site, 31)
+    reveal(page, "stats").click()
+    with page.expect_download() as download:
+        page.click("[data-testid=backup]")
+    saved = tmp_path / "backup.json"
+    download.value.save_as(saved)
+    page.keyboard.press("Escape")
+    page.evaluate("localStorage.clear()")  # the browser cleared it; IndexedDB outlived it
+    open_app(page, site.url)
+    wiped = page.locator("[data-testid=wiped]")
+    assert wiped.is_visible() and "was cleared" in str(wiped.text_content())
+    page.screenshot(path=artifact("wiped-phone.png"))
+    assert restore(page, saved, "wiped-restore").startswith("Restored 1 finished games")
+    assert wiped.is_hidden()
+    context.close()
+
+
+def test_the_reminder_comes_after_ten_games_and_not_again_once_put_off(
+    browser: Any, site: Site, tmp_path: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = open_app(context.new_page(), f"{site.url}?seed=7")
+    nine = tmp_path / "nine.json"
+    nine.write_text(json.dumps(many_games(9, seed=5)))
+    reveal(page, "stats").click()
+    restore(page, nine)
+    page.keyboard.press("Escape")
+    reminder = page.locator("[data-testid=backup-reminder]")
+    assert reminder.is_hidden()
+    finish_at_table(page, site, 41)  # the tenth
+    assert reminder.is_visible()
+    page.screenshot(path=artifact("backup-reminder-phone.png"))
+    page.click("[data-testid=play-again]")
+    page.click("[data-testid=roll]")
+    assert reminder.is_hidden()  # never in the middle of a turn
+    start_game(page, ["Ann"])
+    page.click("[data-testid=confirm]")
+    assert reminder.is_visible()
+    page.click("[data-testid=backup-later]")
+    assert reminder.is_hidden()
+    open_app(page, site.url)
+    assert reminder.is_hidden()  # not again until ten more
+    # The settings' line says where the data stands.
+    kept = page.locator("[data-testid=storage-kept]")
+    assert kept.get_attribute("data-persisted") in ("true", "false")
+    assert "Your games take" in str(kept.text_content())
+    page.set_viewport_size({"width": 1280, "height": 800})
+    reveal(page, "storage-kept")
+    page.screenshot(path=artifact("storage-kept-laptop.png"))
+    context.close()
+
+
+def test_a_backup_with_nothing_in_it_restores_nothing(
+    browser: Any, site: Site, tmp_path: Path
+) -> None:
+    from kismet.app.base.settings import Settings
+    from kismet.app.keeping.stats import Folded
+
+    page = open_app(browser.new_context(viewport=PHONE).new_page(), site.url)
+    empty = tmp_path / "empty.json"
+    empty.write_text(
+        json.dumps(export_data([], Folded(), None, [], Settings(), "2026-12-05T00:00:00+00:00"))
+    )
+    reveal(page, "stats").click()
+    assert restore(page, empty).startswith("Restored 0 finished games (0 were already here).")
+    page.context.close()
