@@ -109,7 +109,7 @@ def test_the_reminder_shows_between_games_only_and_not_again_once_put_off() -> N
         '{"backed_up": "x", "games": 1, "dismissed": 0}',
         '{"backed_up": "", "games": -1, "dismissed": 0}',
         "[" * 5000,
-    ],  # fmt: skip
+    ],
 )
 def test_a_damaged_reminder_is_kept_aside_and_counts_as_no_backup(stored: str) -> None:
     app = session(MemoryStorage({REMINDER_KEY: stored}))
@@ -141,7 +141,7 @@ def test_the_settings_line_says_where_the_data_stands_and_the_answer_changes_it(
     assert str(line[2]).startswith("This browser may clear your games")
     assert "(the whole site, kept for offline play: 31.4 MB)" in str(line[2])
     assert ("data", '[data-testid="storage-kept"]', "persisted", "false") in host.last()
-    safari, host = started(clears_unvisited=True)
+    _, host = started(clears_unvisited=True)
     assert any("Safari deletes this page's games after 7 days" in str(op[-1]) for op in host.last())
     send(page, "kept", persisted=True, site_bytes=32_000_000)
     assert ("data", '[data-testid="storage-kept"]', "persisted", "true") in page.host.last()  # type: ignore[attr-defined]
