@@ -43,6 +43,11 @@ STORED = """() => JSON.stringify(Object.entries(localStorage)
 """Every stored key but the stamp (which every commit changes)."""
 
 
+SAID = """() => /^Restored|Nothing was changed/
+  .test(document.querySelector('[data-testid=status]').textContent)"""
+"""The status line says how a restore went."""
+
+
 def finish_at_table(page: Any, site: Site, seed: int) -> None:
     """A game one turn from its end at the table, finished through the page."""
     page.evaluate(
@@ -82,9 +87,7 @@ def restore(page: Any, path: Path, button: str = "restore") -> str:
     with page.expect_file_chooser() as chooser:
         page.click(f"[data-testid={button}]")
     chooser.value.set_files(str(path))
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=status]').textContent !== ''"
-    )
+    page.wait_for_function(SAID)
     return str(page.text_content("[data-testid=status]"))
 
 
@@ -232,3 +235,38 @@ def test_a_backup_with_nothing_in_it_restores_nothing(
     reveal(page, "stats").click()
     assert restore(page, empty).startswith("Restored 0 finished games (0 were already here).")
     page.context.close()
+
+
+def test_a_damaged_or_hostile_backup_is_refused_and_changes_nothing(
+    browser: Any, site: Site, tmp_path: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = open_app(context.new_page(), f"{site.url}?seed=7")
+    finish_at_table(page, site, 51)
+    reveal(page, "stats").click()
+    with page.expect_download() as download:
+        page.click("[data-testid=backup]")
+    good = tmp_path / "good.json"
+    download.value.save_as(good)
+    text = good.read_text()
+    data = json.loads(text)
+    forged = json.loads(text)
+    forged["history"][0]["totals"] = [565]
+    hostile = {
+        "truncated": (text[: len(text) // 2], "not JSON"),
+        "forged": (json.dumps(forged), "could not have produced"),
+        "huge": (" " * 10_000_000 + text, "too big (10.0 MB)"),
+        "deep": (
+            '{"format": "kismet.export", "history": ' + "[" * 20_000 + "]" * 20_000 + "}",
+            "not a Kismet backup",
+        ),
+    }
+    assert data["history"][0]["totals"] != [565]
+    kept = page.evaluate(STORED)
+    for name, (content, words) in hostile.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(content)
+        said = restore(page, path)
+        assert words in said and said.endswith("Nothing was changed."), (name, said)
+        assert page.evaluate(STORED) == kept, name
+    context.close()
