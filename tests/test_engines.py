@@ -342,6 +342,7 @@ def test_a_game_reloads_restarts_from_the_snapshot_plays_offline_and_in_two_tabs
             fill_best(tab, game)
         check(tab, game)
         assert tab.attribute("[data-testid=game-over]", "data-testid") == "game-over"
+        backed_up(tab, game)
         # The rest of the standard library: from its archive, and fetched at once when it
         # had not arrived (a synchronous request, which works online only).
         result = tab.python(BEFORE_AND_AFTER)
@@ -376,6 +377,42 @@ def test_a_game_reloads_restarts_from_the_snapshot_plays_offline_and_in_two_tabs
             f"{engine}: ready cold {figures['cold']:.1f} s, warm (snapshot) "
             f"{figures['warm']:.1f} s, offline {figures['offline']:.1f} s\n"
         )
+
+
+BACKUP_FILE = """const done = arguments[arguments.length - 1];
+document.addEventListener('click', (event) => { // the backup's download link, as it is clicked
+  const link = event.target.closest?.('a[download]');
+  if (link) fetch(link.href).then((answer) => answer.text())
+    .then((text) => done(JSON.stringify({ name: link.download, text })),
+          (error) => done(`unread: ${error}`));
+}, true);
+document.querySelector('[data-testid=stats]').click();
+setTimeout(() => document.querySelector('[data-testid=backup]').click(), 300);
+setTimeout(() => done('no file'), 15000);"""
+"""Back up from the Statistics dialog; the file's name and text, read from its link."""
+
+
+def backed_up(tab: Tab, game: Game) -> None:
+    """The settings' line says whether the browser keeps the data for good (asked once the
+    game is over), and Back up makes the file that holds the finished game."""
+    kept = "[data-testid=storage-kept]"
+    tab.wait(
+        lambda: (
+            "Your games take"
+            in (tab.evaluate(f"return document.querySelector('{kept}').textContent") or "")
+        ),
+        "the storage line",
+    )
+    assert tab.attribute(kept, "data-persisted") in ("true", "false")
+    made = tab.driver.execute_async_script(BACKUP_FILE)
+    assert made.startswith("{"), made
+    backup = json.loads(made)
+    data = json.loads(backup["text"])
+    assert backup["name"].startswith("kismet-") and backup["name"].endswith(".json")
+    assert data["format"] == "kismet.export" and len(data["history"]) == 1
+    assert data["history"][0]["totals"] == [game.total(0)]
+    tab.evaluate("document.querySelector('#stats-dialog').close()")
+    tab.settle()
 
 
 TAB_TURN = """const done = arguments[arguments.length - 1];
