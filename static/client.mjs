@@ -134,8 +134,11 @@ const clearsUnvisited = () => /^((?!chrome|chromium|android|crios|fxios|edg).)*s
   && !matchMedia("(display-mode: standalone)").matches && navigator.standalone !== true;
 Object.assign(Kismet, {
   settled: async () => { while (pending) await chain; },
-  persist: () => navigator.storage?.persist?.().catch(() => false)
-    .then(async () => send({ kind: "kept", ...await storageWord() })),
+  persist: () => {
+    root.dataset.persistAsked = "true"; // for the tests: the browser was asked, on this visit
+    return navigator.storage?.persist?.().catch(() => false)
+      .then(async () => send({ kind: "kept", ...await storageWord() }));
+  },
   python: (code) => worker.sync.python(code),
   store, // the page's side of a commit, for the tests (tests/test_commit.py)
 });

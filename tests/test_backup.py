@@ -167,6 +167,18 @@ def test_a_cleared_storage_on_a_device_that_played_before_is_said() -> None:
 # ---------------------------------------------------------------- restore
 
 
+def test_a_backup_restored_on_a_device_with_games_of_its_own_keeps_both_sets() -> None:
+    mine, theirs = session(), Session(MemoryStorage(), seed=9, clock=Today())
+    finish(mine, 3)
+    finish(theirs, 2)
+    names = {f.id for f in mine.shelf.history} | {f.id for f in theirs.shelf.history}
+    assert len(names) == 5
+    mine.lobby.import_file(theirs.export().text)
+    assert mine.status.startswith("Restored 2 finished games (0 were already here).")
+    assert {f.id for f in mine.shelf.history} == names
+    assert mine.progress.stats("Ann").tally.games == 5
+
+
 def test_a_backup_restored_on_a_new_device_takes_the_table_and_keeps_the_newest() -> None:
     app = session()
     finish(app, 2)

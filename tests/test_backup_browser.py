@@ -200,6 +200,7 @@ def test_the_reminder_comes_after_ten_games_and_not_again_once_put_off(
     assert reminder.is_hidden()
     finish_at_table(page, site, 41)  # the tenth
     assert reminder.is_visible()
+    assert page.get_attribute("html", "data-persist-asked") == "true"  # a game finished here
     page.screenshot(path=artifact("backup-reminder-phone.png"))
     page.click("[data-testid=play-again]")
     page.click("[data-testid=roll]")

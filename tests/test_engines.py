@@ -404,6 +404,7 @@ def backed_up(tab: Tab, game: Game) -> None:
         "the storage line",
     )
     assert tab.attribute(kept, "data-persisted") in ("true", "false")
+    assert tab.attribute("html", "data-persist-asked") == "true"  # the game was finished here
     made = tab.driver.execute_async_script(BACKUP_FILE)
     assert made.startswith("{"), made
     backup = json.loads(made)
