@@ -94,7 +94,7 @@ def restore(page: Any, path: Path, button: str = "restore") -> str:
 def test_everything_comes_back_from_a_backup_after_the_site_data_is_cleared(
     browser: Any, site: Site, tmp_path: Path
 ) -> None:
-    context = browser.new_context(viewport=PHONE)
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
     page = open_app(context.new_page(), f"{site.url}?seed=7")
     for seed in (21, 22, 23):
         finish_at_table(page, site, seed)
@@ -137,7 +137,17 @@ def test_everything_comes_back_from_a_backup_after_the_site_data_is_cleared(
     # Every kind of site data cleared, as a player's "Clear site data" does.
     cdp = context.new_cdp_session(page)
     origin = site.url.rstrip("/")
+    site_data = """async () => [(await navigator.serviceWorker.getRegistrations()).length,
+      (await caches.keys()).length, (await indexedDB.databases()).length, localStorage.length]"""
+    assert all(page.evaluate(site_data)), page.evaluate(site_data)
     cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    cleared = page.evaluate(site_data)
+    assert cleared[:3] == [0, 0, 0], cleared
+    # The open tab may write its game and stamp again; nothing else is left.
+    assert page.evaluate("Object.keys(localStorage).sort()") in (
+        [],
+        ["kismet:v1:game", "kismet:v1:stamp"],
+    ), page.evaluate("Object.keys(localStorage)")
     open_app(page, site.url)
     assert page.is_hidden("[data-testid=wiped]")  # nothing outlived it to say so
     assert "No finished games" in str(page.text_content("[data-testid=high-scores]"))
