@@ -253,7 +253,7 @@ class Shelf:
         identity, the folded ones when none of them is known, games in progress (put
         aside, or in place of the copy put aside here when further along; the one at the
         table stays; none that was finished here), and the settings while these are
-        untouched."""
+        untouched (the guide aside)."""
         known = self.known_ids()
         new = [f for f in found.history if f.id not in known]
         saved = self.ledger.merge(new, found.folded)
@@ -262,7 +262,10 @@ class Shelf:
         waiting = [t for t in found.tables if t.id not in here and t.unfinished
                    and len(t.game.history) > aside.get(t.id, -1)]  # fmt: skip
         put = [t for t in reversed(waiting) if self.aside.put(t)]
-        fresh = self.settings == Settings() and found.settings != Settings()
+        # Untouched: the defaults, but for the first game's guide, which a new device runs.
+        untouched = self.settings._replace(guide=None) == Settings()
+        fresh = untouched and found.settings._replace(guide=None) != Settings()
+        fresh = fresh and found.settings != self.settings
         if fresh:
             self.remember(found.settings)
         return Merged(
