@@ -281,3 +281,22 @@ def test_a_damaged_or_hostile_backup_is_refused_and_changes_nothing(
         assert words in said and said.endswith("Nothing was changed."), (name, said)
         assert page.evaluate(STORED) == kept, name
     context.close()
+
+
+def test_the_game_goes_on_when_the_site_data_is_cleared_under_it(browser: Any, site: Site) -> None:
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
+    page = open_app(context.new_page(), f"{site.url}?seed=7")
+    open_app(page, site.url)  # the service worker controls the page now
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    finish_at_table(page, site, 61)  # the strategy table on its way, through it
+    page.click("[data-testid=play-again]")
+    page.click("[data-testid=roll]")
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.clearDataForOrigin", {"origin": site.url.rstrip("/"), "storageTypes": "all"})
+    page.locator("[data-testid^=cell-0-] button.option").first.click()
+    if page.is_visible("#confirm-dialog"):
+        page.click("[data-testid=confirm]")
+    page.click("[data-testid=roll]")
+    assert page.locator("table.sheet td[data-state=filled]").count() == 1
+    assert page.get_attribute("[data-testid=die-0]", "data-face")
+    context.close()
