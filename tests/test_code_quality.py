@@ -196,7 +196,7 @@ def _chain(node: ast.expr) -> list[str]:
 
 
 def _targets(node: ast.AST) -> list[ast.expr]:
-    if isinstance(node, ast.Assign):
+    if isinstance(node, ast.Assign | ast.Delete):
         found = list(node.targets)
     elif isinstance(node, ast.AugAssign | ast.AnnAssign):
         found = [node.target]
@@ -220,8 +220,13 @@ def cross_part_writes(source: str) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(source)):
         for target in _targets(node):
-            held = _chain(target) if isinstance(target, ast.Attribute) else ["self", "?"]
-            if held[:1] != ["self"] or len(held) > 2:
+            if isinstance(target, ast.Attribute):
+                held = _chain(target)
+                crosses = held[:1] != ["self"] or len(held) > 2
+            else:  # an item of another part's dict or list (a local one is its own)
+                held = _chain(target.value) if isinstance(target, ast.Subscript) else []
+                crosses = held[:1] == ["self"] and len(held) > 2
+            if crosses:
                 found.append(f"{node.lineno}: {ast.unparse(target)} =")
         if isinstance(node, ast.Call):
             call = node.func
@@ -244,11 +249,13 @@ def test_each_part_writes_only_its_own_state() -> None:
 def test_the_check_of_writes_sees_each_kind_of_write() -> None:
     seen = cross_part_writes(
         "self.a = 1\nself.a.b = 2\nother.c = 3\nself.x, self.y.z = 4, 5\nself.u.v.append(6)\n"
-        "self.w.append(7)\nsetattr(self.t, 'n', 8)\nself.d.e += 9\n"
+        "self.w.append(7)\nsetattr(self.t, 'n', 8)\nself.d.e += 9\nself.s.k['x'] = 10\n"
+        "self.own['y'] = 11\nlocal['z'] = 12\ndel self.s.k['x']\nself.s.k['w'] += 13\n"
     )
     assert seen == [
         "2: self.a.b =", "3: other.c =", "4: self.y.z =", "5: self.u.v.append(...)",
-        "7: setattr(...)", "8: self.d.e =",
+        "7: setattr(...)", "8: self.d.e =", "9: self.s.k['x'] =", "12: self.s.k['x'] =",
+        "13: self.s.k['w'] =",
     ]  # fmt: skip
 
 

@@ -111,8 +111,7 @@ class Ledger:
         """The value under ``key`` as stored now (``empty`` when there is none), read
         quietly: what cannot be read was said and kept when first read (None: what this
         tab has stands)."""
-        raw = self.store.raw(key)
-        self.store.seen[key] = raw
+        raw = self.store.noted(key)
         if raw is None:
             return empty
         try:

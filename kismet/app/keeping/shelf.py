@@ -36,10 +36,6 @@ from .storage import (
 from .store import Store, parse_stored
 from .transfer import Imported
 
-OVERTAKEN = "\0overtaken"
-"""What this tab takes to have seen of the game at the table once another tab's writes
-overtook its own: no stored text, so the stored game is read again."""
-
 
 class Merged(NamedTuple):
     """What an import added: finished games, those already here, games put aside."""
@@ -150,21 +146,20 @@ class Shelf:
         ledger = (HISTORY_KEY, FOLDED_KEY)
         rest = {key: value for key, value, _ in again if key not in ledger}
         if any(theirs for key, _, theirs in again if key not in ledger):
-            self.store.seen[GAME_KEY] = OVERTAKEN  # read again: the table catches up
+            self.store.read_again(GAME_KEY)  # the table catches up
             rest = {}
         for key, value in list(rest.items()):
             source = self.store.backing.get(key)
             if source is not None and value is not None:
                 del rest[key]
-                if not self.store.back_again(key, value):
-                    self.store.guarded[source] = key
+                self.store.back_again(key, value)  # else its key stays guarded
         if rest:
             self.store.put_all(rest)
         if any(key in ledger for key, _, _ in again) or self.ledger.waiting:
             self.ledger.save()
         # What the page measured served these writes: the room may grow by other means
         # (another app's data going), so the page decides the next ones.
-        self.store.ask_again()
+        self.store.commits.measure_again()  # the room it had may have grown
         return stale
 
     def drop_waiting(self) -> None:
@@ -239,7 +234,7 @@ class Shelf:
         """Make room when storage is full: fold the older half of the detailed finished
         games into the statistics (their counts, bests and high scores stay), then store
         what waits (the storage is asked again: other data may have gone)."""
-        self.store.ask_again()
+        self.store.commits.measure_again()  # the room it had may have grown
         folded = self.ledger.fold_older_half()
         self.store.retry()
         if self.ledger.waiting:

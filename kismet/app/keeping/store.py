@@ -25,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
 from ...rules import SaveError
@@ -48,6 +48,9 @@ from .storage import (
 )
 
 T = TypeVar("T")
+
+OVERTAKEN = "\0overtaken"
+"""What this tab takes a key to hold when it must be read again (never a stored text)."""
 
 
 def has_room(storage: Storage) -> bool:
@@ -139,8 +142,7 @@ class Store:
         """The value under ``key`` read by ``parse`` (None when there is none), and the
         damage when it could not be read: then it is copied to a backup named ``backup``
         if there is room (else the key is guarded) and the value is None."""
-        raw = self.raw(key)
-        self.seen[key] = raw
+        raw = self.noted(key)
         if raw is None:
             return None, None
         try:
@@ -164,8 +166,20 @@ class Store:
         return Damage(kept=False)
 
     def back_again(self, backup: str, text: str) -> bool:
-        """Write a backup again (its first write was refused); whether it is stored."""
-        return self._try(backup, text)
+        """Write a backup again; whether it is stored (if not, the key it copies stays guarded)."""
+        stored = self._try(backup, text)
+        if not stored and backup in self.backing:
+            self.guarded[self.backing[backup]] = backup
+        return stored
+
+    def noted(self, key: str) -> str | None:
+        """The text stored under ``key`` now, noted as what this tab last read of it."""
+        raw = self.seen[key] = self.raw(key)
+        return raw
+
+    def read_again(self, key: str) -> None:
+        """Take ``key`` as another tab's since this tab read it: the next catch-up reads it."""
+        self.seen[key] = OVERTAKEN
 
     def changed_elsewhere(self) -> bool:
         """Whether another tab wrote since this one last looked (and look again)."""
@@ -289,8 +303,7 @@ class Store:
     # ------------------------------------------------------------ commits
 
     def commit(self) -> Commit | None:
-        """Every write since the last commit, as one commit for the page to store (None:
-        nothing was written, or the writes are stored already)."""
+        """The writes since the last commit, as one commit (None: none, or stored already)."""
         return self.commits.make(lambda: self.raw(STAMP_KEY))
 
     def settle(self, answer: Answer) -> list[tuple[str, str | None, bool]]:
@@ -313,16 +326,6 @@ class Store:
             if key != STAMP_KEY:  # a new stamp comes with any write made again
                 again.append((key, new, self.raw(key) != before))
         return again
-
-    def ask_again(self) -> None:
-        """Let the storage decide again what it takes (the room it had may have grown)."""
-        self.commits.measure_again()
-
-    def told(self, key: str | None, value: str | None,
-             stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
-        """Another tab wrote ``key`` (None: it cleared the storage), as the page heard
-        (``stored``: with every key of the site)."""
-        self.commits.told(key, value, stored)
 
 
 class Spare:

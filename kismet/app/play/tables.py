@@ -163,7 +163,7 @@ class Tables:
              stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
         """Another tab wrote ``key`` (None: it cleared the storage): what the page says is
         stored there now (``stored``: under every key of the site)."""
-        self.shelf.store.told(key, value, stored)
+        self.shelf.store.commits.told(key, value, stored)
 
     def settle(self, answer: Answer) -> None:
         """The page's answer to the last commit: a refused one is written again (the
