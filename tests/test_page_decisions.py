@@ -280,18 +280,78 @@ def test_the_session_is_made_of_parts_that_it_only_wires() -> None:
             assert not [n for n in written if isinstance(n.ctx, ast.Store)], method.name
 
 
+SCRIPT_NUMBERS = {
+    "client.mjs": {
+        "2": "a commit's next try at the stamp's transaction, 2 ms on (docs/storage.md)",
+        "10": "the date's first ten characters (YYYY-MM-DD)",
+        "17": "the stamps IndexedDB keeps (docs/storage.md, The stamp)",
+        "1000": "a stamp record that differs otherwise is wrong after 1 s (The stamp)",
+        "1024": "the room probed at the start (kismet.app.keeping.commit)",
+        "10000": "a copy behind a recorded stamp is waited for 10 s (The stamp)",
+        "15000": "a first visit waits at most 15 s for the service worker's copy",
+        "6e4": "milliseconds in a minute (the time zone's offset)",
+    },
+    "interpreter.mjs": {
+        "16": "the snapshot packed in slices of 2**16 bytes",
+        "200": "HTTP's OK",
+        "500": "the snapshot waits for 500 ms without a message before it is packed",
+    },
+    "paint.js": {
+        "2": "the count-up's easing",
+        "120": "the column of the player to move kept 120 px from the sheet's left edge",
+        "0.12": "the fanfare's notes, 0.12 s apart, at gain 0.12",
+        "0.18": "each note 0.18 s long",
+        "180": "the fanfare's vibration, 180 ms",
+        "523.25": "C5",
+        "659.25": "E5",
+        "783.99": "G5",
+        "1000": "the download's address freed 1 s after its click",
+    },
+}
+"""Every number the page's scripts hold beyond 0 and 1, with what it is: the scripts only
+carry out, so a timing, a limit or a count they hold is a decision, named here and in the
+docs. A new one fails ``test_the_page_s_scripts_hold_no_number_unnamed``."""
+
+
+def script_numbers(source: str) -> set[str]:
+    """The numbers in a script's code (not in its comments or strings), beyond 0 and 1."""
+    code = re.sub(r"//[^\n]*|/\*.*?\*/", "", source, flags=re.S)
+    code = re.sub(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'', '""', code)
+    code = re.sub(r"`(?:\\.|[^`\\])*`", "``", code)
+    found = set(re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?:e\d+)?(?!\w)", code))
+    return found - {"0", "1"}
+
+
+def test_the_page_s_scripts_hold_no_number_unnamed() -> None:
+    scripts = sorted((ROOT / "static").glob("*.*js"))
+    assert len(scripts) >= 7
+    held = {p.name: script_numbers(p.read_text(encoding="utf-8")) for p in scripts}
+    named = {name: set(numbers) for name, numbers in SCRIPT_NUMBERS.items()}
+    assert {k: v for k, v in held.items() if v} == named
+
+
+def test_the_check_of_numbers_sees_a_planted_timing() -> None:
+    source = (ROOT / "static" / "client.mjs").read_text(encoding="utf-8")
+    planted = source + "\nsetTimeout(() => send({ kind: 'due' }), 250); // a retry\n"
+    assert script_numbers(planted) - script_numbers(source) == {"250"}
+    assert script_numbers("// 300 in a comment\nconst a = '400 in a string';") == set()
+
+
 def test_the_glue_makes_none_of_these_decisions_itself() -> None:
-    # The glue and the page's scripts read no key names, timer pauses or retry counts: they
-    # ask kismet (the keys the page stops come from kismet.app.base.keys.key_table).
+    # The glue and the page's scripts read no key names: they ask kismet (the keys the
+    # page stops come from kismet.app.base.keys.key_table); the glue compares no delay.
     glue = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "static" / "glue").glob("*.py"))
     page = "\n".join(
         (ROOT / "static" / name).read_text(encoding="utf-8") for name in ("client.mjs", "paint.js")
     )
-    for decided in ("MENU_STAYS", "RETRIES", '"Escape"', '"ArrowDown"', "2000", "2500"):
+    for decided in ('"Escape"', '"ArrowDown"', '"Enter"', '" "'):
         assert decided not in glue + page, decided
     tree = ast.parse(glue)
     compared = [ast.unparse(n) for n in ast.walk(tree) if isinstance(n, ast.Compare)]
     assert not [c for c in compared if "delay" in c or "retries" in c], compared
+    numbers = [ast.unparse(n) for n in ast.walk(tree) if isinstance(n, ast.Constant)
+               and isinstance(n.value, int | float) and n.value not in (0, 1)]  # fmt: skip
+    assert numbers == [], numbers
 
 
 def test_every_message_key_named_by_a_type_is_in_every_catalogue() -> None:
