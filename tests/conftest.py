@@ -12,7 +12,7 @@ Every browser context starts with the Pyodide memory snapshot a first visit stor
 once per test run by a real first visit, in the first test process to need it, which
 leaves it for the others; then put in each new context's Cache Storage by the
 tab that is then the context's first page): so a test's first load restores it, as a
-player's second visit does, instead of starting Python in the start worker and packing a
+player's second visit does, instead of starting Python in the game's worker and packing a
 new snapshot, which cost about 2 s of CPU per context (most of the test run's time).
 Nothing else is stored: no service worker, no saves, so the page is still a first visit in
 every other way. The tests of the first visit itself (the snapshot's making and saving,
@@ -601,7 +601,7 @@ def open_app(page: Any, url: str) -> Any:
 class Holding:
     """The site served again, where requests for one file wait, as on a slow network, until
     ``release`` (or only the first such request, with ``first_only``). Playwright's routes
-    cannot do it: the game's files are fetched by its start worker, and once the service
+    cannot do it: the game's files are fetched by its worker, and once the service
     worker controls it, through the service worker, whose requests no page's route sees."""
 
     def __init__(self, site: Site, name: str, *, first_only: bool = False) -> None:

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 def test_the_page_answers_before_the_game_is_ready_and_keeps_a_roll(
     context: Any, site: Site
 ) -> None:
-    # The start worker fetches the game's archive (to import the game into its snapshot):
+    # The game's worker fetches the game's archive (to import the game into its snapshot):
     # the request is held until the archive is let through.
     with holding(context, site, "kismet.zip") as page:
         before_ready(page)

@@ -319,7 +319,7 @@ def test_a_game_reloads_restarts_from_the_snapshot_plays_offline_and_in_two_tabs
         figures["cold"] = tab.open(f"{url}?seed={seed}")
         # The first visit saves the snapshot and the service worker precaches the site.
         tab.wait(lambda: tab.attribute("html", "data-snapshot") == "saved", "the snapshot")
-        # Python was started in the start worker, not on the page's main thread.
+        # Python was started in the game's worker, not on the page's main thread.
         assert tab.attribute("html", "data-start") == "pyscript"
         files = precached_files(served.root)
         tab.wait(

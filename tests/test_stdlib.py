@@ -269,7 +269,7 @@ def run_python(page: Any, code: str) -> Any:
 
 
 @pytest.mark.browser
-@pytest.mark.first_visit  # the start worker's imports, before its snapshot, count too
+@pytest.mark.first_visit  # the game worker's imports, before its snapshot, count too
 def test_the_start_needs_nothing_outside_the_core(page: Any, site: Site) -> None:
     """Fails when the app (or PyScript, or Pyodide) imports at start a standard-library
     module that tools/stdlib-core.txt lacks: run tools/stdlib.py --write to measure again."""
