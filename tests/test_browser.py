@@ -349,7 +349,7 @@ def test_corrupt_saves_are_kept_and_a_new_game_starts(page: Any, site: Site, kin
     page.evaluate("value => localStorage.setItem('kismet:v1:game', value)", bad)
     open_app(page, site.url)
     status = page.text_content("[data-testid=status]")
-    assert "could not be read" in status and "backup" in status
+    assert "could not be read" in status and "copy" in status
     backups = page.evaluate(
         "Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:backup:game:'))"
         ".map(k => localStorage.getItem(k))"

@@ -107,7 +107,7 @@ def test_every_action_is_saved_and_restored() -> None:
 )
 def test_a_bad_save_is_backed_up_and_a_new_game_starts(raw: str) -> None:
     app, storage = app_with({GAME_KEY: raw})
-    assert "could not be read" in app.status and "backup" in app.status
+    assert "could not be read" in app.status and "copy" in app.status
     backups = {k: v for k, v in storage.items.items() if k.startswith(BACKUP_PREFIX + "game:")}
     assert list(backups.values()) == [raw]
     assert app.game.players == ("Player 1",) and not app.game.history

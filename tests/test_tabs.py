@@ -353,7 +353,7 @@ def test_deep_nesting_in_every_key_cannot_stop_the_page(tabs: Any) -> None:
     page.reload()
     page.wait_for_selector("html[data-ready=true]", timeout=90_000)
     status = page.text_content("[data-testid=status]")
-    assert "could not be read" in status and "backup" in status
+    assert "could not be read" in status and "copy" in status
     backups = page.evaluate(
         "Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:backup:'))"
         ".map(k => localStorage.getItem(k))"
@@ -441,7 +441,7 @@ def test_a_damaged_history_with_no_room_for_its_copy_keeps_every_good_game(tabs:
     page.evaluate(EMPTY_FILLER)
     page.reload()
     page.wait_for_selector("html[data-ready=true]")
-    assert "(kept as a backup); the other 40" in page.text_content("[data-testid=status]")
+    assert "(a copy is kept); the other 40" in page.text_content("[data-testid=status]")
     assert len(json.loads(page.evaluate(STORED, HISTORY))) == 40
     page.reload()
     page.wait_for_selector("html[data-ready=true]")

@@ -141,7 +141,7 @@ EN: dict[str, str] = {
     ),
     "seat.computer_name": "{level} (computer)",
     "status.paused_corrupt": (
-        "A game in progress could not be read, so it is not in the list (it is kept as a backup)."
+        "A game in progress could not be read, so it is not in the list (a copy of it is kept)."
     ),
     "status.put_aside": (
         "The game of {names} is not finished. Start a new one anyway? It waits under "
@@ -364,15 +364,15 @@ EN: dict[str, str] = {
     "status.restored": "Welcome back: your game is just as you left it.",
     "status.save_corrupt": (
         "Your saved game could not be read, so a new game has started "
-        "(the old save is kept as a backup)."
+        "(a copy of the old save is kept)."
     ),
     "status.history_corrupt": (
         "Your list of finished games could not be read, so it starts again "
-        "(the old list is kept as a backup)."
+        "(a copy of the old list is kept)."
     ),
     "status.settings_corrupt": (
         "Your settings could not be read, so they are back to the defaults (the old ones "
-        "are kept as a backup)."
+        "are kept as a copy)."
     ),
     "status.storage_full": (
         "Storage is full, so the latest moves are not saved yet; play goes on. Free "
@@ -667,14 +667,14 @@ game is saved in this browser after every move: close the page and carry on late
     ),
     "status.folded_corrupt": (
         "The tallies of your older finished games could not be read, so they start again "
-        "(the old ones are kept as a backup)."
+        "(the old ones are kept as a copy)."
     ),
     "status.folded_unkept": (
         "The tallies of your older finished games could not be read, and there is no room "
         "to keep a copy, so they stay stored as they are until there is room."
     ),
     "status.records_corrupt": (
-        "{count} of your finished games could not be read (kept as a backup); the other "
+        "{count} of your finished games could not be read (a copy is kept); the other "
         "{kept} are all here."
     ),
     "status.records_unkept": (
