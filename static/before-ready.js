@@ -3,7 +3,7 @@
 // and the rules (Help) open and close; a tap on Roll is kept (the status line says it comes)
 // and once the game is ready Roll is clicked for the player, which the game answers like any
 // click. From ready on, every click is the game's own (static/client.mjs): this does nothing.
-(function () {
+(() => {
   if (location.protocol === "file:") return; // opened as a file, the game never starts
   const root = document.documentElement;
   const ready = () => root.dataset.ready === "true";

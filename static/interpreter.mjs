@@ -10,22 +10,32 @@ import * as pyodide from "../pyodide/pyodide.mjs";
 export const version = pyodide.version;
 const KEY = "__SNAPSHOT_KEY__";
 const at = (path) => new URL(path, import.meta.url).href;
-const CONFIG = { indexURL: at("../pyodide/"), stdLibURL: at("../pyodide/stdlib-core.zip"),
-                 lockFileContents: { info: __LOCK_INFO__, packages: {} } };
+const CONFIG = {
+  indexURL: at("../pyodide/"),
+  stdLibURL: at("../pyodide/stdlib-core.zip"),
+  lockFileContents: { info: __LOCK_INFO__, packages: {} },
+};
 const SNAPSHOT = { cache: `kismet-snapshot-${KEY}`, entry: at("../pyodide/memory-snapshot") };
 const GAME = { url: at("../kismet.zip"), path: "/home/pyodide/kismet.zip" };
 const REST = { url: at("../pyodide/stdlib-rest.zip") };
 const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
-const said = (globalThis.kismetSaid = {}); // for the page's first answer, and as it changes:
+const said = {}; // how the start went: in the page's first answer, and told as it changes
+globalThis.kismetSaid = said; // static/glue/worker.py reads it
 const tell = (root) => self.postMessage({ root: Object.assign(said, root) && root });
 
 let archive = null; // the game's archive, fetched once (again if it failed)
-const game = () => (archive ??= fetch(GAME.url).then(async (got) => (got.ok
-  ? new Uint8Array(await got.arrayBuffer()) : Promise.reject(new Error(`${GAME.url}: HTTP ${got.status}`))))
-  .catch((error) => { archive = null; throw error; }));
+const game = () =>
+  (archive ??= fetch(GAME.url)
+    .then(async (got) =>
+      got.ok ? new Uint8Array(await got.arrayBuffer()) : Promise.reject(new Error(`${GAME.url}: HTTP ${got.status}`)),
+    )
+    .catch((error) => {
+      archive = null;
+      throw error;
+    }));
 
 async function stored() {
-  const found = KEEPS && await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.entry);
+  const found = KEEPS && (await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.entry));
   if (!found) return null;
   const unpacked = found.body.pipeThrough(new DecompressionStream("gzip")); // checksummed
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
@@ -33,11 +43,16 @@ async function stored() {
 
 let heard = 0; // when the game last answered the page (static/glue/worker.py): a first visit's snapshot
 globalThis.kismetHeard = () => (heard = performance.now()); // is packed in the page's pauses (PyScript hides its messages)
-const quiet = async () => { do await new Promise((go) => setTimeout(go, Math.max(0, 500 - (performance.now() - heard)))); while (performance.now() - heard < 500); };
+const quiet = async () => {
+  do await new Promise((go) => setTimeout(go, Math.max(0, 500 - (performance.now() - heard))));
+  while (performance.now() - heard < 500);
+};
 // 64 KB a task (4 ms), half a second after the page's last call (in one go, a first roll waited 0.4 s).
 const gzip = async (bytes, zip = new CompressionStream("gzip"), slice = 1 << 16) => {
-  const writer = zip.writable.getWriter(), packed = new Response(zip.readable).arrayBuffer();
-  for (let at = 0; at < bytes.length; at += slice) await quiet().then(() => writer.write(bytes.subarray(at, at + slice)));
+  const writer = zip.writable.getWriter(),
+    packed = new Response(zip.readable).arrayBuffer();
+  for (let at = 0; at < bytes.length; at += slice)
+    await quiet().then(() => writer.write(bytes.subarray(at, at + slice)));
   return writer.close().then(() => packed);
 };
 let made = null; // a fresh snapshot's bytes, until the page says the game is on screen
@@ -46,10 +61,15 @@ globalThis.kismetKeep = async (bytes = made) => {
   try {
     if (!bytes) return;
     const packed = await gzip(bytes);
-    for (const name of await caches.keys()) if (name.startsWith("kismet-snapshot-") && name !== SNAPSHOT.cache) await caches.delete(name);
-    await (await caches.open(SNAPSHOT.cache)).put(SNAPSHOT.entry, new Response(packed, { headers: { "content-type": "application/gzip" } }));
+    for (const name of await caches.keys())
+      if (name.startsWith("kismet-snapshot-") && name !== SNAPSHOT.cache) await caches.delete(name);
+    await (await caches.open(SNAPSHOT.cache)).put(
+      SNAPSHOT.entry,
+      new Response(packed, { headers: { "content-type": "application/gzip" } }),
+    );
     tell({ snapshot: "saved" });
-  } catch { // most likely a full quota: the next visit starts Python afresh
+  } catch {
+    // most likely a full quota: the next visit starts Python afresh
     await caches.delete(SNAPSHOT.cache).catch(() => {});
     tell({ snapshot: "failed" });
   }
@@ -70,7 +90,8 @@ async function fresh(options) {
   try {
     mount(python, await game());
     python.pyimport("glue").prepare();
-  } catch (error) { // the snapshot is taken all the same; the game imports the rest later
+  } catch (error) {
+    // the snapshot is taken all the same; the game imports the rest later
     console.warn("The game's modules were not imported into the snapshot:", error);
   }
   made = python.makeMemorySnapshot();
@@ -84,19 +105,28 @@ async function fresh(options) {
 // before they are ready; else once the game is on screen; or at once, synchronously, when
 // a module of it is imported before (a worker's synchronous requests reach the service
 // worker).
-const restBytes = () => fetch(REST.url).then((got) => got.ok && got.arrayBuffer()).catch(() => null);
+const restBytes = () =>
+  fetch(REST.url)
+    .then((got) => got.ok && got.arrayBuffer())
+    .catch(() => null);
 async function withTheRest(python, early) {
-  const finder = python.pyimport("stdlib_rest").install(() => {
-    console.warn("A module asked for the rest of the standard library before it arrived");
-    const request = new XMLHttpRequest();
-    request.open("GET", `${REST.url}?now`, false); // Chromium holds a 2nd request of a URL in flight up to 20 s
-    request.overrideMimeType("text/plain; charset=x-user-defined");
-    request.send();
-    if (request.status !== 200) throw new Error(`${REST.url}: HTTP ${request.status}`);
-    put(Uint8Array.from(request.responseText, (c) => c.charCodeAt(0)));
-  }, (name) => console.warn(`Python module ${name} is not in the core standard library`));
-  const put = (bytes) => python.FS.analyzePath(finder.archive).exists
-    || (python.FS.writeFile(finder.archive, bytes), tell({ stdlib: "complete" }));
+  const finder = python.pyimport("stdlib_rest").install(
+    () => {
+      console.warn("A module asked for the rest of the standard library before it arrived");
+      const request = new XMLHttpRequest();
+      request.open("GET", `${REST.url}?now`, false); // Chromium holds a 2nd request of a URL in flight up to 20 s
+      request.overrideMimeType("text/plain; charset=x-user-defined");
+      request.send();
+      if (request.status !== 200) throw new Error(`${REST.url}: HTTP ${request.status}`);
+      put(Uint8Array.from(request.responseText, (c) => c.charCodeAt(0)));
+    },
+    (name) => console.warn(`Python module ${name} is not in the core standard library`),
+  );
+  const put = (bytes) => {
+    if (python.FS.analyzePath(finder.archive).exists) return;
+    python.FS.writeFile(finder.archive, bytes);
+    tell({ stdlib: "complete" });
+  };
   tell({ stdlib: "core" });
   REST.fetch = () => restBytes().then((bytes) => bytes && put(new Uint8Array(bytes)));
   const bytes = await early;
@@ -112,7 +142,12 @@ export async function loadPyodide(options = {}) {
     const bytes = await stored();
     if (bytes) {
       game().catch(() => {}); // meanwhile
-      rest = KEEPS && caches.match(REST.url).then((got) => got?.arrayBuffer()).catch(() => null);
+      rest =
+        KEEPS &&
+        caches
+          .match(REST.url)
+          .then((got) => got?.arrayBuffer())
+          .catch(() => null);
       python = await pyodide.loadPyodide({ ...config, _loadSnapshot: bytes });
       tell({ snapshot: "restored" });
     }

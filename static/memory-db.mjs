@@ -7,12 +7,28 @@ export const stamps = await new Promise((done) => {
     asked.onupgradeneeded = () => asked.result.createObjectStore("stamp");
     asked.onsuccess = () => done(asked.result);
     asked.onerror = asked.onblocked = () => done(null);
-  } catch { done(null); }
+  } catch {
+    done(null);
+  }
 });
-const answer = (result, request = {}) => (setTimeout(() => request.onsuccess?.({ target: { result } })), request);
-const open = (_, data = new Map()) => answer({ objectStoreNames: { length: 1 }, close() {}, transaction: () => ({ objectStore: () => ({
-  get: (key) => answer(data.get(key)), getKey: (key) => answer(data.has(key) ? key : undefined),
-  getAllKeys: () => answer([...data.keys()]), count: () => answer(data.size), clear: () => answer(data.clear()),
-  put: (value, key) => answer(data.set(key, value) && key), delete: (key) => answer(data.delete(key) && undefined),
-}) }) });
+const answer = (result, request = {}) => {
+  setTimeout(() => request.onsuccess?.({ target: { result } }));
+  return request;
+};
+const open = (_, data = new Map()) =>
+  answer({
+    objectStoreNames: { length: 1 },
+    close() {},
+    transaction: () => ({
+      objectStore: () => ({
+        get: (key) => answer(data.get(key)),
+        getKey: (key) => answer(data.has(key) ? key : undefined),
+        getAllKeys: () => answer([...data.keys()]),
+        count: () => answer(data.size),
+        clear: () => answer(data.clear()),
+        put: (value, key) => answer(data.set(key, value) && key),
+        delete: (key) => answer(data.delete(key) && undefined),
+      }),
+    }),
+  });
 if (!stamps) Object.defineProperty(globalThis, "indexedDB", { value: { open }, configurable: true });

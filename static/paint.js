@@ -1,17 +1,22 @@
 // Kismet's painter on the page: carries out the ops Python's kismet.html.paint decides (it lists
 // them), a whole paint in one call, Kismet.apply(ops). It decides nothing about the game: only how
 // each change is made, and what Python cannot see from its worker (the focus, the page's layout).
+// biome-ignore lint/suspicious/noRedundantUseStrict: a classic script (deferred), not a module
 "use strict";
 
 (() => {
   const returning = new Map(); // a dialog's id -> what had the focus when it opened
 
-  const find = (selector) => document.querySelector(selector) ?? (() => { throw new Error(`The page has no ${selector}`); })();
+  const find = (selector) =>
+    document.querySelector(selector) ??
+    (() => {
+      throw new Error(`The page has no ${selector}`);
+    })();
 
   const giveFocusBack = (dialog) => {
     const previous = returning.get(dialog.id);
     returning.delete(dialog.id);
-    if (previous && previous.isConnected && !previous.closest("dialog")) previous.focus();
+    if (previous?.isConnected && !previous.closest("dialog")) previous.focus();
     const active = document.activeElement;
     if (active && dialog.contains(active)) active.blur(); // nothing to return to: leave
   };
@@ -44,7 +49,8 @@
   };
 
   const fanfare = () => {
-    try { // three rising notes and a short buzz
+    try {
+      // three rising notes and a short buzz
       const audio = new AudioContext();
       [523.25, 659.25, 783.99].forEach((pitch, step) => {
         const [tone, gain, start] = [audio.createOscillator(), audio.createGain(), audio.currentTime + step * 0.12];
@@ -55,7 +61,8 @@
         tone.stop(start + 0.18);
       });
       navigator.vibrate?.(180);
-    } catch { // no sound or vibration here: the banner says it all
+    } catch {
+      // no sound or vibration here: the banner says it all
     }
   };
 
@@ -76,7 +83,9 @@
 
   const download = (name, text) => {
     const link = Object.assign(document.createElement("a"), {
-      href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
+      href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+      download: name,
+    });
     document.body.append(link);
     link.click();
     link.remove();
@@ -87,19 +96,34 @@
   const backup = (name, text) => {
     const file = new File([text], name, { type: "application/json" });
     if (!navigator.canShare?.({ files: [file] })) return download(name, text);
-    navigator.share({ files: [file], title: name }).catch((error) => error?.name === "AbortError" || download(name, text));
+    navigator
+      .share({ files: [file], title: name })
+      .catch((error) => error?.name === "AbortError" || download(name, text));
   };
 
   const OPS = {
-    text: (el, value) => { el.textContent = value; },
-    html: (el, value) => { el.innerHTML = value; },
-    hidden: (el, value) => { el.hidden = value; },
-    disabled: (el, value) => { el.disabled = value; },
+    text: (el, value) => {
+      el.textContent = value;
+    },
+    html: (el, value) => {
+      el.innerHTML = value;
+    },
+    hidden: (el, value) => {
+      el.hidden = value;
+    },
+    disabled: (el, value) => {
+      el.disabled = value;
+    },
     attr: (el, name, value) => el.setAttribute(name, value),
-    data: (el, key, value) => { el.dataset[key] = value; },
+    data: (el, key, value) => {
+      el.dataset[key] = value;
+    },
     class: (el, name, on) => el.classList.toggle(name, on),
-    value: (el, value) => { if (document.activeElement !== el) el.value = value; },
-    list: (el, lines) => el.replaceChildren(...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line }))),
+    value: (el, value) => {
+      if (document.activeElement !== el) el.value = value;
+    },
+    list: (el, lines) =>
+      el.replaceChildren(...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line }))),
     open: (dialog, focus) => {
       if (dialog.open) return;
       returning.set(dialog.id, document.activeElement);
@@ -113,7 +137,8 @@
     },
     "focus-back": giveFocusBack,
     focus: (el) => el.focus(),
-    sheet: (table, html) => { // a redraw keeps the keyboard's place in the sheet
+    sheet: (table, html) => {
+      // a redraw keeps the keyboard's place in the sheet
       const cell = document.activeElement?.closest("table.sheet [data-testid]");
       const place = cell?.dataset.testid;
       table.innerHTML = html;
@@ -128,11 +153,18 @@
     blur: (el) => el.blur(),
     backup: (_, name, text) => backup(name, text),
     persist: () => globalThis.Kismet.persist?.(), // static/client.mjs
-    print: (_, which) => { document.body.dataset.print = which; window.print(); },
+    print: (_, which) => {
+      document.body.dataset.print = which;
+      window.print();
+    },
     // A change of language: each language has its own page; the game is saved, so load
     // it, without the welcome of a new visit (the mark is for that page only).
     navigate: (_, page) => {
-      try { sessionStorage.setItem("kismet:v1:switched", "1"); } catch { /* welcomed back */ }
+      try {
+        sessionStorage.setItem("kismet:v1:switched", "1");
+      } catch {
+        /* welcomed back */
+      }
       location.replace(page + location.search);
     },
     // A challenge link has been read: the address keeps no fragment.

@@ -14,23 +14,30 @@
     notice.querySelector("button").onclick = () => worker.postMessage("skip-waiting");
   };
   navigator.serviceWorker.addEventListener("controllerchange", () => notice.hidden || location.reload());
-  const precache = (registration, part, channel = new MessageChannel()) => new Promise((done) => {
-    channel.port1.onmessage = done;
-    const to = registration.active ?? registration.installing;
-    if (to) to.postMessage({ precache: part }, [channel.port2]); else done();
-  });
-  globalThis.Kismet = { ...globalThis.Kismet,
-    precached: () => first && registering.then((r) => r && precache(r, "start")),
-    shown: () => registering.then((registration) => {
-      if (!registration) return;
-      shown = true;
-      offer(registration.waiting && navigator.serviceWorker.controller ? registration.waiting : waiting);
-      precache(registration, "all"); // and the rest (or what an earlier visit did not keep)
-    }) };
-  registering.then((registration) => registration?.addEventListener("updatefound", () => {
-    const installing = registration.installing;
-    installing.addEventListener("statechange", () => {
-      if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
+  const precache = (registration, part, channel = new MessageChannel()) =>
+    new Promise((done) => {
+      channel.port1.onmessage = done;
+      const to = registration.active ?? registration.installing;
+      if (to) to.postMessage({ precache: part }, [channel.port2]);
+      else done();
     });
-  }));
+  globalThis.Kismet = {
+    ...globalThis.Kismet,
+    precached: () => first && registering.then((r) => r && precache(r, "start")),
+    shown: () =>
+      registering.then((registration) => {
+        if (!registration) return;
+        shown = true;
+        offer(registration.waiting && navigator.serviceWorker.controller ? registration.waiting : waiting);
+        precache(registration, "all"); // and the rest (or what an earlier visit did not keep)
+      }),
+  };
+  registering.then((registration) =>
+    registration?.addEventListener("updatefound", () => {
+      const installing = registration.installing;
+      installing.addEventListener("statechange", () => {
+        if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
+      });
+    }),
+  );
 })();

@@ -13,43 +13,78 @@ const LATER = ["./pyodide/stdlib-rest.zip", "./kismet-late.zip"]; // never neede
 // ready), and the pages; then all of it.
 const precache = async (start, own) => {
   const cache = await caches.open(CACHE_NAME);
-  const missing = (await Promise.all(FILES.map(async (file) => (start && LATER.includes(file))
-    || (await cache.match(file)) ? null : file))).filter(Boolean);
+  const missing = (
+    await Promise.all(
+      FILES.map(async (file) => ((start && LATER.includes(file)) || (await cache.match(file)) ? null : file)),
+    )
+  ).filter(Boolean);
   const page = (file) => !start || file === "./" || file.endsWith(".html");
   const pages = own ? [[own.split("?")[0], own]] : [];
-  await Promise.all([...missing.map((file) => [file, file]), ...pages].map(([file, from]) => fetch(new Request(from,
-    page(file) && from === file ? { cache: "force-cache" } : { cache: "only-if-cached", mode: "same-origin" }))
-    .then((got) => got.ok && cache.put(file, got), () => {})));
+  await Promise.all(
+    [...missing.map((file) => [file, file]), ...pages].map(([file, from]) =>
+      fetch(
+        new Request(
+          from,
+          page(file) && from === file ? { cache: "force-cache" } : { cache: "only-if-cached", mode: "same-origin" },
+        ),
+      ).then(
+        (got) => got.ok && cache.put(file, got),
+        () => {},
+      ),
+    ),
+  );
 };
 
-self.addEventListener("install", (event) => // a new version: whole first
-  (self.registration.active ? event.waitUntil(precache(false)) : self.skipWaiting()));
+self.addEventListener(
+  "install",
+  (
+    event, // a new version: whole first
+  ) => (self.registration.active ? event.waitUntil(precache(false)) : self.skipWaiting()),
+);
 
-self.addEventListener("activate", (event) => event.waitUntil(caches.keys()
-  .then((names) => Promise.all(names.filter((name) => name.startsWith("kismet-") && name !== CACHE_NAME
-    && !name.startsWith("kismet-snapshot-")).map((name) => caches.delete(name))))
-  .then(() => self.clients.claim())));
+self.addEventListener("activate", (event) =>
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith("kismet-") && name !== CACHE_NAME && !name.startsWith("kismet-snapshot-"))
+            .map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  ),
+);
 
 self.addEventListener("message", (event) => {
-  if (event.data === "skip-waiting") self.skipWaiting(); // the player takes the update
-  else if (event.data?.precache) { // the page hears when it is done (offline: next time)
-    event.waitUntil(precache(event.data.precache === "start", event.source?.url).catch(() => {})
-      .then(() => event.ports[0]?.postMessage("kept")));
+  if (event.data === "skip-waiting")
+    self.skipWaiting(); // the player takes the update
+  else if (event.data?.precache) {
+    // the page hears when it is done (offline: next time)
+    event.waitUntil(
+      precache(event.data.precache === "start", event.source?.url)
+        .catch(() => {})
+        .then(() => event.ports[0]?.postMessage("kept")),
+    );
   }
 });
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE_NAME);
-    const hit = await cache.match(request, { ignoreSearch: true })
-      || (request.mode === "navigate" ? await cache.match("./index.html") : undefined);
-    if (hit) return hit;
-    // Not kept yet (a first visit, or a table fetched only when needed): kept from now on,
-    // even if the page goes away the moment the answer reaches it.
-    const response = await fetch(request);
-    if (response.ok) event.waitUntil(cache.put(request, response.clone()));
-    return response;
-  })());
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      const hit =
+        (await cache.match(request, { ignoreSearch: true })) ||
+        (request.mode === "navigate" ? await cache.match("./index.html") : undefined);
+      if (hit) return hit;
+      // Not kept yet (a first visit, or a table fetched only when needed): kept from now on,
+      // even if the page goes away the moment the answer reaches it.
+      const response = await fetch(request);
+      if (response.ok) event.waitUntil(cache.put(request, response.clone()));
+      return response;
+    })(),
+  );
 });

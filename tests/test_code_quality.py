@@ -36,6 +36,15 @@ def run(*command: str) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_page_s_scripts_pass_biome_lint_and_format() -> None:
+    # The JavaScript is held to the Python's standard: Biome (pinned in package.json, as
+    # npm installs it for the build) lints and checks the format of static/'s scripts,
+    # warnings included (biome.json).
+    biome = ROOT / "node_modules" / ".bin" / "biome"
+    assert biome.exists(), "Biome is not installed: run the tests with `python build.py test`"
+    run(str(biome), "check", "--error-on-warnings", "static/")
+
+
 def test_ruff_lint_is_clean() -> None:
     run(tool("ruff"), "check", "kismet", "tests", "static", "build.py")
 
