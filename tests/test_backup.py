@@ -211,3 +211,18 @@ def test_a_backup_restored_on_a_new_device_takes_the_table_and_keeps_the_newest(
     assert aside.id == at_table and aside.game.history == app.game.history
     stored = json.loads(fresh.shelf.store.raw(GAME_KEY) or "")
     assert Table.from_dict(stored).game.players == ("Cy",)  # the game at the table stays
+
+
+def test_a_backup_restored_on_a_new_device_counts_as_made_there_and_not_elsewhere() -> None:
+    app = session()
+    finish(app, EVERY + 2)
+    backup = app.export().text
+    fresh = session()
+    fresh.lobby.import_file(backup)
+    assert fresh.backups.finished == EVERY + 2
+    assert not fresh.view().keeping.reminder  # its games are in the backup just opened
+    assert fresh.backups.reminder().backed_up == NOW
+    own = session()
+    finish(own, EVERY)  # games of its own, in no backup: still reminded
+    own.lobby.import_file(backup)
+    assert own.view().keeping.reminder

@@ -25,6 +25,7 @@ from .luck import Luck, Pricing, expected_total, luck, luck_off
 if TYPE_CHECKING:
     from ...advice.review import Verdict
     from ...advice.strategy import Advisor
+    from ..keeping.backup import Backups
     from .friends import Friends
     from .luck import AimAt
 
@@ -53,8 +54,8 @@ class Statistics(NamedTuple):
 class Progress:
     """The finished games, read for the player: luck against skill, statistics, files."""
 
-    def __init__(self, shelf: Shelf, friends: Friends) -> None:
-        self.shelf, self.friends = shelf, friends
+    def __init__(self, shelf: Shelf, friends: Friends, backups: Backups | None = None) -> None:
+        self.shelf, self.friends, self.backups = shelf, friends, backups
         self._pricing: Pricing | None = None
         """The finished game whose decisions are being priced, step by step."""
 
@@ -230,7 +231,10 @@ class Progress:
             found = read_import(raw)
         except ImportProblem as problem:
             return text(problem.key, lang, **problem.params), None
+        fresh = not self.shelf.history and not self.shelf.folded.ids
         merged: Merged = self.shelf.merge(found, current)
+        if fresh and merged.added and self.backups is not None:
+            self.backups.restored(found.exported)
         friends = self.friends.add(found.friends)
         words = [text("import.done", lang, added=merged.added, known=merged.known)]
         if friends:

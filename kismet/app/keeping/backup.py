@@ -145,6 +145,12 @@ class Backups:
         finished = self.finished
         self.store.write(REMINDER_KEY, Reminder(when, finished, finished).to_dict())
 
+    def restored(self, exported: str) -> None:
+        """A backup written at ``exported`` was restored onto a device with no finished
+        game of its own: what it holds is in the player's backup, so it counts as made."""
+        if _when(exported) is not None:
+            self.made(exported)
+
     def later(self) -> None:
         """The reminder put off until ``EVERY`` more games are finished."""
         put_off = self.reminder()._replace(dismissed=self.finished)

@@ -66,6 +66,8 @@ class Imported(NamedTuple):
     """Friends' daily results (day number, link), each replayed."""
     at_table: str | None = None
     """The identity of the game that was at the table when the file was written."""
+    exported: str = ""
+    """When the file was written (as the file says)."""
 
 
 def export_file_name(when: str) -> str:
@@ -142,6 +144,7 @@ def read_import(raw: str) -> Imported:
             unchecked,
             tuple(friends),
             None if game is None else tables[0].id,
+            data["exported"] if isinstance(data["exported"], str) else "",
         )
     except SaveError as error:
         raise ImportProblem("import.bad_game", where=error.where) from None

@@ -81,7 +81,8 @@ class Session(AtTable):
         self.ui, self.line = TurnUI(), StatusLine()
         self.shelf = Shelf(storage, clock, spare)
         self.friends = Friends(self.shelf.store, lang)
-        self.progress, self.linked = Progress(self.shelf, self.friends), Linked(lang)
+        self.backups = Backups(self.shelf, kept)
+        self.progress, self.linked = Progress(self.shelf, self.friends, self.backups), Linked(lang)
         self.coach, self.guide, self.odds = Coach(self.aim), Guide(), Odds()
         self.aims = Aims(self.odds)
         self.computers = Computers()
@@ -95,7 +96,6 @@ class Session(AtTable):
             self.tables, ui=self.ui, line=self.line, coach=self.coach, computers=self.computers
         )
         self.apart = Apart(self.tables, line=self.line)
-        self.backups = Backups(self.shelf, kept)
 
     # -------------------------------------------------- what the parts hold
 
