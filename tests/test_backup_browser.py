@@ -205,8 +205,11 @@ def test_the_reminder_comes_after_ten_games_and_not_again_once_put_off(
     eight = tmp_path / "eight.json"  # (onto a device with none, a backup counts as made)
     eight.write_text(json.dumps(many_games(8, seed=5)))
     reveal(page, "stats").click()
-    restore(page, eight)
+    said = restore(page, eight)
     page.keyboard.press("Escape")
+    # Opened on a device with games of its own, it keeps both sets.
+    assert said.startswith("Restored 8 finished games (0 were already here).")
+    assert page.locator("#high-scores tbody tr").count() == 9
     reminder = page.locator("[data-testid=backup-reminder]")
     assert reminder.is_hidden()
     finish_at_table(page, site, 41)  # the tenth
