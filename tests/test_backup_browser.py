@@ -48,17 +48,33 @@ SAID = """() => /^Restored|Nothing was changed/
 """The status line says how a restore went."""
 
 
+def roll_and_fill(page: Any) -> None:
+    """Roll, then fill the first open box of the first column (yes to a zero)."""
+    page.click("[data-testid=roll]")
+    page.locator("[data-testid^=cell-0-] button.option").first.click()
+    if page.is_visible("#confirm-dialog"):
+        page.click("[data-testid=confirm]")
+
+
 def finish_at_table(page: Any, site: Site, seed: int) -> None:
     """A game one turn from its end at the table, finished through the page."""
     page.evaluate(
         "([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, almost_finished(seed, "Ann")]
     )
     open_app(page, site.url)
-    page.click("[data-testid=roll]")
-    page.locator("[data-testid^=cell-0-] button.option").first.click()
-    if page.is_visible("#confirm-dialog"):
-        page.click("[data-testid=confirm]")
+    roll_and_fill(page)
     page.wait_for_selector("[data-testid=game-over]")
+
+
+def back_up(page: Any, folder: Path) -> Path:
+    """Statistics, then Back up: the file the browser downloads, saved in ``folder``."""
+    reveal(page, "stats").click()
+    with page.expect_download() as download:
+        page.click("[data-testid=backup]")
+    saved = folder / download.value.suggested_filename
+    download.value.save_as(saved)
+    page.keyboard.press("Escape")
+    return saved
 
 
 def dialog_html(page: Any, opener: str, body: str, ready: str | None = None) -> str:
@@ -102,10 +118,7 @@ def test_everything_comes_back_from_a_backup_after_the_site_data_is_cleared(
     friend = browser.new_context(viewport=PHONE)
     theirs = open_app(friend.new_page(), f"{site.url}?seed=4")
     start_game(theirs, ["Di", "Bo"], "by-link")
-    theirs.click("[data-testid=roll]")
-    theirs.locator("[data-testid^=cell-0-] button.option").first.click()
-    if theirs.is_visible("#confirm-dialog"):
-        theirs.click("[data-testid=confirm]")
+    roll_and_fill(theirs)
     link = sent_link(theirs)
     friend.close()
     open_app(page, link)
@@ -116,20 +129,12 @@ def test_everything_comes_back_from_a_backup_after_the_site_data_is_cleared(
     page.click("[data-testid=roll]")
     start_game(page, ["Fay", "Gus"])
     page.click("[data-testid=confirm]")  # Eve's game is put aside
-    page.click("[data-testid=roll]")
-    page.locator("[data-testid^=cell-0-] button.option").first.click()
-    if page.is_visible("#confirm-dialog"):
-        page.click("[data-testid=confirm]")
+    roll_and_fill(page)
     for switch in ("shapes", "sound"):
         reveal(page, switch).click()
     before = everything(page)
     assert "Di and Bo: turn 1" in before["games"] and "your turn" in before["games"]
-    reveal(page, "stats").click()
-    with page.expect_download() as download:
-        page.click("[data-testid=backup]")
-    saved = tmp_path / download.value.suggested_filename
-    download.value.save_as(saved)
-    page.keyboard.press("Escape")
+    saved = back_up(page, tmp_path)
     data = json.loads(saved.read_text())
     assert len(data["history"]) == 3 and len(data["paused"]) == 2 and data["game"]
     assert sum(1 for t in data["paused"] if t.get("me") is not None) == 1
@@ -180,12 +185,7 @@ def test_a_cleared_storage_is_said_and_a_backup_opened_from_the_first_screen(
     context = browser.new_context(viewport=PHONE)
     page = open_app(context.new_page(), f"{site.url}?seed=7")
     finish_at_table(page, site, 31)
-    reveal(page, "stats").click()
-    with page.expect_download() as download:
-        page.click("[data-testid=backup]")
-    saved = tmp_path / "backup.json"
-    download.value.save_as(saved)
-    page.keyboard.press("Escape")
+    saved = back_up(page, tmp_path)
     page.evaluate("localStorage.clear()")  # the browser cleared it; IndexedDB outlived it
     open_app(page, site.url)
     wiped = page.locator("[data-testid=wiped]")
@@ -259,12 +259,8 @@ def test_a_damaged_or_hostile_backup_is_refused_and_changes_nothing(
     context = browser.new_context(viewport=PHONE)
     page = open_app(context.new_page(), f"{site.url}?seed=7")
     finish_at_table(page, site, 51)
+    text = back_up(page, tmp_path).read_text()
     reveal(page, "stats").click()
-    with page.expect_download() as download:
-        page.click("[data-testid=backup]")
-    good = tmp_path / "good.json"
-    download.value.save_as(good)
-    text = good.read_text()
     data = json.loads(text)
     forged = json.loads(text)
     forged["history"][0]["totals"] = [565]

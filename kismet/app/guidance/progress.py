@@ -54,7 +54,7 @@ class Statistics(NamedTuple):
 class Progress:
     """The finished games, read for the player: luck against skill, statistics, files."""
 
-    def __init__(self, shelf: Shelf, friends: Friends, backups: Backups | None = None) -> None:
+    def __init__(self, shelf: Shelf, friends: Friends, backups: Backups) -> None:
         self.shelf, self.friends, self.backups = shelf, friends, backups
         self._pricing: Pricing | None = None
         """The finished game whose decisions are being priced, step by step."""
@@ -231,9 +231,9 @@ class Progress:
             found = read_import(raw)
         except ImportProblem as problem:
             return text(problem.key, lang, **problem.params), None
-        fresh = not self.shelf.history and not self.shelf.folded.ids
+        fresh = self.backups.finished == 0
         merged: Merged = self.shelf.merge(found, current)
-        if fresh and merged.added and self.backups is not None:
+        if fresh and merged.added:
             self.backups.restored(found.exported)
         friends = self.friends.add(found.friends)
         words = [text("import.done", lang, added=merged.added, known=merged.known)]

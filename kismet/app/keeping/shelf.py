@@ -149,8 +149,7 @@ class Shelf:
             self.store.read_again(GAME_KEY)  # the table catches up
             rest = {}
         for key, value in list(rest.items()):
-            source = self.store.backing.get(key)
-            if source is not None and value is not None:
+            if key in self.store.backing and value is not None:  # a copy of unreadable data
                 del rest[key]
                 self.store.back_again(key, value)  # else its key stays guarded
         if rest:
@@ -159,7 +158,7 @@ class Shelf:
             self.ledger.save()
         # What the page measured served these writes: the room may grow by other means
         # (another app's data going), so the page decides the next ones.
-        self.store.commits.measure_again()  # the room it had may have grown
+        self.store.commits.measure_again()
         return stale
 
     def drop_waiting(self) -> None:
