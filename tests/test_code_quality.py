@@ -63,6 +63,55 @@ def test_the_layers_import_one_way_and_nothing_imports_in_a_circle() -> None:
     run(tool("lint-imports"))
 
 
+MAX_COMPLEXITY = 15
+"""A function's branches as radon counts them (each ``and``/``or`` too, which ruff's
+mccabe check does not): past this, it does several things."""
+
+COUNTED = [ROOT / "kismet", ROOT / "static", ROOT / "tools", ROOT / "build.py"]
+"""Where the complexity limit holds: all the project's Python but the tests and the
+benchmarks (a benchmark's main reads its options and prints its figures)."""
+
+
+def complexities(source: str) -> list[tuple[str, int, int]]:
+    """Every function and method of a module, nested ones too: name, line, complexity."""
+    from radon.complexity import cc_visit
+    from radon.visitors import Class
+
+    found = []
+    pending = list(cc_visit(source))
+    while pending:
+        block = pending.pop()
+        if isinstance(block, Class):
+            pending += block.methods + block.inner_classes
+            continue
+        found.append((block.name, block.lineno, block.complexity))
+        pending += block.closures
+    return found
+
+
+def test_no_function_is_over_the_complexity_limit() -> None:
+    files = [p for d in COUNTED for p in ([d] if d.is_file() else sorted(d.rglob("*.py")))]
+    assert len(files) > 100
+    over = [
+        f"{path.relative_to(ROOT)}:{line} {name} {count}"
+        for path in files
+        for name, line, count in complexities(path.read_text(encoding="utf-8"))
+        if count > MAX_COMPLEXITY
+    ]
+    assert not over, over
+
+
+def test_the_complexity_check_counts_and_or_closures_and_methods() -> None:
+    # Planted: 16 branches by radon's count, half of them "and"s, in a closure of a method.
+    conditions = " and ".join(f"x == {i}" for i in range(8))
+    branches = "\n".join(f"            if x > {i}: return {i}" for i in range(7))
+    planted = (
+        "class A:\n    def method(self):\n        def inner(x):\n"
+        f"            if {conditions}: return 0\n{branches}\n        return inner\n"
+    )
+    assert ("inner", 3, 16) in complexities(planted)
+
+
 MAX_CLASS_LINES = 250
 """A class with its bases in the project: past this, it is several objects in one."""
 

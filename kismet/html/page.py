@@ -186,20 +186,7 @@ def game_over_parts(
     skill; for a daily game or a challenge also Perfect's result on the same dice, and
     Share; then what to do next. A tap on its head folds it to that head, so that the
     whole sheet shows (on a phone the panel covers half of it)."""
-    title = "" if scene is None or not scene.title else scene.title
-    versus = scene is not None and scene.versus is not None
-    testid = "challenge-result" if versus else "result"
-    parts = [
-        '<details data-testid="game-over" class="game-over" open>'
-        f'<summary data-testid="fold-over" title="{t("over.fold", lang)}">'
-        f'<h2 class="over-title">{t("over.title", lang)}</h2>'
-        + (f'<span class="game-title">{esc(title)}</span>' if title else "")
-        + f'<span class="count-up" aria-hidden="true" data-count="{finale.total}">'
-        f"{finale.total}</span>"
-        f'<span class="result" data-testid="{testid}">{esc(finale.headline)}</span></summary>'
-        f'<div class="over-body" id="{OVER_BODY}"></div></details>'
-    ]
-    shell, parts = parts[0], []
+    parts = []
     if finale.new_best:
         parts.append(
             f'<p class="new-best" data-testid="new-best"><strong>★ {esc(finale.new_best)}'
@@ -210,31 +197,56 @@ def game_over_parts(
     if luck is not None:
         parts.append(f'<p class="luck-line" data-testid="luck">{esc(luck.line)}</p>')
         parts.append(luck_html(luck.splits, lang))
-    extra = []
-    if scene is not None and scene.perfect is not None:
-        parts.append(
-            f'<p data-testid="perfect-total">{t("perfect.total", lang, total=scene.perfect)}</p>'
+    said, extra = _over_scene(scene, lang) if scene is not None else ("", [])
+    return _over_shell(finale, lang, scene), "".join(parts) + said + _over_buttons(extra, lang)
+
+
+def _over_shell(finale: Finale, lang: str, scene: Scene | None) -> str:
+    """The panel's head (its title, the total counted up, the headline) and empty body."""
+    title = "" if scene is None or not scene.title else scene.title
+    versus = scene is not None and scene.versus is not None
+    testid = "challenge-result" if versus else "result"
+    return (
+        '<details data-testid="game-over" class="game-over" open>'
+        f'<summary data-testid="fold-over" title="{t("over.fold", lang)}">'
+        f'<h2 class="over-title">{t("over.title", lang)}</h2>'
+        + (f'<span class="game-title">{esc(title)}</span>' if title else "")
+        + f'<span class="count-up" aria-hidden="true" data-count="{finale.total}">'
+        f"{finale.total}</span>"
+        f'<span class="result" data-testid="{testid}">{esc(finale.headline)}</span></summary>'
+        f'<div class="over-body" id="{OVER_BODY}"></div></details>'
+    )
+
+
+def _over_scene(scene: Scene, lang: str) -> tuple[str, list[str]]:
+    """For a daily game or a challenge: Perfect's result on the same dice (or that it is
+    on its way, or offline), and the buttons it brings (Share, Compare)."""
+    extra, said = [], ""
+    if scene.share is not None:
+        extra.append(
+            '<button type="button" class="primary" data-action="share" data-testid="share">'
+            f"{t('share.button', lang)}</button>"
         )
+    if scene.perfect is not None:
+        said = f'<p data-testid="perfect-total">{t("perfect.total", lang, total=scene.perfect)}</p>'
         extra.append(
             f'<button type="button" data-action="compare" data-testid="compare">'
             f"{t('perfect.compare', lang)}</button>"
         )
-    elif scene is not None and scene.thinking:
-        parts.append(f'<p class="thinking">{t("perfect.thinking", lang)}</p>')
-    elif scene is not None and scene.unavailable:
-        parts.append(f'<p class="thinking" data-testid="perfect-offline">'
-                     f'{t("perfect.offline", lang)}</p>')  # fmt: skip
-    if scene is not None and scene.share is not None:
-        extra.insert(
-            0,
-            '<button type="button" class="primary" data-action="share" data-testid="share">'
-            f"{t('share.button', lang)}</button>",
-        )
-    # Four buttons at most: with Share and Compare, New game stays in the menu.
+    elif scene.thinking:
+        said = f'<p class="thinking">{t("perfect.thinking", lang)}</p>'
+    elif scene.unavailable:
+        said = f'<p class="thinking" data-testid="perfect-offline">{t("perfect.offline", lang)}</p>'
+    return said, extra
+
+
+def _over_buttons(extra: Sequence[str], lang: str) -> str:
+    """What to do next: ``extra`` (Share, Compare), Play again, New game, Review. Four
+    buttons at most: with Share and Compare, New game stays in the menu."""
     new_game = "" if extra else (
         f'<button type="button" data-action="new-game">{t("app.new_game", lang)}</button>'
     )  # fmt: skip
-    parts.append(
+    return (
         '<p class="dialog-buttons">'
         + "".join(extra)
         + '<button type="button" data-action="play-again" data-testid="play-again" '
@@ -243,7 +255,6 @@ def game_over_parts(
         + '<button type="button" data-action="review" data-testid="open-review">'
         f"{t('app.review', lang)}</button></p>"
     )
-    return shell, "".join(parts)
 
 
 def offer_html(offer: Offer, lang: str, problem: str = "") -> str:

@@ -143,37 +143,8 @@ def histogram_chart(stats: PlayerStats, perfect: Perfect | None, lang: str) -> s
     games = stats.tally.games
     share = [mine.get(b, 0) / games for b in bars]
     pshare = [theirs.get(b, 0) / perfect.games for b in bars] if perfect else []
-    top = max([*share, *pshare]) or 1.0
-    scale = Scale(0, top, TOP, HEIGHT - BOTTOM)
-    span = (WIDTH - LEFT - RIGHT) / len(bars)
-    parts = [f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{HEIGHT - BOTTOM}" '
-             f'y2="{HEIGHT - BOTTOM}"/>']  # fmt: skip
-    for i, low in enumerate(bars):
-        x = LEFT + i * span
-        y = scale.at(share[i])
-        parts.append(
-            f'<rect class="bar" x="{x + 1:.1f}" y="{y:.1f}" width="{max(span - 2, 1):.1f}" '
-            f'height="{HEIGHT - BOTTOM - y:.1f}"/>'
-        )
-        if pshare:
-            py = scale.at(pshare[i])
-            parts.append(
-                f'<rect class="perfect-bar" x="{x + 1:.1f}" y="{py:.1f}" '
-                f'width="{max(span - 2, 1):.1f}" height="{HEIGHT - BOTTOM - py:.1f}"/>'
-            )
-        if i % max(1, len(bars) // 6) == 0:
-            parts.append(f'<text class="tick" x="{x:.1f}" y="{HEIGHT - 6}">{low}</text>')
     key = "stats.histogram_perfect" if perfect else "stats.histogram"
     name = counted(key, lang, games, perfect=f"{perfect.average:.0f}" if perfect else "")
-    heads = [text("stats.points_range", lang), text("stats.yours", lang)]
-    if perfect:
-        heads.append(text("stats.perfect", lang))
-    rows = []
-    for i, low in enumerate(bars):
-        row: list[object] = [f"{low}-{low + BIN - 1}", f"{share[i]:.0%}"]
-        if perfect:
-            row.append(f"{pshare[i]:.0%}")
-        rows.append(row)
     legend = ""
     if perfect:
         legend = (
@@ -182,8 +153,52 @@ def histogram_chart(stats: PlayerStats, perfect: Perfect | None, lang: str) -> s
             f"{t('stats.legend_perfect', lang)}</p>"
         )
     return chart_figure(
-        name, "".join(parts), data_table(heads, rows), lang, "stats-histogram", legend
+        name,
+        _histogram_bars(bars, share, pshare),
+        _histogram_table(bars, share, pshare, lang),
+        lang,
+        "stats-histogram",
+        legend,
     )
+
+
+def _histogram_bars(bars: Sequence[int], share: Sequence[float], pshare: Sequence[float]) -> str:
+    """The histogram's bars (from each bin's low end, its share of the player's games and
+    where given of perfect play's), a tick under about one bar in six."""
+    top = max([*share, *pshare]) or 1.0
+    scale = Scale(0, top, TOP, HEIGHT - BOTTOM)
+    span = (WIDTH - LEFT - RIGHT) / len(bars)
+    width = max(span - 2, 1)
+    parts = [f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{HEIGHT - BOTTOM}" '
+             f'y2="{HEIGHT - BOTTOM}"/>']  # fmt: skip
+    for i, low in enumerate(bars):
+        x = LEFT + i * span
+        for kind, shares in (("bar", share), ("perfect-bar", pshare)):
+            if shares:
+                y = scale.at(shares[i])
+                parts.append(
+                    f'<rect class="{kind}" x="{x + 1:.1f}" y="{y:.1f}" width="{width:.1f}" '
+                    f'height="{HEIGHT - BOTTOM - y:.1f}"/>'
+                )
+        if i % max(1, len(bars) // 6) == 0:
+            parts.append(f'<text class="tick" x="{x:.1f}" y="{HEIGHT - 6}">{low}</text>')
+    return "".join(parts)
+
+
+def _histogram_table(
+    bars: Sequence[int], share: Sequence[float], pshare: Sequence[float], lang: str
+) -> str:
+    """The histogram as a table: each bin's range, the player's share, perfect play's."""
+    heads = [text("stats.points_range", lang), text("stats.yours", lang)]
+    if pshare:
+        heads.append(text("stats.perfect", lang))
+    rows = []
+    for i, low in enumerate(bars):
+        row: list[object] = [f"{low}-{low + BIN - 1}", f"{share[i]:.0%}"]
+        if pshare:
+            row.append(f"{pshare[i]:.0%}")
+        rows.append(row)
+    return data_table(heads, rows)
 
 
 def skill_chart(stats: PlayerStats, lang: str) -> str:

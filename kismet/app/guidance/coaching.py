@@ -241,16 +241,8 @@ def review(verdicts: Sequence[Verdict], advisor: Advisor, game: Game, lang: str)
     perfect = text("perfect.figures", lang, expected=f"{advisor.future(0, 0, False):.2f}")
     if not verdicts:
         return Review((text("review.none", lang), perfect), (), (), "")
-    summary = []
-    for player in sorted({v.decision.player for v in verdicts}):
-        mine = [v for v in verdicts if v.decision.player == player]
-        cost = sum(v.cost for v in mine)
-        words = {"name": game.players[player], "cost": _points(cost), "total": game.total(player)}
-        if any(v.to_win is not None for v in mine):  # at a table with others
-            chance = sum(v.to_win.cost for v in mine if v.to_win is not None)
-            summary.append(text("review.player_win", lang, chance=_percent(chance), **words))
-        else:
-            summary.append(text("review.player", lang, **words))
+    players = sorted({v.decision.player for v in verdicts})
+    summary = [_player_summary(verdicts, player, game, lang) for player in players]
     summary.append(perfect)
     turns: dict[tuple[int, int], list[Verdict]] = {}
     for v in verdicts:
@@ -260,6 +252,18 @@ def review(verdicts: Sequence[Verdict], advisor: Advisor, game: Game, lang: str)
     fine = [t for t in grouped if t.cost < CLOSE]
     fine_title = text("review.fine", lang, count=len(fine))
     return Review(tuple(summary), tuple(costly), tuple(fine), fine_title)
+
+
+def _player_summary(verdicts: Sequence[Verdict], player: int, game: Game, lang: str) -> str:
+    """What a player's decisions cost in all, in points, and at a table with others in
+    the chance to win."""
+    mine = [v for v in verdicts if v.decision.player == player]
+    cost = sum(v.cost for v in mine)
+    words = {"name": game.players[player], "cost": _points(cost), "total": game.total(player)}
+    to_win = [v.to_win.cost for v in mine if v.to_win is not None]
+    if not to_win:  # alone at the table
+        return text("review.player", lang, **words)
+    return text("review.player_win", lang, chance=_percent(sum(to_win)), **words)
 
 
 def _turn(verdicts: Sequence[Verdict], game: Game, lang: str) -> ReviewTurn:

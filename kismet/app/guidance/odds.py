@@ -130,6 +130,18 @@ def chance_line(chance: float, target: str | None, lang: str) -> str:
     return text("chance.beat", lang, name=target, percent=percent(chance))
 
 
+def lead_changes(turns: Sequence[Chances]) -> tuple[int, ...]:
+    """The turn starts at which the lead changed hands (a tie for the lead changes
+    nothing)."""
+    changes, last = [], None
+    for i, chances in enumerate(turns):
+        now = leader(chances.values)
+        if now is not None and last is not None and now != last:
+            changes.append(i)
+        last = now if now is not None else last
+    return tuple(changes)
+
+
 class Odds:
     """The win chances at the table: the spread table once fetched, and the chances of the
     turns worked out so far, per game."""
@@ -215,19 +227,12 @@ class Odds:
             return None
         turns = tuple(done[turn] for turn in starts)
         movers = (-1, *(game.history[begun].player for begun in starts[:-1]))
-        changes, last = [], None
-        for i, chances in enumerate(turns):
-            now = leader(chances.values)
-            if now is not None and last is not None and now != last:
-                changes.append(i)
-            last = now if now is not None else last
+        changes = lead_changes(turns)
         people = [i for i in range(1, len(turns)) if table.seats[movers[i]] is None]
         costly = sorted(
             (i for i in people if turns[i].cost >= COSTLY), key=lambda i: -turns[i].cost
         )
-        return Course(
-            game.players, turns, movers, tuple(changes), tuple(costly[:COSTLY_SHOWN]), target
-        )
+        return Course(game.players, turns, movers, changes, tuple(costly[:COSTLY_SHOWN]), target)
 
     def _next(self, table: Table) -> int | None:
         """The turn start to work on: the one at the table, then, once the game is over,

@@ -13,7 +13,7 @@ one key, taking one up removes one), and the finished games are changed as
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..base.settings import Settings
@@ -251,21 +251,34 @@ class Shelf:
         known = self.known_ids()
         new = [f for f in found.history if f.id not in known]
         saved = self.ledger.merge(new, found.folded)
-        here = {current.id} | known | {f.id for f in new}
-        aside = {t.id: len(t.game.history) for t in self.paused}
-        waiting = [t for t in found.tables if t.id not in here and t.unfinished
-                   and len(t.game.history) > aside.get(t.id, -1)]  # fmt: skip
+        waiting = self._further(found.tables, {current.id} | known | {f.id for f in new})
         put = [t for t in reversed(waiting) if self.aside.put(t)]
-        # Untouched: the defaults, but for the first game's guide, which a new device runs.
-        untouched = self.settings._replace(guide=None) == Settings()
-        fresh = untouched and found.settings._replace(guide=None) != Settings()
-        fresh = fresh and found.settings != self.settings
+        fresh = self._settings_taken(found.settings)
         if fresh:
             self.remember(found.settings)
         return Merged(
             len(new), len(found.history) - len(new), len(put), fresh, found.unchecked,
             saved and len(put) == len(waiting), sum(t.by_link for t in put),
         )  # fmt: skip
+
+    def _further(self, tables: Sequence[Table], here: set[str]) -> list[Table]:
+        """The games in progress of an imported file to put aside: none that is at the
+        table or finished here (``here``), and one put aside here too only when further
+        along."""
+        aside = {t.id: len(t.game.history) for t in self.paused}
+        return [
+            t
+            for t in tables
+            if t.id not in here and t.unfinished and len(t.game.history) > aside.get(t.id, -1)
+        ]
+
+    def _settings_taken(self, found: Settings) -> bool:
+        """Whether an imported file's settings replace these: only while these are
+        untouched, the defaults but for the first game's guide (which a new device runs),
+        and the file's are not."""
+        untouched = self.settings._replace(guide=None) == Settings()
+        changed = found._replace(guide=None) != Settings() and found != self.settings
+        return untouched and changed
 
     def remember(self, settings: Settings) -> None:
         """Store the settings."""

@@ -237,17 +237,11 @@ class Folded:
         tallies = fields.get("tallies", dict)
         versus = fields.get("versus", dict)
         high, ids = fields.items("high"), fields.items("ids")
-        if not all(
-            isinstance(v, list) and len(v) == 3 and all(map(_count, v)) for v in versus.values()
-        ) or not all(isinstance(i, str) for i in ids):
+        if not all(map(_record, versus.values())) or not all(isinstance(i, str) for i in ids):
             raise SaveError(SaveProblem.BAD_VALUE, where)
-        lines = []
-        for line in high:
-            if not (isinstance(line, list) and len(line) == 4 and isinstance(line[0], str)
-                    and _count(line[1]) and line[1] <= MAX_TOTAL and isinstance(line[2], str)
-                    and isinstance(line[3], bool)):  # fmt: skip
-                raise SaveError(SaveProblem.BAD_VALUE, where, field="high")
-            lines.append(HighScore(*line))
+        if not all(map(_high_line, high)):
+            raise SaveError(SaveProblem.BAD_VALUE, where, field="high")
+        lines = [HighScore(*line) for line in high]
         try:
             names = {Who.parse(code): tally for code, tally in tallies.items()}
         except ValueError:
@@ -262,6 +256,24 @@ class Folded:
             lines,
             list(ids),
         )
+
+
+def _record(value: object) -> bool:
+    """Whether a stored head-to-head record is three counts (wins, losses, ties)."""
+    return isinstance(value, list) and len(value) == 3 and all(map(_count, value))
+
+
+def _high_line(line: object) -> bool:
+    """Whether a stored high-score line is one: name, total, date, computer."""
+    return (
+        isinstance(line, list)
+        and len(line) == 4
+        and isinstance(line[0], str)
+        and _count(line[1])
+        and line[1] <= MAX_TOTAL
+        and isinstance(line[2], str)
+        and isinstance(line[3], bool)
+    )
 
 
 def high_scores_with(

@@ -104,31 +104,12 @@ def read_import(raw: str) -> Imported:
     Every finished game is replayed through the rules; a record from before the statistics
     (no fills, so nothing to replay) cannot be checked and is left out, counted in
     ``unchecked``. A game's identity given twice in the file is read once."""
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise ImportProblem("import.too_big", size=f"{len(raw) / 1e6:.1f}")
-    try:
-        data = load_json(raw, "file", MAX_IMPORT_BYTES)
-    except SaveError as error:  # not JSON, or nested deeper than any export
-        not_json = error.problem is SaveProblem.NOT_JSON
-        raise ImportProblem("import.not_json" if not_json else "import.not_kismet") from None
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise ImportProblem("import.not_kismet")
-    version = data.get("version")
-    if is_whole(version) and version > EXPORT_VERSION:
-        raise ImportProblem("import.newer", version=version)
+    data = _export_data(raw)
     try:
         fields = Fields(data, "file", _FIELDS, ("friends",))
         if fields.integer("version") != EXPORT_VERSION:
             raise ImportProblem("import.not_kismet")
-        history, ids, unchecked = [], set(), 0
-        for i, record in enumerate(read_history(fields.items("history"))):
-            if not record.fills:
-                unchecked += 1
-                continue
-            record.verify(f"history[{i}]")
-            if record.id not in ids:
-                ids.add(record.id)
-                history.append(record)
+        history, unchecked = _checked_history(fields.items("history"))
         folded = data["folded"]
         game = data["game"]
         tables = [Table.from_dict(game)] if game is not None else []
@@ -148,6 +129,43 @@ def read_import(raw: str) -> Imported:
         )
     except SaveError as error:
         raise ImportProblem("import.bad_game", where=error.where) from None
+
+
+def _export_data(raw: str) -> dict[str, Any]:
+    """An export file's JSON object, of a version this page reads; raises
+    ``ImportProblem`` for anything else (too big, not JSON, too deep, another format, a
+    newer version)."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise ImportProblem("import.too_big", size=f"{len(raw) / 1e6:.1f}")
+    try:
+        data = load_json(raw, "file", MAX_IMPORT_BYTES)
+    except SaveError as error:  # not JSON, or nested deeper than any export
+        not_json = error.problem is SaveProblem.NOT_JSON
+        raise ImportProblem("import.not_json" if not_json else "import.not_kismet") from None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise ImportProblem("import.not_kismet")
+    version = data.get("version")
+    if is_whole(version) and version > EXPORT_VERSION:
+        raise ImportProblem("import.newer", version=version)
+    return data
+
+
+def _checked_history(items: list[Any]) -> tuple[list[Finished], int]:
+    """The finished games of an export file, each replayed through the rules (raises
+    ``SaveError`` for one that does not replay), each identity once; and how many could
+    not be checked (from before the statistics: no fills), left out."""
+    history: list[Finished] = []
+    ids: set[str] = set()
+    unchecked = 0
+    for i, record in enumerate(read_history(items)):
+        if not record.fills:
+            unchecked += 1
+            continue
+        record.verify(f"history[{i}]")
+        if record.id not in ids:
+            ids.add(record.id)
+            history.append(record)
+    return history, unchecked
 
 
 def _furthest(tables: list[Table]) -> list[Table]:

@@ -66,31 +66,42 @@ def finale(
         for player, best in enumerate(bests)
         if people[player] and best is not None and game.total(player) > best
     ]
-    if versus is not None:
-        headline = versus.line
-    elif solo and people[0]:
-        best = bests[0]
-        if best is None:
-            headline = text("over.solo", lang, points=total)
-        elif total > best:
-            headline = text("over.solo_new_best", lang, points=total)
-        else:
-            headline = text("over.solo_best", lang, points=total, best=best)
-    elif solo:
-        headline = text("over.solo_computer", lang, name=game.players[0], points=total)
-    else:
-        headline = result(game, lang, panel=True)
+    headline = versus.line if versus is not None else _headline(game, people, bests, total, lang)
     # Said once: alone, the headline says a new best (the celebration shows it too).
     new_best = "" if solo else " ".join(
         text("over.new_best", lang, name=game.players[p], points=game.total(p)) for p in new
     )  # fmt: skip
-    # The table is people's: the place of the best total a person scored in this game (its
-    # figure said only when it is not the one counted up).
-    theirs = [game.total(p) for p in range(len(game.players)) if people[p]]
-    rank = _rank(max(theirs), high) if theirs else None
-    key = "over.rank_same" if theirs and max(theirs) == total else "over.rank"
-    rank_line = "" if rank is None else text(key, lang, points=max(theirs), rank=rank)
+    rank, rank_line = _ranked(game, people, total, high, lang)
     return Finale(headline, total, rank, rank_line, new_best, bool(new))
+
+
+def _headline(
+    game: Game, people: Sequence[bool], bests: Sequence[int | None], total: int, lang: str
+) -> str:
+    """Who won with what; alone, the score, against the person's best before."""
+    if len(game.players) > 1:
+        return result(game, lang, panel=True)
+    if not people[0]:
+        return text("over.solo_computer", lang, name=game.players[0], points=total)
+    best = bests[0]
+    if best is None:
+        return text("over.solo", lang, points=total)
+    if total > best:
+        return text("over.solo_new_best", lang, points=total)
+    return text("over.solo_best", lang, points=total, best=best)
+
+
+def _ranked(
+    game: Game, people: Sequence[bool], total: int, high: Sequence[HighScore], lang: str
+) -> tuple[int | None, str]:
+    """The high-score table is people's: the place of the best total a person scored in
+    this game, and its line (its figure said only when it is not the one counted up)."""
+    theirs = [game.total(p) for p in range(len(game.players)) if people[p]]
+    if not theirs:
+        return None, ""
+    rank = _rank(max(theirs), high)
+    key = "over.rank_same" if max(theirs) == total else "over.rank"
+    return rank, "" if rank is None else text(key, lang, points=max(theirs), rank=rank)
 
 
 KISMET_CHEERS = frozenset({"celebrate.extra", "celebrate.kismet"})

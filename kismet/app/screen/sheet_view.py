@@ -4,7 +4,7 @@ the bonus and the totals, what may be filled now, and each player's chance to wi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from ...rules import Category, Game, Totals, points_to_next_bonus
@@ -92,43 +92,66 @@ def sheet_view(
     way to the next bonus tier. History from index ``fresh`` is marked as just filled;
     ``computers`` says which seats computers play; ``rule`` is the box whose rule shows."""
     options = game.options() if offer else {}
-    playing = not game.is_over
-    winners = set(game.winners)
     new = set(range(fresh, len(game.history))) if fresh is not None else set()
-    columns = []
-    for player, name in enumerate(game.players):
-        current = playing and player == game.current
-        fills = {f.category: (i, f) for i, f in enumerate(game.history) if f.player == player}
-        cells = {}
-        for box in Category:
-            index, fill = fills.get(box, (None, None))
-            if fill is not None:
-                cells[box] = Cell(
-                    value=fill.points, joker=fill.joker, penalty=fill.penalty, fresh=index in new
-                )
-            else:
-                hinted = current and hint is not None and hint.box is box
-                cells[box] = Cell(option=options.get(box) if current else None, hinted=hinted)
-        totals = game.totals(player)
-        need = points_to_next_bonus(totals.basic) if playing else None
-        columns.append(
-            Column(
-                name,
-                cells,
-                totals,
-                current=current,
-                winner=player in winners and len(game.players) > 1,
-                to_go=need,
-                top_tier=playing and need is None,
-                computer=bool(computers) and computers[player],
+    columns = tuple(
+        _column(game, player, _cells(game, player, options, hint, new), computers)
+        for player in range(len(game.players))
+    )
+    return SheetView(columns, options_enabled=enabled, focus=_focus(game, computers), rule=rule)
+
+
+def _cells(
+    game: Game, player: int, options: Mapping[Category, int], hint: Hint | None, new: set[int]
+) -> dict[Category, Cell]:
+    """A player's 15 boxes: what each filled one holds (``new``: the history's indices
+    just filled), and for the player to move what each open one would score now."""
+    fills = {f.category: (i, f) for i, f in enumerate(game.history) if f.player == player}
+    current = not game.is_over and player == game.current
+    cells = {}
+    for box in Category:
+        if box in fills:
+            index, fill = fills[box]
+            cells[box] = Cell(
+                value=fill.points, joker=fill.joker, penalty=fill.penalty, fresh=index in new
             )
-        )
-    # At the end a phone shows a person's card (a winning person's first), never a computer's
-    # while a person played: their own sheet is what they look for.
+        elif current:
+            hinted = hint is not None and hint.box is box
+            cells[box] = Cell(option=options.get(box), hinted=hinted)
+        else:
+            cells[box] = Cell()
+    return cells
+
+
+def _column(
+    game: Game, player: int, cells: dict[Category, Cell], computers: Sequence[bool]
+) -> Column:
+    """A player's column: the boxes, the totals, and while the game goes on the way to
+    the next bonus tier."""
+    playing = not game.is_over
+    totals = game.totals(player)
+    need = points_to_next_bonus(totals.basic) if playing else None
+    return Column(
+        game.players[player],
+        cells,
+        totals,
+        current=playing and player == game.current,
+        winner=player in game.winners and len(game.players) > 1,
+        to_go=need,
+        top_tier=playing and need is None,
+        computer=bool(computers) and computers[player],
+    )
+
+
+def _focus(game: Game, computers: Sequence[bool]) -> int:
+    """The column a phone shows alone: the player to move; at the end a person's card (a
+    winning person's first), never a computer's while a person played: their own sheet is
+    what they look for."""
+    if not game.is_over:
+        return game.current
+    winners = sorted(game.winners)
     people = [p for p in range(len(game.players)) if not (computers and computers[p])]
-    ended = [p for p in sorted(winners) if p in people] or people or sorted(winners) or [0]
-    focus = game.current if playing else ended[0]
-    return SheetView(tuple(columns), options_enabled=enabled, focus=focus, rule=rule)
+    ended = [p for p in winners if p in people] or people or winners or [0]
+    return ended[0]
 
 
 def versus_sheet(theirs: Game, mine: Game) -> SheetView:

@@ -7,11 +7,13 @@ already in the page's language.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ...rules import (
     DICE_COUNT,
     ROLLS_PER_TURN,
+    Game,
     color_of,
 )
 from ...text import join_names, text
@@ -186,39 +188,55 @@ class Extras(NamedTuple):
 
 def board_view(table: Table, ui: TurnUI, lang: str) -> Board:
     """The board of the game at the ``table``, with the turn's marks ``ui``."""
-    game, hint = table.game, ui.hint
+    game = table.game
     playing, sheet_mode = not game.is_over, table.mode is Mode.SHEET
     computer, away = table.computer_to_move, table.computer_to_move or table.waiting
     kept = () if sheet_mode or game.dice else kismet_kept(table, ui)
-    faces = ui.entry.faces if sheet_mode else (game.dice or kept or (None,) * DICE_COUNT)
-    dice = tuple(
-        Die(
-            face, game.held[i], ui.rolled[i], bool(hint and hint.marks[i]), die_label(i, face, lang)
-        )
-        for i, face in enumerate(faces)
-    )
-    if sheet_mode:
-        roll_label = text("app.rolls_entered", lang, count=ROLLS_PER_TURN - game.rolls_left)
-    else:
-        roll_label = text("app.rolls_left", lang, count=game.rolls_left)
     can_enter = sheet_mode and game.can_set_dice()
-    editing = table.editing(ui.entry)
-    turn_key = "turn.computer" if computer else "turn.current"
     return Board(
-        dice=dice,
+        dice=board_dice(table, ui, kept, lang),
         dice_kept=bool(kept),
         can_hold=not away and (can_enter or (not sheet_mode and game.can_hold(0))),
         can_roll=not sheet_mode and game.can_roll() and not table.waiting,
         show_roll=not computer,
-        roll_label=roll_label,
+        roll_label=roll_label(game, sheet_mode, lang),
         can_enter=can_enter,
         entry_text=ui.entry.text,
-        entry_note=text("app.enter_first", lang) if editing else "",
+        entry_note=text("app.enter_first", lang) if table.editing(ui.entry) else "",
         can_hint=not away and bool(game.dice) and playing,
         show_skip=computer,
-        turn_line=text(turn_key, lang, name=game.players[game.current]) if playing else "",
+        turn_line=turn_line(game, computer, lang),
         handoff=ui.handoff and not table.by_link,  # a game by link: each on their own device
     )
+
+
+def board_dice(table: Table, ui: TurnUI, kept: tuple[int, ...], lang: str) -> tuple[Die, ...]:
+    """The five dice on the board: as rolled, as entered from real dice (the sheet mode),
+    the Kismet just scored (``kept``) or none yet; held, just rolled, marked by the hint."""
+    game, hint = table.game, ui.hint
+    faces: Sequence[int | None] = ui.entry.faces
+    if table.mode is not Mode.SHEET:
+        faces = game.dice or kept or (None,) * DICE_COUNT
+    marks = hint.marks if hint else (False,) * DICE_COUNT
+    return tuple(
+        Die(face, game.held[i], ui.rolled[i], bool(marks[i]), die_label(i, face, lang))
+        for i, face in enumerate(faces)
+    )
+
+
+def turn_line(game: Game, computer: bool, lang: str) -> str:
+    """Whose turn it is, a person's or a computer's (nothing once the game is over)."""
+    if game.is_over:
+        return ""
+    key = "turn.computer" if computer else "turn.current"
+    return text(key, lang, name=game.players[game.current])
+
+
+def roll_label(game: Game, sheet_mode: bool, lang: str) -> str:
+    """The roll button's line: the rolls left, or in the sheet mode the rolls entered."""
+    if sheet_mode:
+        return text("app.rolls_entered", lang, count=ROLLS_PER_TURN - game.rolls_left)
+    return text("app.rolls_left", lang, count=game.rolls_left)
 
 
 def confirm_view(ui: TurnUI, status: str, lang: str) -> Confirm | None:
