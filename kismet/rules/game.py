@@ -443,14 +443,7 @@ class Game(ScoreSheet):
         if state.current != self._current:
             raise SaveError(SaveProblem.CURRENT, saved=state.current, expected=self._current)
         faces, holds = _check_turn(state.dice, state.held, state.rolls_left, over=self.is_over)
-        if state.undo is not None:
-            _check_undo(state.undo, filled=bool(self._history), rolled=bool(faces))
-        turns = sum(1 for f in self._history if not f.penalty)
-        rerolls = max(0, ROLLS_PER_TURN - state.rolls_left - 1)
-        if len(state.holds) != turns or not all(map(_masks, state.holds)):
-            raise SaveError(SaveProblem.TURN, rule=TurnRule.HOLDS_OF_EACH_TURN)
-        if len(state.turn_holds) != rerolls or not _masks(state.turn_holds):
-            raise SaveError(SaveProblem.TURN, rule=TurnRule.HOLDS_OF_THIS_TURN)
+        _check_marks(state, self._history, rolled=bool(faces))
         linked = LinkedDice(state.stream, apart=state.apart) if state.linked else None
         self._stream = linked or DiceStream(state.stream)
         self._dice, self._held, self._rolls_left = faces, holds, state.rolls_left
@@ -464,9 +457,7 @@ class Game(ScoreSheet):
             raise RuleError(Refusal.GAME_OVER)
 
     def _next_turn(self, *, again: bool) -> None:
-        self._dice = ()
-        self._held = NO_HOLDS
-        self._rolls_left = ROLLS_PER_TURN
+        self._dice, self._held, self._rolls_left = (), NO_HOLDS, ROLLS_PER_TURN
         count = len(self._players)
         start = 0 if again else 1
         for offset in range(start, start + count):
@@ -485,6 +476,19 @@ class Game(ScoreSheet):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"current={self._current}, dice={self._dice}"
         return f"<Game players={list(self._players)!r} {state} filled={len(self._history)}>"
+
+
+def _check_marks(state: GameState, history: Sequence[Fill], *, rolled: bool) -> None:
+    """A saved game's marks beyond the boxes, checked against its history: the way to take
+    back the last box, and the holds of every turn and of this one; raises ``SaveError``."""
+    if state.undo is not None:
+        _check_undo(state.undo, filled=bool(history), rolled=rolled)
+    turns = sum(1 for f in history if not f.penalty)
+    rerolls = max(0, ROLLS_PER_TURN - state.rolls_left - 1)
+    if len(state.holds) != turns or not all(map(_masks, state.holds)):
+        raise SaveError(SaveProblem.TURN, rule=TurnRule.HOLDS_OF_EACH_TURN)
+    if len(state.turn_holds) != rerolls or not _masks(state.turn_holds):
+        raise SaveError(SaveProblem.TURN, rule=TurnRule.HOLDS_OF_THIS_TURN)
 
 
 def _check_turn(
