@@ -301,16 +301,16 @@ LATE_MODULES = (
 )
 """Modules the page imports only once the strategy table is there (the win chances, the
 Win computer's and the hint's weighing, the review's pricing and chart): they ship in
-LATE_ZIP, which kismet/page/timers.py fetches with the table, not in kismet.zip, which every
-visit loads before the page is ready."""
-
-LATE_ZIP = "kismet-late.zip"
+LATE_ARCHIVE (kismet/page/shared.py), which kismet/page/timers.py fetches with the table,
+not in GAME_ARCHIVE, which every visit loads before the page is ready."""
 
 
 def package_zip(target: Path, modules: Path) -> list[str]:
     """Write the kismet package and the glue of static/glue/ (as the package ``glue``) as
     one zip of their bytecode for the worker's Python, which imports them from it, but for
-    LATE_MODULES, written beside it as LATE_ZIP; returns the files of both."""
+    LATE_MODULES, written beside it as LATE_ARCHIVE; returns the files of both."""
+    from kismet.page.shared import LATE_ARCHIVE
+
     trees = [*(ROOT / "kismet").rglob("*.py"), *(ROOT / "static" / "glue").glob("*.py")]
     names = sorted(p.relative_to(ROOT).as_posix() for p in trees)
     compiled = bytecode("pyc", modules, ROOT, names)
@@ -320,7 +320,7 @@ def package_zip(target: Path, modules: Path) -> list[str]:
     }
     late = {name.removesuffix(".py") + ".pyc" for name in LATE_MODULES}
     write_zip(target, {name: data for name, data in files.items() if name not in late})
-    write_zip(target.with_name(LATE_ZIP), {name: files[name] for name in sorted(late)})
+    write_zip(target.with_name(LATE_ARCHIVE), {name: files[name] for name in sorted(late)})
     return sorted(files)
 
 
@@ -357,7 +357,9 @@ def stdlib_archives(modules: Path, site: Path) -> None:
     listed = "REST_MODULES: frozenset[str] = frozenset(%r)\n" % rest_modules  # noqa: UP031
     core[STDLIB_FINDER.name] = finder.replace(blank, listed).encode()
     write_zip(site / "pyodide" / "stdlib-core.zip", core)
-    write_zip(site / "pyodide" / "stdlib-rest.zip", rest)
+    from kismet.page.shared import REST_ARCHIVE
+
+    write_zip(site / REST_ARCHIVE, rest)
 
 
 # PyScript modules loaded on demand that this page does use: the plugin that shows Python
@@ -565,17 +567,34 @@ def perfect_figures(table: Path, target: Path | None) -> None:
         shutil.copy2(cached, target)
 
 
+SHARING = ("client.mjs", "interpreter.mjs", "memory-db.mjs", "paint.js", "service-worker.js")
+"""The scripts of static/ that read names shared with the Python (``const SHARED``)."""
+
+
+def script_template(name: str) -> str:
+    """A script of static/ with the names it shares with the Python written in
+    (kismet/page/shared.py, in place of ``__SHARED__``)."""
+    from kismet.page.shared import shared
+
+    code = (ROOT / "static" / name).read_text(encoding="utf-8")
+    if (name in SHARING) != ("const SHARED = __SHARED__;" in code):
+        raise Problem(f"static/{name} reads SHARED only if SHARING names it")
+    return code.replace("__SHARED__", json.dumps(shared(), sort_keys=True))
+
+
 def write_interpreter(site: Path, lock: Path) -> str:
     """Write static/interpreter.mjs with the key of the Pyodide memory snapshot: a hash of
     the Pyodide files, the standard library's archives, this module and the game's archive
     (kismet.zip, whose modules it imports into the snapshot), so a snapshot is only ever
     restored into the very runtime, core library and game that made it. The lock file's
     header goes in too (Python needs no more of the lock)."""
-    template = (ROOT / "static" / "interpreter.mjs").read_text(encoding="utf-8")
+    from kismet.page.shared import GAME_ARCHIVE
+
+    template = script_template("interpreter.mjs")
     info = json.dumps(json.loads(lock.read_text(encoding="utf-8"))["info"], sort_keys=True)
     template = template.replace("__LOCK_INFO__", info)
     runtime = site / "pyodide"
-    game = (site / "kismet.zip").read_bytes()
+    game = (site / GAME_ARCHIVE).read_bytes()
     names = sorted(p.name for p in runtime.iterdir())
     key = digest_of(runtime, names, template.encode() + game).hexdigest()[:16]
     (site / "static" / "interpreter.mjs").write_text(
@@ -590,7 +609,7 @@ def write_client(site: Path) -> None:
     import tomllib
 
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    code = (ROOT / "static" / "client.mjs").read_text(encoding="utf-8")
+    code = script_template("client.mjs")
     if "__PYSCRIPT_CONFIG__" not in code:
         raise Problem("static/client.mjs lost its __PYSCRIPT_CONFIG__")
     code = code.replace("__PYSCRIPT_CONFIG__", json.dumps(config, sort_keys=True))
@@ -609,7 +628,7 @@ def write_service_worker(site: Path) -> str:
     # like the rest.
     lazy = {page_strategy_path(), page_spread_path()}
     urls = ["./", *(f"./{name}" for name in files if name not in lazy)]
-    template = (ROOT / "static" / "service-worker.js").read_text(encoding="utf-8")
+    template = script_template("service-worker.js")
     code = template.replace("__CACHE_NAME__", cache).replace("__FILES__", json.dumps(urls))
     (site / "sw.js").write_text(code, encoding="utf-8")
     return cache
@@ -660,6 +679,7 @@ def write_site(modules: Path) -> Path:
     """dist/ but for the tables, perfect play's figures and the service worker."""
     sys.path.insert(0, str(ROOT))
     from kismet.html import page
+    from kismet.page.shared import GAME_ARCHIVE
 
     if DIST.exists():
         shutil.rmtree(DIST)
@@ -682,7 +702,7 @@ def write_site(modules: Path) -> Path:
         (DIST / name).write_text(index, encoding="utf-8")
     (DIST / "manifest.webmanifest").write_text(manifest(), encoding="utf-8")
     BUILD_CACHE.mkdir(exist_ok=True)
-    package_zip(DIST / "kismet.zip", modules)
+    package_zip(DIST / GAME_ARCHIVE, modules)
     shutil.copytree(ROOT / "static", DIST / "static", ignore=shutil.ignore_patterns(
         "service-worker.js", "*.py", "__pycache__", "glue"))  # fmt: skip
     shutil.copy2(ROOT / "static" / "main.py", DIST / "static" / "main.py")  # PyScript runs it
@@ -695,6 +715,8 @@ def write_site(modules: Path) -> Path:
     stdlib_archives(modules, DIST)
     write_interpreter(DIST, modules / "pyodide" / "pyodide-lock.json")
     write_client(DIST)
+    for name in ("memory-db.mjs", "paint.js"):
+        (DIST / "static" / name).write_text(script_template(name), encoding="utf-8")
     return DIST
 
 

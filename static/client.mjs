@@ -13,7 +13,8 @@ const Kismet = globalThis.Kismet;
 // ------------------------------------------------------------------- the storage
 // One commit per answer, as kismet/app/keeping/storing.py's `store` (the tests hold them alike):
 // the spare's writes; if the stamp is still its base, every write or none; unless refused, `spared`.
-const [PREFIX, STAMP, PROBE] = ["kismet:v1:", "kismet:v1:stamp", "kismet:v1:probe"];
+const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
+const [PREFIX, STAMP, PROBE] = [SHARED.prefix, SHARED.stamp, SHARED.probe];
 const site = (area) => {
   try {
     area = area(); // a browser blocking the site's data throws at the name
@@ -51,7 +52,7 @@ const measure = (below) => {
   return low;
 };
 const roomAtStart = () => {
-  if (!fits(1024)) return measure(1024);
+  if (!fits(SHARED.room)) return measure(SHARED.room);
   localStorage.removeItem(PROBE);
   return null;
 };

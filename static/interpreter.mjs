@@ -16,8 +16,9 @@ const CONFIG = {
   lockFileContents: { info: __LOCK_INFO__, packages: {} },
 };
 const SNAPSHOT = { cache: `kismet-snapshot-${KEY}`, entry: at("../pyodide/memory-snapshot") };
-const GAME = { url: at("../kismet.zip"), path: "/home/pyodide/kismet.zip" };
-const REST = { url: at("../pyodide/stdlib-rest.zip") };
+const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
+const GAME = { url: at(`../${SHARED.game}`), path: `/home/pyodide/${SHARED.game}` };
+const REST = { url: at(`../${SHARED.rest}`) };
 const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
 const said = {}; // how the start went: in the page's first answer, and told as it changes
 globalThis.kismetSaid = said; // static/glue/worker.py reads it

@@ -1,9 +1,10 @@
 // The site's IndexedDB: the last commit's stamp (static/client.mjs) and PyScript's caches. A
 // browser blocking site data refuses it and PyScript would never start: then `stamps` is null
 // and PyScript gets one in memory with just the calls it makes (unsaved play, said).
+const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
 export const stamps = await new Promise((done) => {
   try {
-    const asked = indexedDB.open("kismet:v1", 1);
+    const asked = indexedDB.open(SHARED.database, 1);
     asked.onupgradeneeded = () => asked.result.createObjectStore("stamp");
     asked.onsuccess = () => done(asked.result);
     asked.onerror = asked.onblocked = () => done(null);

@@ -5,6 +5,7 @@
 "use strict";
 
 (() => {
+  const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
   const returning = new Map(); // a dialog's id -> what had the focus when it opened
 
   const find = (selector) =>
@@ -161,7 +162,7 @@
     // it, without the welcome of a new visit (the mark is for that page only).
     navigate: (_, page) => {
       try {
-        sessionStorage.setItem("kismet:v1:switched", "1");
+        sessionStorage.setItem(SHARED.switched, "1");
       } catch {
         /* welcomed back */
       }

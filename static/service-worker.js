@@ -6,7 +6,8 @@
 // static/interpreter.mjs's.)
 const CACHE_NAME = "__CACHE_NAME__";
 const FILES = __FILES__;
-const LATER = ["./pyodide/stdlib-rest.zip", "./kismet-late.zip"]; // never needed to start
+const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
+const LATER = [`./${SHARED.rest}`, `./${SHARED.late}`]; // never needed to start
 
 // For a start: what the first visit itself loaded (its page too, `own`: its address may have
 // a query), from the browser's own cache (nothing downloaded twice, or before the game is

@@ -22,6 +22,7 @@ import build
 from kismet.app.base.table import Table
 from kismet.app.keeping.commit import Commit
 from kismet.app.keeping.storage import (
+    DATABASE,
     FOLDED_KEY,
     HISTORY_KEY,
     PREFIX,
@@ -269,7 +270,7 @@ def test_two_tabs_filling_a_box_in_the_same_millisecond_never_show_a_lost_move(
 
 SET_LAST = """async ([value, committed]) => {  // the last commit, as every tab reads it
     const db = await new Promise((done) => {
-        const asked = indexedDB.open('kismet:v1', 1);
+        const asked = indexedDB.open('{DATABASE}', 1);
         asked.onsuccess = () => done(asked.result);
     });
     const trans = db.transaction('stamp', 'readwrite');
@@ -280,17 +281,17 @@ SET_LAST = """async ([value, committed]) => {  // the last commit, as every tab 
     };
     await new Promise((done) => { trans.oncomplete = done; });
     db.close();
-}"""
+}""".replace("{DATABASE}", DATABASE)
 GET_LAST = """async () => {
     const db = await new Promise((done) => {
-        const asked = indexedDB.open('kismet:v1', 1);
+        const asked = indexedDB.open('{DATABASE}', 1);
         asked.onsuccess = () => done(asked.result);
     });
     const got = db.transaction('stamp').objectStore('stamp').get('recent');
     const recent = await new Promise((done) => { got.onsuccess = () => done(got.result); });
     db.close();
     return recent[0];
-}"""
+}""".replace("{DATABASE}", DATABASE)
 FILL_SUM = "document.querySelector('[data-testid=cell-0-yarborough] button').click()"
 
 

@@ -286,7 +286,6 @@ SCRIPT_NUMBERS = {
         "10": "the date's first ten characters (YYYY-MM-DD)",
         "17": "the stamps IndexedDB keeps (docs/storage.md, The stamp)",
         "1000": "a stamp record that differs otherwise is wrong after 1 s (The stamp)",
-        "1024": "the room probed at the start (kismet.app.keeping.commit)",
         "10000": "a copy behind a recorded stamp is waited for 10 s (The stamp)",
         "15000": "a first visit waits at most 15 s for the service worker's copy",
         "6e4": "milliseconds in a minute (the time zone's offset)",
@@ -335,6 +334,19 @@ def test_the_check_of_numbers_sees_a_planted_timing() -> None:
     planted = source + "\nsetTimeout(() => send({ kind: 'due' }), 250); // a retry\n"
     assert script_numbers(planted) - script_numbers(source) == {"250"}
     assert script_numbers("// 300 in a comment\nconst a = '400 in a string';") == set()
+
+
+def test_the_page_s_scripts_write_no_name_they_share_with_the_python() -> None:
+    # kismet/page/shared.py writes them once; build.py writes them into the scripts.
+    from kismet.page.shared import shared
+
+    values = [str(v) for v in shared().values()]
+    for path in sorted((ROOT / "static").glob("*.*js")):
+        source = path.read_text(encoding="utf-8")
+        held = [v for v in values if v in source or v.removeprefix("pyodide/") in source]
+        assert not held, f"{path.name} writes {held} by hand"
+    built = (ROOT / "dist" / "static" / "client.mjs").read_text(encoding="utf-8")
+    assert all(v in built for v in values[:3]) and "__SHARED__" not in built
 
 
 def test_the_glue_makes_none_of_these_decisions_itself() -> None:

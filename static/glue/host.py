@@ -15,6 +15,7 @@ from polyscript import xworker
 from pyodide.ffi import create_proxy
 
 from kismet.page.host import Fetched
+from kismet.page.shared import LATE_ARCHIVE
 
 FETCH = """return fetch(new URL(url, base)).then(async (response) => ({
   ok: response.ok, status: response.status, body: response.ok ? await response[how]() : null,
@@ -32,10 +33,6 @@ can be destroyed first, a fatal error)."""
 @cache
 def _fetch() -> Any:
     return js.Function.new("url", "base", "how", FETCH)
-
-
-LATE_ZIP = "kismet-late.zip"
-"""build.py's archive of the modules that come with the strategy table."""
 
 
 class JsHost:
@@ -84,10 +81,10 @@ class JsHost:
         import kismet.advice
         import kismet.html
 
-        where = f"/home/pyodide/{LATE_ZIP}"
+        where = f"/home/pyodide/{LATE_ARCHIVE}"
         if any(where in path for path in kismet.advice.__path__):
             return
-        got = await self.fetch(f"./{LATE_ZIP}", "bytes")
+        got = await self.fetch(f"./{LATE_ARCHIVE}", "bytes")
         if not got.ok or not isinstance(got.body, bytes):
             raise RuntimeError(f"The late modules could not be loaded ({got.status})")
         with open(where, "wb") as archive:

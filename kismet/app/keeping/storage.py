@@ -26,6 +26,8 @@ import enum
 from typing import Protocol
 
 PREFIX = "kismet:v1:"
+DATABASE = PREFIX.rstrip(":")
+"""The site's IndexedDB database: the last commit's stamp (``static/client.mjs``)."""
 GAME_KEY = PREFIX + "game"
 PAUSED_KEY = PREFIX + "paused"
 """The list of games put aside, as stored before they had a key each (moved on load)."""

@@ -1,0 +1,31 @@
+"""The names the page's scripts share with the Python: written here once, and by build.py
+into each script of ``static/`` in place of ``__SHARED__`` (a JSON object), so that no
+storage key, limit or file name is kept by hand in two languages."""
+
+from __future__ import annotations
+
+from ..app.keeping.commit import ROOM_SEEN, SWITCHED_KEY
+from ..app.keeping.storage import DATABASE, PREFIX, PROBE_KEY, STAMP_KEY
+
+GAME_ARCHIVE = "kismet.zip"
+"""The game's modules, which every visit loads before the page is ready."""
+LATE_ARCHIVE = "kismet-late.zip"
+"""The modules that arrive with the strategy table (build.py's ``LATE_MODULES``)."""
+REST_ARCHIVE = "pyodide/stdlib-rest.zip"
+"""The standard library beyond its core, loaded once a module of it is asked for."""
+
+
+def shared() -> dict[str, object]:
+    """What the scripts read from ``SHARED``: the storage's key prefix and the keys they
+    write themselves, the room probed at the start, the database's name, the archives."""
+    return {
+        "prefix": PREFIX,
+        "stamp": STAMP_KEY,
+        "probe": PROBE_KEY,
+        "switched": SWITCHED_KEY,
+        "room": ROOM_SEEN,
+        "database": DATABASE,
+        "game": GAME_ARCHIVE,
+        "late": LATE_ARCHIVE,
+        "rest": REST_ARCHIVE,
+    }
