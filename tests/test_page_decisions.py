@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import build
 from kismet.advice.strategy import Advisor
 from kismet.app.base.keys import Key, Pressed, closes_menu, command
 from kismet.app.base.printing import Printed, Printout, printout
@@ -345,7 +346,7 @@ def test_the_page_s_scripts_write_no_name_they_share_with_the_python() -> None:
         source = path.read_text(encoding="utf-8")
         held = [v for v in values if v in source or v.removeprefix("pyodide/") in source]
         assert not held, f"{path.name} writes {held} by hand"
-    built = (ROOT / "dist" / "static" / "client.mjs").read_text(encoding="utf-8")
+    built = build.script_template("client.mjs")
     assert all(v in built for v in values[:3]) and "__SHARED__" not in built
 
 

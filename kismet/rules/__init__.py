@@ -18,7 +18,7 @@ from .game import (
 )
 from .link import Challenge, challenge_of, replay_challenge
 from .rng import LinkedDice
-from .save import SAVE_VERSION, game_from_dict, game_to_dict, replay
+from .save import SAVE_VERSION, game_from_dict, game_to_dict, replay_history
 from .scoring import (
     BASIC_BOXES,
     BONUS_TIERS,
@@ -65,8 +65,8 @@ __all__ = [
     "is_five_of_a_kind",
     "joker_fits",
     "points_to_next_bonus",
-    "replay",
     "replay_challenge",
+    "replay_history",
     "score",
     "upper_bonus",
 ]

@@ -436,7 +436,7 @@ class Game(ScoreSheet):
         """Put back what a save kept beyond the boxes: the turn in progress, the dice (a
         stream's state, or linked dice's seed), the way to take back the last box, and the
         holds of every turn. Only at the start of a turn, after a replay of the history
-        (``kismet.rules.save.replay``); raises ``SaveError`` when the state is not one the
+        (``kismet.rules.save.replay_history``); raises ``SaveError`` when the state is not one the
         rules could have produced from this game."""
         if self._dice or self._rolls_left != ROLLS_PER_TURN:
             raise SaveError(SaveProblem.TURN, rule=TurnRule.RESUME_MID_TURN)

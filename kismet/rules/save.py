@@ -33,7 +33,7 @@ from .dice import as_roll
 from .errors import SaveError, SaveProblem
 from .game import ROLLS_PER_TURN, Fill, Game, GameState, UndoPoint
 from .moves import Enter, Move, Score
-from .replay import replay as play_moves
+from .replay import replay
 from .scoring import Category
 from .values import is_whole
 
@@ -204,7 +204,7 @@ def game_from_dict(data: object) -> Game:
         raise SaveError(SaveProblem.VERSION, "save", version=version, readable=SAVE_VERSION)
     save = Fields(data, "save", _GAME_FIELDS[version], ("apart",) if version >= 2 else ())
     history = [fill_from_dict(r, f"history[{i}]") for i, r in enumerate(save.items("history"))]
-    game = replay(save.items("players"), history)
+    game = replay_history(save.items("players"), history)
     stream = save.text("stream")
     if not 1 <= len(stream) <= _STREAM_DIGITS or not set(stream) <= _HEX:
         raise SaveError(SaveProblem.STREAM, "save")
@@ -250,7 +250,7 @@ def _undo_point(data: object) -> UndoPoint | None:
     return UndoPoint(tuple(point.items("held")), point.integer("rolls_left"))
 
 
-def replay(players: Sequence[str], history: Sequence[Fill]) -> Game:
+def replay_history(players: Sequence[str], history: Sequence[Fill]) -> Game:
     """A game played through the rules from a recorded history, checking each record is
     what the rules give; raises ``SaveError`` naming the first record that is not."""
 
@@ -271,7 +271,7 @@ def replay(players: Sequence[str], history: Sequence[Fill]) -> Game:
                 if offset < len(history) and history[offset] != produced:
                     raise SaveError(SaveProblem.DIFFERS, f"history[{offset}]")
 
-    game = play_moves(players, moves)
+    game = replay(players, moves)
     if len(game.history) != len(history):
         raise SaveError(SaveProblem.MISSING_PENALTY, "history")
     return game
