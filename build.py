@@ -567,7 +567,7 @@ def perfect_figures(table: Path, target: Path | None) -> None:
         shutil.copy2(cached, target)
 
 
-SHARING = ("client.mjs", "interpreter.mjs", "memory-db.mjs", "paint.js", "service-worker.js")
+SHARING = ("client.mjs", "interpreter.mjs", "database.mjs", "paint.js", "service-worker.js")
 """The scripts of static/ that read names shared with the Python (``const SHARED``)."""
 
 
@@ -715,7 +715,7 @@ def write_site(modules: Path) -> Path:
     stdlib_archives(modules, DIST)
     write_interpreter(DIST, modules / "pyodide" / "pyodide-lock.json")
     write_client(DIST)
-    for name in ("memory-db.mjs", "paint.js"):
+    for name in ("database.mjs", "paint.js"):
         (DIST / "static" / name).write_text(script_template(name), encoding="utf-8")
     return DIST
 

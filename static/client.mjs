@@ -3,7 +3,7 @@
 // stores its commit and carries out its ops (static/paint.js). It decides nothing about the
 // game (kismet/page/page.py does): it reads what an event carries, stops a browser's default
 // for the keys the game takes, does what browsers allow only within a tap, and the storage.
-import { stamps } from "./memory-db.mjs"; // before PyScript's cache, in a browser blocking site data
+import { stamps } from "./database.mjs"; // before PyScript's cache, in a browser blocking site data
 
 const CONFIG = __PYSCRIPT_CONFIG__; // pyscript.toml, as build.py read it
 const root = document.documentElement;

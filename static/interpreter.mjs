@@ -4,7 +4,7 @@
 // prepare) and taking a snapshot to keep; KEY hashes all it holds. <html data-snapshot>: "restored",
 // "saving" then "saved" or "failed", or "off"; data-game: "snapshot" or "worker"; data-stdlib: "core"
 // then "complete" (docs/design.md, "How Python starts").
-import "./memory-db.mjs"; // before PyScript's cache, in a browser blocking site data
+import "./database.mjs"; // before PyScript's cache, in a browser blocking site data
 import * as pyodide from "../pyodide/pyodide.mjs";
 
 export const version = pyodide.version;

@@ -13,7 +13,7 @@ from kismet.app.guidance.luck import Luck
 from kismet.app.keeping.storage import MemoryStorage
 from kismet.app.screen.session import Session
 from kismet.app.screen.view import Confirm, View
-from kismet.html import boxes
+from kismet.html import dialogs as contents
 from kismet.html.ops import Op, of_testid
 from kismet.html.page import OVER_BODY
 from kismet.html.paint import GAME_OVER, SHEET, Painter
@@ -194,13 +194,13 @@ def test_each_dialog_opens_with_its_contents_as_ops_the_page_carries_out() -> No
     app = session()
     seats = app.lobby.roster()
     dialogs = {
-        "share": boxes.share("Kismet 123", "http://x/#c=c0de", can_send=False),
-        "compare": boxes.compare([], "en", None),
-        "stats": boxes.stats_opened(),
-        "new-game": boxes.new_game(seats, "en"),
-        "review": boxes.review(None, "en"),
-        "games": boxes.games(app.lobby.paused(), "en"),
-        "daily": boxes.dailies([], [], "en"),
+        "share": contents.share("Kismet 123", "http://x/#c=c0de", can_send=False),
+        "compare": contents.compare([], "en", None),
+        "stats": contents.stats_opened(),
+        "new-game": contents.new_game(seats, "en"),
+        "review": contents.review(None, "en"),
+        "games": contents.games(app.lobby.paused(), "en"),
+        "daily": contents.dailies([], [], "en"),
     }
     for name, ops in dialogs.items():
         assert json.loads(json.dumps(ops)) == [_listed(op) for op in ops], name
@@ -209,12 +209,12 @@ def test_each_dialog_opens_with_its_contents_as_ops_the_page_carries_out() -> No
     share = dialogs["share"]
     assert ("text", of_testid("share-text"), "Kismet 123") in share
     assert ("hidden", of_testid("send-share"), True) in share  # no share sheet here
-    assert dialogs["new-game"][-1] == ("open", "#new-game-dialog", boxes.NEW_GAME_TITLE)
+    assert dialogs["new-game"][-1] == ("open", "#new-game-dialog", contents.NEW_GAME_TITLE)
     # Eight seats: no room for a ninth, and the focus goes to the last name.
     full = seats
     while not full.full:
         full = full.edit(Edit.ADD, 0, "en")
-    edited = boxes.edited(full, "en")
+    edited = contents.edited(full, "en")
     assert ("disabled", of_testid("add-player"), True) in edited
     assert edited[-1] == ("focus", of_testid(f"player-name-{len(full.names) - 1}"))
     assert "focus" in js_ops()

@@ -1,6 +1,6 @@
 """The dialogs' contents (share, compare, statistics, games, daily games, new game,
 review), the files a player saves and opens, printing, and the challenge in the address:
-what each asks of the session, as ops (``kismet.html.boxes``)."""
+what each asks of the session, as ops (``kismet.html.dialogs``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..app.base.daily import parse_day
 from ..app.base.printing import Printed, printout
 from ..app.base.roster import Edit, Roster
-from ..html import boxes
+from ..html import dialogs as contents
 from ..html.dailies import dailies_html
 from ..html.ops import Op, of_testid
 from ..html.sheet import blank_sheet_html
@@ -34,7 +34,7 @@ both itself, within the player's tap, as browsers require, so it gets the words 
 dialog (``data-share.shared`` and so on, on the line that says it)."""
 
 
-class Boxes:
+class Dialogs:
     """What the page's dialogs show, filled from the session when they open; ``emit``
     sends ops with the next paint."""
 
@@ -85,7 +85,7 @@ class Boxes:
             for where, key in (("#share-title", "title"), (of_testid("share-intro"), "intro"),
                                (of_testid("share-link-label"), "link_label"))
         ]  # fmt: skip
-        self.emit([*words, *titles, *boxes.share(line, link, can_send=self.start.can_share)])
+        self.emit([*words, *titles, *contents.share(line, link, can_send=self.start.can_share)])
 
     def by_link(self, roster: Roster | None) -> None:
         """The New game dialog's Play by link: a game by link for its names."""
@@ -95,14 +95,14 @@ class Boxes:
 
     def show_compare(self) -> None:
         scene = self.session.scene()
-        self.emit(boxes.compare(scene.turns, self.lang, scene.expected))
+        self.emit(contents.compare(scene.turns, self.lang, scene.expected))
 
     # ----------------------------------------------------------- statistics
 
     def show_stats(self, chosen: str) -> None:
         """The statistics dialog, on the name chosen (or who plays at the table)."""
         self.paint_stats(chosen)
-        self.emit(boxes.stats_opened())
+        self.emit(contents.stats_opened())
         if not self.asked_perfect:
             self.asked_perfect = True
             fetch = lambda: self.host.fetch(PERFECT_PATH, "text")  # noqa: E731
@@ -172,16 +172,16 @@ class Boxes:
     # ---------------------------------------------------- games and players
 
     def show_roster(self, roster: Roster) -> None:
-        self.emit(boxes.roster(roster, self.lang))
+        self.emit(contents.roster(roster, self.lang))
 
     def open_new_game(self) -> None:
-        self.emit(boxes.new_game(self.session.lobby.roster(), self.lang))
+        self.emit(contents.new_game(self.session.lobby.roster(), self.lang))
 
     def edit_roster(self, edit: Edit, roster: Roster, index: int) -> None:
-        self.emit(boxes.edited(roster.edit(edit, index, self.lang), self.lang))
+        self.emit(contents.edited(roster.edit(edit, index, self.lang), self.lang))
 
     def show_review(self) -> None:
-        self.emit(boxes.review(self.session.review(), self.lang))
+        self.emit(contents.review(self.session.review(), self.lang))
         self.review_open = True
         self.review_chances()
 
@@ -201,7 +201,7 @@ class Boxes:
             self.review_open = False
 
     def show_games(self) -> None:
-        self.emit(boxes.games(self.session.lobby.paused(), self.lang))
+        self.emit(contents.games(self.session.lobby.paused(), self.lang))
 
     def resume(self, game_id: str) -> None:
         self.emit([("close", "#games-dialog")])
@@ -217,7 +217,7 @@ class Boxes:
             day = self.host.today()
         lobby = self.session.lobby
         days = lobby.dailies(day)
-        self.emit(boxes.dailies(days, lobby.standing(days), self.lang))
+        self.emit(contents.dailies(days, lobby.standing(days), self.lang))
         seeds = lobby.friends_seeds(days)
         if seeds:
             step, then = lambda: self.session.friends_step(seeds), lambda: self.paint_dailies(day)

@@ -22,7 +22,7 @@ from ..html.ops import Op, of_testid
 from ..html.page import PAGES
 from ..html.paint import Painter, opened
 from ..text import DEFAULT_LANGUAGE, LANGUAGES, text
-from .dialogs import Boxes
+from .dialogs import Dialogs
 from .events import Event, Kind
 from .timers import Timers
 from .turns import Turns
@@ -57,22 +57,22 @@ class Page:
         """The ops of the event being answered, sent with its answer."""
         self.turns = Turns(host)
         self.timers = Timers(self.session, host, self.turns, self.render, self.say)
-        self.boxes = Boxes(self.session, host, self.timers, start, self.painter, self.emit)
+        self.dialogs = Dialogs(self.session, host, self.timers, start, self.painter, self.emit)
         self.clicks: dict[str, Callable[[Event], None]] = {
             "menu": lambda _: self.emit([("menu", None, None)]),
-            "daily": lambda event: self.boxes.show_dailies(event.today),
-            "play-daily": lambda event: self.boxes.play_daily(event.day),
+            "daily": lambda event: self.dialogs.show_dailies(event.today),
+            "play-daily": lambda event: self.dialogs.play_daily(event.day),
             "guide-again": lambda _: self.guide_again(),
-            "share": lambda _: self.boxes.show_share(),
-            "send-turn": lambda _: self.boxes.send_turn(),
-            "by-link": lambda event: self.boxes.by_link(event.roster),
-            "compare": lambda _: self.timers.with_table(self.boxes.show_compare),
-            "games": lambda _: self.boxes.show_games(),
-            "stats": lambda event: self.boxes.show_stats(event.value("stats-player")),
-            "backup": lambda _: self.changed(self.boxes.export_file),
-            "print-stats": lambda _: self.boxes.print_stats(),
-            "resume": lambda event: self.boxes.resume(event.id),
-            "new-game": lambda _: self.boxes.open_new_game(),
+            "share": lambda _: self.dialogs.show_share(),
+            "send-turn": lambda _: self.dialogs.send_turn(),
+            "by-link": lambda event: self.dialogs.by_link(event.roster),
+            "compare": lambda _: self.timers.with_table(self.dialogs.show_compare),
+            "games": lambda _: self.dialogs.show_games(),
+            "stats": lambda event: self.dialogs.show_stats(event.value("stats-player")),
+            "backup": lambda _: self.changed(self.dialogs.export_file),
+            "print-stats": lambda _: self.dialogs.print_stats(),
+            "resume": lambda event: self.dialogs.resume(event.id),
+            "new-game": lambda _: self.dialogs.open_new_game(),
             "play-computer": self.play_computer,
             "hint": lambda _: self.timers.weighed(
                 self.session.hint_step, lambda: self.changed(self.session.ask_hint)
@@ -81,7 +81,7 @@ class Page:
             # luck has priced them already), so a reloaded game's review freezes nothing;
             # at a table with others, in the chance to win too.
             "review": lambda _: self.timers.weighed(
-                lambda: self.session.review(PRICE_STEP_S) is not None, self.boxes.show_review
+                lambda: self.session.review(PRICE_STEP_S) is not None, self.dialogs.show_review
             ),
             "print": lambda _: self.emit([opened("print-dialog", "[data-testid=print-game]")]),
             "help": lambda _: self.emit([opened("help-dialog", "#help-title")]),
@@ -95,7 +95,7 @@ class Page:
         self.keys: dict[Key, Callable[[int], None]] = {
             Key.ROLL: lambda _: self.session.moves.roll(),
             Key.HOLD: self.session.moves.tap_die,
-            Key.NEW_GAME: lambda _: self.boxes.open_new_game(),
+            Key.NEW_GAME: lambda _: self.dialogs.open_new_game(),
             Key.HELP: lambda _: self.emit([opened("help-dialog", "#help-title")]),
             Key.MOVE: lambda step: self.emit([("move-focus", None, step)]),
             Key.CLOSE_MENU: lambda _: self.emit([("menu", None, False)]),
@@ -109,10 +109,10 @@ class Page:
             ),
             Kind.CHANGE: self.on_change,
             Kind.IMPORT: lambda event: self.changed(
-                self.boxes.import_file, event.text, event.value("stats-player")
+                self.dialogs.import_file, event.text, event.value("stats-player")
             ),
             Kind.CANCEL: lambda _: self.changed(self.session.moves.cancel),
-            Kind.CLOSED: lambda event: self.boxes.closed(event.dialog),
+            Kind.CLOSED: lambda event: self.dialogs.closed(event.dialog),
             Kind.HASH: self.on_hash,
             Kind.STORAGE: self.on_storage,
             Kind.ONLINE: lambda _: self.timers.online(),
@@ -143,7 +143,7 @@ class Page:
         self.emit(self.painter.paint(view))
         self.timers.start(upcoming(view))
         self.timers.odds(view.chances_due)
-        self.boxes.review_chances()
+        self.dialogs.review_chances()
 
     def changed(self, change: Callable[..., object], *args: object) -> None:
         """Do ``change`` on the session, then paint."""
@@ -167,7 +167,7 @@ class Page:
         first answer (JSON)."""
         self.out = []
         try:
-            self.boxes.open_link(self.start_info.hash)
+            self.dialogs.open_link(self.start_info.hash)
             self.render()
             self.emit([("ready", None, *key_table())])
         finally:
@@ -239,7 +239,7 @@ class Page:
             self.emit([("blur", of_testid("entry-faces"))])
             self.render()
         elif event.form == "print":
-            self.boxes.print_sheet(event.value("print-what"), event.value("print-players"))
+            self.dialogs.print_sheet(event.value("print-what"), event.value("print-players"))
 
     def on_change(self, event: Event) -> None:
         if event.field == "language":
@@ -257,13 +257,13 @@ class Page:
                 return
             self.changed(lambda: self.session.lobby.change_settings(coach_margin=margin))
         elif event.field == "stats-player":
-            self.boxes.paint_stats(event.value("stats-player"))
+            self.dialogs.paint_stats(event.value("stats-player"))
         elif event.field == "seat" and event.roster is not None:
             # A seat turned into a computer (or back) takes the name the app gives it.
-            self.boxes.show_roster(event.roster.renamed(self.lang))
+            self.dialogs.show_roster(event.roster.renamed(self.lang))
 
     def on_hash(self, event: Event) -> None:
-        self.boxes.open_link(event.text or "")
+        self.dialogs.open_link(event.text or "")
         self.render()
 
     def on_storage(self, event: Event) -> None:
@@ -276,7 +276,7 @@ class Page:
     def edit(self, edit: Edit) -> Callable[[Event], None]:
         def edited(event: Event) -> None:
             if event.roster is not None:
-                self.boxes.edit_roster(edit, event.roster, event.seat)
+                self.dialogs.edit_roster(edit, event.roster, event.seat)
 
         return edited
 

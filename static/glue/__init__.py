@@ -34,7 +34,7 @@ GAME = (
     "kismet.app.keeping.commit",
     "kismet.html.page",
     "kismet.html.paint",
-    "kismet.html.boxes",
+    "kismet.html.dialogs",
     "kismet.page.host",
     "kismet.page.page",
     "kismet.page.rehearsal",
