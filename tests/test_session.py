@@ -19,7 +19,7 @@ from kismet.app.base.entry import parse_faces
 from kismet.app.base.roster import Roster
 from kismet.app.base.table import Mode
 from kismet.app.keeping.storage import (
-    BACKUP_PREFIX,
+    COPY_PREFIX,
     GAME_KEY,
     HISTORY_KEY,
     SETTINGS_KEY,
@@ -108,7 +108,7 @@ def test_every_action_is_saved_and_restored() -> None:
 def test_a_bad_save_is_backed_up_and_a_new_game_starts(raw: str) -> None:
     app, storage = app_with({GAME_KEY: raw})
     assert "could not be read" in app.status and "copy" in app.status
-    backups = {k: v for k, v in storage.items.items() if k.startswith(BACKUP_PREFIX + "game:")}
+    backups = {k: v for k, v in storage.items.items() if k.startswith(COPY_PREFIX + "game:")}
     assert list(backups.values()) == [raw]
     assert app.game.players == ("Player 1",) and not app.game.history
     assert json.loads(storage.items[GAME_KEY])["game"] == game_to_dict(app.game)

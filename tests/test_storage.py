@@ -21,7 +21,7 @@ from kismet.app.base.table import Table
 from kismet.app.keeping.commit import Answer, Commit, Mirror, Outcome, units
 from kismet.app.keeping.records import MAX_TOTAL
 from kismet.app.keeping.storage import (
-    BACKUP_PREFIX,
+    COPY_PREFIX,
     FOLDED_KEY,
     GAME_KEY,
     HISTORY_KEY,
@@ -512,7 +512,7 @@ def test_a_corrupt_history_with_no_room_for_its_copy_keeps_every_good_game() -> 
     again = tab(storage, clock)
     assert "(a copy is kept)" in again.status
     assert len(history_ids(storage)) == 5
-    assert [v for k, v in storage.items.items() if k.startswith(BACKUP_PREFIX)] == ['[{"id":3}]']
+    assert [v for k, v in storage.items.items() if k.startswith(COPY_PREFIX)] == ['[{"id":3}]']
     assert "could not be read" not in tab(storage, clock).status  # said once
 
 
@@ -552,11 +552,11 @@ def test_hostile_values_in_any_key_are_reported_once_and_kept(key: str, value: s
     storage, clock = MemoryStorage({key: value}), Clock()
     app = tab(storage, clock)
     assert "could not be read" in app.status and "copy" in app.status
-    assert [v for k, v in storage.items.items() if k.startswith(BACKUP_PREFIX)] == [value]
+    assert [v for k, v in storage.items.items() if k.startswith(COPY_PREFIX)] == [value]
     take_turn(app)
     again = tab(storage, clock)
     assert "could not be read" not in again.status and fills(again) == 1
-    assert len([k for k in storage.items if k.startswith(BACKUP_PREFIX)]) == 1
+    assert len([k for k in storage.items if k.startswith(COPY_PREFIX)]) == 1
 
 
 def test_a_corrupt_folded_tally_is_reset_once() -> None:
@@ -564,7 +564,7 @@ def test_a_corrupt_folded_tally_is_reset_once() -> None:
     assert "tallies of your older finished games" in tab(storage, clock).status
     for _ in range(3):
         assert "could not be read" not in tab(storage, clock).status
-    assert len([k for k in storage.items if k.startswith(BACKUP_PREFIX)]) == 1
+    assert len([k for k in storage.items if k.startswith(COPY_PREFIX)]) == 1
 
 
 def test_nesting_is_measured_without_recursion() -> None:

@@ -38,7 +38,7 @@ Operation = Callable[[list[Finished]], list[Finished]]
 
 class Area(enum.Enum):
     """What stored data could not be read; the value: what is said when it was kept as a
-    backup, and when it was left where it is for want of room."""
+    copy, and when it was left where it is for want of room."""
 
     SAVE = ("status.save_corrupt", "status.save_unkept")
     SETTINGS = ("status.settings_corrupt", "status.settings_unkept")
@@ -49,7 +49,7 @@ class Area(enum.Enum):
 
 
 def said(area: Area, damage: Damage, **params: Any) -> Note:
-    """The note for unreadable data: kept as a backup, or left where it is for want of room."""
+    """The note for unreadable data: kept as a copy, or left where it is for want of room."""
     kept, unkept = area.value
     return (kept if damage.kept else unkept, params)
 
@@ -138,7 +138,7 @@ class Ledger:
         history = found or History([], [])
         if history.unreadable:
             text = json.dumps(history.unreadable, separators=(",", ":"))
-            damage = self.store.back_up(HISTORY_KEY, "history", text)
+            damage = self.store.keep_copy(HISTORY_KEY, "history", text)
             count, kept = len(history.unreadable), len(history.records)
             self.notes.append(said(Area.RECORDS, damage, count=count, kept=kept))
             if damage.kept:

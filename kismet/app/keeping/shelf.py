@@ -132,12 +132,13 @@ class Shelf:
     def settle(self, answer: Answer) -> bool:
         """The page's answer to the last commit. When it was refused, what it carried is
         written again, all together as it was made (the storage keeps all of it or none):
-        its backups first (a key whose backup is refused is guarded), its other writes,
-        and the finished games from their operations (folded to fit, if need be). But when
-        another tab wrote any of the same keys in between (a stale commit), the move was
-        made on what that tab overtook: its writes are dropped, and the game at the table
-        is read again as stored (the finished games still take their operations). Whether
-        another tab had written (then the table catches up: ``Tables.sync``)."""
+        its copies of damaged values first (a key whose copy is refused is guarded), its
+        other writes, and the finished games from their operations (folded to fit, if need
+        be). But when another tab wrote any of the same keys in between (a stale commit),
+        the move was made on what that tab overtook: its writes are dropped, and the game
+        at the table is read again as stored (the finished games still take their
+        operations). Whether another tab had written (then the table catches up:
+        ``Tables.sync``)."""
         again = self.store.settle(answer)
         if answer.outcome is Outcome.STORED:
             return False
@@ -149,9 +150,9 @@ class Shelf:
             self.store.read_again(GAME_KEY)  # the table catches up
             rest = {}
         for key, value in list(rest.items()):
-            if key in self.store.backing and value is not None:  # a copy of unreadable data
+            if key in self.store.copies and value is not None:  # a copy of unreadable data
                 del rest[key]
-                self.store.back_again(key, value)  # else its key stays guarded
+                self.store.copy_again(key, value)  # else its key stays guarded
         if rest:
             self.store.put_all(rest)
         if any(key in ledger for key, _, _ in again) or self.ledger.waiting:

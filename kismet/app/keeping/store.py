@@ -1,12 +1,13 @@
-"""The app's side of a ``Storage``: bounded JSON in and out, backups, writes the storage
-refused, and what went wrong; and, over a ``kismet.app.keeping.commit.Mirror``, the commits that
-carry each action's writes to the page's storage and what the page answered.
+"""The app's side of a ``Storage``: bounded JSON in and out, copies of damaged values,
+writes the storage refused, and what went wrong; and, over a
+``kismet.app.keeping.commit.Mirror``, the commits that carry each action's writes to the
+page's storage and what the page answered.
 
 What ``Store`` promises (docs/storage.md says it for players):
 
 - Every value is read within bounds (``LIMITS``, ``kismet.rules.bounded``), so no stored
   text can stop the page from starting.
-- A value that cannot be read is copied to a backup before anything replaces it. When
+- A value that cannot be read is kept as a copy before anything replaces it. When
   there is no room for the copy, the value is left where it is and the key is *guarded*:
   every later write to it first tries the copy again, and is refused until it succeeds.
 - A write the storage refuses changes nothing stored (``localStorage`` keeps the old
@@ -32,7 +33,7 @@ from ...rules import SaveError
 from ...rules.bounded import load_json
 from .commit import Answer, Commit, Commits, Outcome, weight
 from .storage import (
-    BACKUP_PREFIX,
+    COPY_PREFIX,
     FULL,
     GAME_KEY,
     GAME_LIMIT,
@@ -73,12 +74,12 @@ class Damage(NamedTuple):
     """A stored value that could not be read (or a part of it): whether a copy was kept."""
 
     kept: bool
-    """A backup holds it; else there was no room, and it stays stored as it is."""
+    """A copy holds it; else there was no room, and it stays stored as it is."""
 
 
 class Store:
-    """The app's side of a ``Storage``: bounded JSON in and out, backups, pending writes,
-    and what went wrong. Over a ``Mirror`` (the game in its worker), its writes are
+    """The app's side of a ``Storage``: bounded JSON in and out, copies of damaged values,
+    pending writes, and what went wrong. Over a ``Mirror`` (the game in its worker), its writes are
     gathered into commits (``commit``) and the page's answers settled (``settle``); over
     any other storage, each write is stored at once."""
 
@@ -92,15 +93,15 @@ class Store:
         all together, with every write."""
         self.guarded: dict[str, str] = {}
         """Keys holding a value that could not be read and could not be copied yet: the
-        backup's name to try again before the key may be written."""
+        copy's name to try again before the key may be written."""
         self.refused: Problem | None = None
         """A read the storage refused (disabled storage)."""
         self.why: Problem | None = None
         """Why the last write was refused: the storage is full, or refuses all writes."""
         self.seen: dict[str, str | None] = {}
         """The text last read or written under each key by this tab."""
-        self.backing: dict[str, str] = {}
-        """Each backup written, with the key whose value it copies."""
+        self.copies: dict[str, str] = {}
+        """Each copy written, with the key whose value it holds."""
         self.commits = Commits(storage, spare)
         self.stamp = self.raw(STAMP_KEY)
         self.based: dict[int, dict[str, str | None]] = {}
@@ -137,10 +138,10 @@ class Store:
             return []
 
     def read(
-        self, key: str, parse: Callable[[object], T], backup: str, limit: int | None = None
+        self, key: str, parse: Callable[[object], T], copy: str, limit: int | None = None
     ) -> tuple[T | None, Damage | None]:
         """The value under ``key`` read by ``parse`` (None when there is none), and the
-        damage when it could not be read: then it is copied to a backup named ``backup``
+        damage when it could not be read: then it is kept as a copy named ``copy``
         if there is room (else the key is guarded) and the value is None."""
         raw = self.noted(key)
         if raw is None:
@@ -148,28 +149,28 @@ class Store:
         try:
             return parse(parse_stored(raw, key, limit)), None
         except SaveError:
-            return None, self.back_up(key, backup, raw)
+            return None, self.keep_copy(key, copy, raw)
 
-    def back_up(self, key: str, name: str, text: str) -> Damage:
-        """Copy ``text`` (unreadable data from ``key``) to a backup; without room, guard
+    def keep_copy(self, key: str, name: str, text: str) -> Damage:
+        """Keep ``text`` (unreadable data from ``key``) as a copy; without room, guard
         the key so that nothing overwrites the data before the copy is made."""
-        first = backup = f"{BACKUP_PREFIX}{name}:{self.clock()}"
+        first = copy = f"{COPY_PREFIX}{name}:{self.clock()}"
         taken, number = set(self.keys(first)), 1
-        while backup in taken:  # two copies in one second: the second gets a number
+        while copy in taken:  # two copies in one second: the second gets a number
             number += 1
-            backup = f"{first}-{number}"
-        self.backing[backup] = key
-        if self._try(backup, text):
+            copy = f"{first}-{number}"
+        self.copies[copy] = key
+        if self._try(copy, text):
             self.guarded.pop(key, None)
             return Damage(kept=True)
-        self.guarded[key] = backup
+        self.guarded[key] = copy
         return Damage(kept=False)
 
-    def back_again(self, backup: str, text: str) -> bool:
-        """Write a backup again; whether it is stored (if not, the key it copies stays guarded)."""
-        stored = self._try(backup, text)
-        if not stored and backup in self.backing:
-            self.guarded[self.backing[backup]] = backup
+    def copy_again(self, copy: str, text: str) -> bool:
+        """Write a copy again; whether it is stored (if not, the key it holds stays guarded)."""
+        stored = self._try(copy, text)
+        if not stored and copy in self.copies:
+            self.guarded[self.copies[copy]] = copy
         return stored
 
     def noted(self, key: str) -> str | None:
@@ -271,11 +272,11 @@ class Store:
 
     def _unguard(self, key: str) -> bool:
         """Whether ``key`` may be written: not guarded, or its unreadable value now copied."""
-        backup = self.guarded.get(key)
-        if backup is None:
+        copy = self.guarded.get(key)
+        if copy is None:
             return True
         stored = self.raw(key)
-        if stored is None or self._try(backup, stored):
+        if stored is None or self._try(copy, stored):
             del self.guarded[key]
             return True
         return False
