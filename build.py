@@ -58,9 +58,9 @@ measures them in the page; tests/test_stdlib.py fails if the start needs one mor
 STDLIB_FINDER = ROOT / "static" / "stdlib_rest.py"
 STDLIB_CORE_BUDGET = 660_000
 """The most bytes the core archive may take. Compiling Python in the page is most of its
-start (bytecode instead of source took Pyodide's own start from 3.6 to 1.5 s on this
-machine), but bytecode zips to about twice the size of slimmed source: so the core holds
-bytecode for the modules that save the most compiling per added byte, and source for the
+start (docs/figures.md, "Behind the code's choices"), but bytecode zips to about twice the
+size of slimmed source: so the core holds bytecode for the modules that save the most
+compiling per added byte, and source for the
 others, within this budget. 0.66 MB keeps the first visit under 0.75x the bytes of a bare
 PyScript page (issue 16: 6.39 MB there, 4.07 MB for everything else the app fetches)."""
 MOUNTED_STDLIB = "/lib/python314.zip/"
@@ -104,7 +104,7 @@ def ensure_venv() -> Path:
     if not stamp.exists() or stamp.read_text() != wanted:
         print("Installing the pinned development requirements ...", flush=True)
         # --no-compile: Python compiles what it imports when it first does (byte-compiling
-        # every installed file took 6 of the install's 15 s).
+        # every installed file is much of the install's time).
         run([str(python), "-m", "pip", "install", "--quiet", "--no-compile", "-r",
              str(REQUIREMENTS)])  # fmt: skip
         stamp.write_text(wanted)
@@ -151,11 +151,8 @@ def ensure_chromium(python: Path) -> None:
 
 TEST_WORKERS = 3
 """Test processes side by side (pytest-xdist), each with its own browser: the browser tests
-are CPU-bound, and two left the 2-core machine's cores idle 8% of the time, three 2% (553 ->
-515 s of pytest). Three were taken back once (2026-12-04) when a move was shown as made and
-not stored under them (tests/test_commit.py, two tabs in the same millisecond): a tab's copy
-of the storage more than a second behind was taken as right. Since 2026-12-05 a copy known
-to be behind is waited for (static/client.mjs, ``guarded``), and three are used again."""
+are CPU-bound, and two leave a 2-core machine's cores idle more than three do
+(docs/figures.md, "Behind the code's choices")."""
 
 
 BUILT = "KISMET_BUILT"
@@ -503,16 +500,15 @@ def cached_output(kind: str, suffix: str, sources: tuple[str, ...], say: str,
 
 KEEP_FREED_MEMORY = {"MALLOC_MMAP_THRESHOLD_": "2000000000", "MALLOC_TRIM_THRESHOLD_": "4000000000"}
 """For the solve (glibc's malloc; ignored elsewhere): numpy's large temporary arrays are
-taken from and given back to the process's own heap instead of the kernel, which spent
-29 s of system time faulting their pages in again (50 s -> 39 s of wall time, 2 cores)."""
+taken from and given back to the process's own heap instead of the kernel, which would
+spend much of the solve faulting their pages in again."""
 
 
 def solved_tables() -> Path:
     """The folder in .build-cache/ holding the strategy table (``strategy.bin``) and the
     spread table (``spread.bin``), solved only when none for the current code is cached:
     both by one backward induction (``tools/spread.py``), whose means are the strategy
-    table (a separate solve of it, ``tools/solve.py`` alone, took 41 s of the build's CPU
-    more on a clean clone)."""
+    table (no separate solve of it, ``tools/solve.py`` alone)."""
 
     def solve(out: Path) -> None:
         python = ensure_venv()
@@ -661,7 +657,7 @@ def build() -> Path:
     modules = ensure_node_modules()
     # The tables (the virtual environment's install, then a solve on every core) start at
     # once, beside the rest of the build (Node compiling Python, on one core), which they
-    # need nothing of: a first build then takes about 70 s instead of 90 on two cores.
+    # need nothing of.
     with ThreadPoolExecutor(max_workers=1) as background:
         tables = background.submit(prepare_tables)
         site = write_site(modules)

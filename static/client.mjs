@@ -310,7 +310,7 @@ document.addEventListener("click", (event) => {
       ...target?.dataset,
       action: target?.dataset.action ?? "",
       disabled,
-      today: new Date(Date.now() - new Date().getTimezoneOffset() * 6e4).toISOString().slice(0, 10), // the daily's day here (no Intl: its first use held a first tap 20 ms)
+      today: new Date(Date.now() - new Date().getTimezoneOffset() * 6e4).toISOString().slice(0, 10), // the daily's day here (no Intl: its first use holds a first tap up)
       in_header: !!clicked.closest("header.top"),
       dialog: clicked.closest("dialog")?.id ?? "",
     }),

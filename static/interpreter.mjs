@@ -1,6 +1,6 @@
 // Kismet's Pyodide for PyScript: the interpreter module of the game's worker (build.py fills in
-// KEY and INFO). It starts Pyodide from the memory snapshot an earlier visit kept in Cache Storage
-// (about 0.5 s), or afresh (seconds on a phone), importing the game's modules (static/glue's
+// KEY and INFO). It starts Pyodide from the memory snapshot an earlier visit kept in Cache Storage,
+// or afresh (much slower), importing the game's modules (static/glue's
 // prepare) and taking a snapshot to keep; KEY hashes all it holds. <html data-snapshot>: "restored",
 // "saving" then "saved" or "failed", or "off"; data-game: "snapshot" or "worker"; data-stdlib: "core"
 // then "complete" (docs/design.md, "How Python starts").
@@ -48,7 +48,8 @@ const quiet = async () => {
   do await new Promise((go) => setTimeout(go, Math.max(0, 500 - (performance.now() - heard))));
   while (performance.now() - heard < 500);
 };
-// 64 KB a task (4 ms), half a second after the page's last call (in one go, a first roll waited 0.4 s).
+// 64 KB a task, half a second after the page's last call (in one go, it held a first roll up:
+// docs/figures.md, "Python off the main thread").
 const gzip = async (bytes, zip = new CompressionStream("gzip"), slice = 1 << 16) => {
   const writer = zip.writable.getWriter(),
     packed = new Response(zip.readable).arrayBuffer();
@@ -115,7 +116,7 @@ async function withTheRest(python, early) {
     () => {
       console.warn("A module asked for the rest of the standard library before it arrived");
       const request = new XMLHttpRequest();
-      request.open("GET", `${REST.url}?now`, false); // Chromium holds a 2nd request of a URL in flight up to 20 s
+      request.open("GET", `${REST.url}?now`, false); // Chromium holds back a 2nd request of a URL in flight
       request.overrideMimeType("text/plain; charset=x-user-defined");
       request.send();
       if (request.status !== 200) throw new Error(`${REST.url}: HTTP ${request.status}`);

@@ -594,8 +594,35 @@ def page(context: Any, site: Site) -> Iterator[Any]:
 def open_app(page: Any, url: str) -> Any:
     """Load the app and wait until Python has bound its handlers."""
     page.goto(url)
-    page.wait_for_selector("html[data-ready=true]", timeout=READY_TIMEOUT_MS)
+    wait_shown(page, "html[data-ready=true]", READY_TIMEOUT_MS)
     return page
+
+
+PAGE_STATE = """() => JSON.stringify({ ...document.documentElement.dataset,
+  status: document.querySelector('[data-testid=status]')?.textContent,
+  notice: document.querySelector('[data-testid=notice]')?.textContent })"""
+"""What the page shows of its state: the marks on <html> (ready, snapshot, stdlib...), the
+status line and the notice."""
+
+
+def page_story(page: Any) -> str:
+    """What a page did, for a wait that timed out: its state, its last console messages,
+    its errors, and the requests that failed (from Playwright's own records)."""
+    try:
+        state = page.evaluate(PAGE_STATE)
+    except Exception as error:  # a page that crashed or hangs answers nothing
+        state = f"(no answer: {error})"
+    said = [f"{m.type}: {m.text}" for m in page.console_messages()][-30:]
+    failed = [f"{r.method} {r.url}: {r.failure}" for r in page.requests() if r.failure]
+    return f"state {state}; console {said}; errors {page.page_errors()}; failed {failed}"
+
+
+def wait_shown(page: Any, selector: str, timeout: int) -> None:
+    """Wait for ``selector`` to be shown; on a timeout, fail with the page's story."""
+    try:
+        page.wait_for_selector(selector, timeout=timeout)
+    except Exception as error:
+        raise AssertionError(f"{selector} never came: {page_story(page)}") from error
 
 
 class Holding:

@@ -392,6 +392,34 @@ def stale_names(path: Path) -> list[str]:
     return stale
 
 
+DATED = re.compile(r"(?<![\"'\d-])20\d\d-\d\d-\d\d(?![\"'T\d])")
+"""A date in prose, as history is dated; an example of a stored value is quoted."""
+
+
+def dates_in(path: Path) -> list[str]:
+    """The dates the prose of a file holds (docstrings, comments), examples aside."""
+    return DATED.findall(_words(path))
+
+
+def test_the_code_s_prose_holds_no_history() -> None:
+    # What the code does now, in the present; when it changed, and the figures measured on
+    # the way, go to docs/figures.md and the commits.
+    prose = [ROOT / "build.py", *(ROOT / "tools").rglob("*.py"), *(ROOT / "tools").glob("*.mjs")]
+    for folder in ("kismet", "static"):
+        prose += [p for p in (ROOT / folder).rglob("*") if p.suffix in (".py", ".mjs", ".js")]
+    dated = {str(p.relative_to(ROOT)): found for p in prose if (found := dates_in(p))}
+    assert dated == {}
+
+
+def test_the_check_of_history_sees_a_date(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text(
+        '"""Read ``"2026-11-30"``, stored as ``{"at": "2026-12-05T20:00:00+00:00"}``."""\n'
+        "LIMIT = 3  # three since 2026-12-04, when two were too few\n"
+    )
+    assert dates_in(planted) == ["2026-12-04"]
+
+
 def test_docs_and_docstrings_name_only_what_exists() -> None:
     prose = [*ROOT.glob("*.md"), *ROOT.glob("docs/*.md"), ROOT / "build.py"]
     for folder in ("kismet", "static", "tools", "benchmarks", "tests"):

@@ -28,6 +28,7 @@ from tests.conftest import (
     open_app,
     reveal,
     site_server,
+    wait_shown,
     watch_page,
 )
 
@@ -83,12 +84,6 @@ def visited_once(
 
 
 WASM = "./pyodide/pyodide.asm.wasm"
-SHOWN = """() => JSON.stringify({ ...document.documentElement.dataset,
-  status: document.querySelector('[data-testid=status]')?.textContent,
-  notice: document.querySelector('[data-testid=notice]')?.textContent,
-  totals: document.querySelectorAll('[data-testid^=total-]').length,
-  chances: [...document.querySelectorAll('[data-testid^=win-chance]')].map((e) => e.outerHTML) })"""
-"""What the page shows, said when a wait for it times out."""
 
 
 def snapshot_state(page: Any) -> str | None:
@@ -538,11 +533,8 @@ def test_the_strategy_table_is_kept_for_offline_hints(
         if page.is_enabled("[data-testid=roll]"):
             page.click("[data-testid=roll]")
         page.click("[data-testid=hint]")
-        try:  # once, in a clean clone's full run, it never came
-            page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
-        except Exception as error:
-            shown = page.evaluate(SHOWN)
-            raise AssertionError(f"no hint offline: {shown} {watch.errors}") from error
+        # Once, in a clean clone's full run, it never came: the failure tells the page's story.
+        wait_shown(page, "[data-testid=hint-panel]:not([hidden])", 60_000)
         assert page.locator("[data-testid=hint-panel] li").count() >= 1
         context.set_offline(False)
         assert not watch.errors, watch.errors
@@ -598,11 +590,8 @@ def test_win_chances_are_kept_for_offline_play(
         )
         context.set_offline(True)
         open_app(page, url)
-        try:  # once, in a clean clone's full run, they never came (never seen alone, 26 runs)
-            page.wait_for_selector("[data-testid=win-chance-1] [aria-hidden]", timeout=60_000)
-        except Exception as error:
-            shown = page.evaluate(SHOWN)
-            raise AssertionError(f"no chances offline: {shown} {watch.errors}") from error
+        # Once, in a clean clone's full run, they never came (never seen alone, 26 runs).
+        wait_shown(page, "[data-testid=win-chance-1] [aria-hidden]", 60_000)
         assert page.text_content("[data-testid=win-chance-0] [aria-hidden]") == "50%"
         context.set_offline(False)
         assert not watch.errors, watch.errors

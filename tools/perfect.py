@@ -6,9 +6,8 @@ with the strategy table, each decision taken by the Perfect computer's own code
 (``kismet.advice.players``), and written as JSON. The games go a turn at a time side by
 side: each turn's values (every roll and keep of the turn, which ``Advisor.turn`` works out
 in plain Python for one state) come for all the games' states at once from
-``tools/solve.py``'s numpy machine, in float64 from the same table (about 3 s in all,
-against about 56 s of CPU one state at a time). Run by ``build.py build`` through
-``perfect_figures()``, cached with the strategy table's code.
+``tools/solve.py``'s numpy machine, in float64 from the same table. Run by
+``build.py build`` through ``perfect_figures()``, cached with the strategy table's code.
 """
 
 from __future__ import annotations

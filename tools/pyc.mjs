@@ -1,6 +1,6 @@
 // Compiles Python sources into the bytecode of the pinned Pyodide's own Python, so the page
-// imports the kismet package (and static/main.py) without compiling them: compiling them
-// took about 100 ms of the start-up in the browser. Run by build.py:
+// imports the kismet package (and static/main.py) without compiling them at start-up in the
+// browser. Run by build.py:
 //
 //     node tools/pyc.mjs [--optimize=N] [--prefix=P] <pyodide dir> <source root> <out dir>
 //                        <file.py>...

@@ -36,8 +36,8 @@ from tools.solve import keep_plan, layers, table_bytes
 
 CHUNK = 256
 """States solved at once: small enough that a chunk's keep arrays (462 keeps x 2 x 256
-float32, under 1 MB) stay in the core's cache. 4096 took 47 s of wall time (89 s of CPU)
-on 2 cores, 1024 37 s, 512 34 s, 256 32 s (61 s of CPU), the tables byte for byte the same."""
+float32, under 1 MB) stay in the core's cache; the tables are byte for byte the same at
+any size (docs/figures.md, "Behind the code's choices")."""
 DTYPE = np.float32  # the spread's rounding (half a point) is far coarser than its error
 Array = np.ndarray
 

@@ -67,8 +67,8 @@ class Skill(NamedTuple):
 
 PERFECT = Skill((0.0,) * (BOXES + 1), (1.0,) * (BOXES + 1))
 
-# Measured by `.venv/bin/python benchmarks/skill.py --games 3000` (2026-12-04, 3,000 games
-# of each level): with 0, 1, ... 15 boxes open. The standard errors are about 0.3 points
+# Measured by `.venv/bin/python benchmarks/skill.py --games 3000` (3,000 games of each
+# level): with 0, 1, ... 15 boxes open. The standard errors are about 0.3 points
 # (one box open) to 1.0 (fifteen) for the loss and 0.012 for the scale (docs/figures.md, "Win
 # chances"). Perfect loses nothing by its definition.
 GOOD = Skill(
@@ -110,7 +110,7 @@ GOOD = Skill(
     ),
 )
 # Casual by which boxes are open too: `.venv/bin/python benchmarks/skill.py --games 12000
-# --levels casual` (2026-12-04, seeds 1,000,003 on; the terms by count are small once each box
+# --levels casual` (seeds 1,000,003 on; the terms by count are small once each box
 # carries its own; they fit least squares, so one alone means little, their sum is the loss).
 # The Kismet box and Yarborough open cost the most: Casual stops at the first 15 points.
 CASUAL = Skill(

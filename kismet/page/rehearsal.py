@@ -2,8 +2,8 @@
 
 In the browser the interpreter's code is compiled as it is first run, and the engine
 compiles what runs often a second time, faster, in the background: without a rehearsal, a
-player's first rolls ran two to three times slower than later ones (first visits' first
-rolls 15-25 ms, later ones 5-8). The game's worker (``static/glue/worker.py``) plays these
+player's first rolls run two to three times slower than later ones (docs/figures.md,
+"Behind the code's choices"). The game's worker (``static/glue/worker.py``) plays these
 moves a step at a time, the page's own events going first, while the page paints the
 start. The rehearsal's game has its own storage, which nothing ever reads, and a host
 with no browser behind it: nothing of it reaches the page, the player's game or the

@@ -23,7 +23,7 @@ GAME = (
     "kismet.app.play.finale",
     "kismet.app.guidance.linked",
     "kismet.app.guidance.progress",
-    "kismet.app.guidance.coaching",  # with the first move (a first roll took it 10 ms later)
+    "kismet.app.guidance.coaching",  # with the first move (else a first roll imports it)
     "kismet.app.play.tables",
     "kismet.app.screen.view",
     "kismet.app.screen.session",

@@ -302,9 +302,9 @@ class Odds:
         return self._forecast
 
     def perfect_step(self, table: Table, advisor: Advisor | None) -> bool:
-        """One player's law for the hint's perfect-play line (``perfect_line``), about 0.2 s
-        here, so that a hint in a game of eight never freezes the game; True once they are
-        all there (or none is wanted)."""
+        """One player's law for the hint's perfect-play line (``perfect_line``), a step of
+        its own so that a hint in a game of eight never freezes the game; True once they
+        are all there (or none is wanted)."""
         from ...advice.skill import PERFECT
 
         game = table.game

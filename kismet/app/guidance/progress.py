@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 PRICE_STEP_S = 0.03
 """How long one step of pricing a finished game's decisions may take, at least one decision
-(about 6 ms each on a laptop; a whole game of two took 0.5 s in one task, of eight 1.6 s)."""
+(a whole game in one task would freeze the page: docs/figures.md, "Behind the code's
+choices")."""
 
 
 class Export(NamedTuple):

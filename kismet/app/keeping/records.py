@@ -24,8 +24,8 @@ from ..base.roster import AWAY, HUMAN, SEAT_CODES
 
 HISTORY_LIMIT = 1000
 """Finished games kept in detail; older ones are folded into the statistics. Every page
-load reads the detailed ones and every finished game writes them again: 1,000 take about
-19 ms to read in CPython (3,000 took 68 ms), so that neither grows into the start."""
+load reads the detailed ones and every finished game writes them again: at this count
+neither grows into the start (docs/figures.md, "Behind the code's choices")."""
 
 BOXES = len(Category)
 
