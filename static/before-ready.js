@@ -7,21 +7,25 @@
   if (location.protocol === "file:") return; // opened as a file, the game never starts
   const root = document.documentElement;
   const ready = () => root.dataset.ready === "true";
+  /** @type {(testid: string) => HTMLButtonElement} the element of a data-testid (a button, but the status) */
   const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
+  /** @type {() => HTMLElement} */
+  const header = () => document.querySelector("header.top");
   // Disabled in the page as built (without scripts nothing would answer them): enabled here.
   for (const testid of ["menu", "help", "roll"]) $(testid).disabled = false;
   const toggleMenu = (open) => {
-    document.querySelector("header.top").dataset.menu = open ? "open" : "closed";
+    header().dataset.menu = open ? "open" : "closed";
     $("menu").setAttribute("aria-expanded", String(open));
   };
   document.addEventListener("click", (event) => {
     if (ready()) return;
-    const target = event.target.closest("[data-action]");
+    /** @type {HTMLElement} */
+    const target = /** @type {Element} */ (event.target).closest("[data-action]");
     const action = target ? target.dataset.action : "";
-    const menuOpen = document.querySelector("header.top").dataset.menu === "open";
+    const menuOpen = header().dataset.menu === "open";
     if (action === "menu") return toggleMenu(!menuOpen);
     if (menuOpen) toggleMenu(false);
-    const help = document.getElementById("help-dialog");
+    const help = /** @type {HTMLDialogElement} */ (document.getElementById("help-dialog"));
     if (action === "help" && !help.open) help.showModal();
     else if (action === "close-dialog") target.closest("dialog").close();
     else if (action === "roll") {

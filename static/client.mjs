@@ -7,6 +7,7 @@ import { stamps } from "./database.mjs"; // before PyScript's cache, in a browse
 
 const CONFIG = __PYSCRIPT_CONFIG__; // pyscript.toml, as build.py read it
 const root = document.documentElement;
+/** @type {(name: string) => HTMLInputElement} the element of a data-testid (a field, a button or a line) */
 const byTestid = (name) => document.querySelector(`[data-testid="${name}"]`);
 const Kismet = globalThis.Kismet;
 
@@ -82,7 +83,9 @@ function storeWrites({ id, base, writes }) {
   const grows = ([key, value]) => weight(key, value) - weight(key, olds.get(key));
   const done = []; // those that free room first; the stamp last (other tabs hear in order)
   try {
-    for (const [key, value] of [...writes].sort((a, b) => (a[0] === STAMP) - (b[0] === STAMP) || grows(a) - grows(b))) {
+    for (const [key, value] of [...writes].sort(
+      (a, b) => Number(a[0] === STAMP) - Number(b[0] === STAMP) || grows(a) - grows(b),
+    )) {
       done.push(key);
       write(localStorage, key, value);
     }
@@ -211,7 +214,9 @@ Object.assign(Kismet, {
   if (location.protocol === "file:") return; // index.html says how to serve it
   const at = (path) => new URL(path, import.meta.url).href;
   const { PyWorker } = await import("../pyscript/core.js");
-  worker = await PyWorker(at("./main.py"), { config: CONFIG, version: at("./interpreter.mjs") });
+  // `version`: the interpreter's module, which PyScript's worker takes (its own types leave it out).
+  const options = { config: CONFIG, version: at("./interpreter.mjs") };
+  worker = await PyWorker(at("./main.py"), options);
   // A first visit is ready once the service worker keeps the site: a reload offline works.
   const kept = Promise.race([Kismet.precached?.(), new Promise((done) => setTimeout(done, 15000))]);
   worker.addEventListener("message", ({ data }) => {
@@ -254,11 +259,11 @@ const values = () =>
   Object.fromEntries(
     [
       ...FIELDS.map((name) => [name, byTestid(name)?.value]),
-      ["print-what", document.querySelector("input[name=print-what]:checked")?.value],
+      ["print-what", /** @type {HTMLInputElement} */ (document.querySelector("input[name=print-what]:checked"))?.value],
     ].filter(([, v]) => v !== undefined),
   );
 const roster = () =>
-  document.getElementById("new-game-dialog")?.open
+  /** @type {HTMLDialogElement} */ (document.getElementById("new-game-dialog"))?.open
     ? [...document.querySelectorAll("#player-list li")].map((row) => [
         row.querySelector("input").value,
         row.querySelector("select").value,
@@ -294,13 +299,14 @@ const ON_THE_PAGE = {
 
 document.addEventListener("click", (event) => {
   if (root.dataset.ready !== "true") return;
-  const clicked = event.target;
+  const clicked = /** @type {HTMLElement} */ (event.target);
   if (clicked.tagName === "DIALOG" && clicked.hasAttribute("data-light-dismiss")) {
     const box = clicked.getBoundingClientRect(); // a tap on the backdrop closes it
     const { clientX: x, clientY: y } = event;
     if (!(box.left <= x && x <= box.right && box.top <= y && y <= box.bottom))
       return Kismet.apply([["close", `#${clicked.id}`]]);
   }
+  /** @type {HTMLButtonElement} */
   const target = clicked.closest("[data-action]");
   const disabled = !!target?.disabled;
   if (!disabled) ON_THE_PAGE[target?.dataset.action]?.();
@@ -319,15 +325,15 @@ document.addEventListener("click", (event) => {
 
 document.addEventListener("keydown", (event) => {
   if (!Kismet.keys) return;
+  const on = /** @type {HTMLElement} */ (event.target);
   const typing =
-    ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName) &&
-    (!event.target.closest("dialog") || !!event.target.closest("dialog[open]"));
+    ["INPUT", "SELECT", "TEXTAREA"].includes(on.tagName) && (!on.closest("dialog") || !!on.closest("dialog[open]"));
   const pressed = {
     key: event.key,
     modified: event.ctrlKey || event.metaKey || event.altKey,
     typing,
     in_dialog: !!document.querySelector("dialog[open]"),
-    on_button: event.target.tagName === "BUTTON",
+    on_button: on.tagName === "BUTTON",
   };
   const flags = [pressed.modified, typing, pressed.in_dialog, pressed.on_button].map(Number).join("");
   if (!Kismet.keys.answered.has(`${event.key}|${flags}`)) return;

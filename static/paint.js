@@ -18,13 +18,14 @@
     const previous = returning.get(dialog.id);
     returning.delete(dialog.id);
     if (previous?.isConnected && !previous.closest("dialog")) previous.focus();
-    const active = document.activeElement;
+    const active = /** @type {HTMLElement} */ (document.activeElement);
     if (active && dialog.contains(active)) active.blur(); // nothing to return to: leave
   };
 
   // Many players: bring the column of the player to move into sight, measured once the
   // page is laid out (so the paint never waits for it).
   const showCurrentColumn = () => {
+    /** @type {HTMLTableCellElement} */
     const head = document.querySelector("table.sheet thead th.current");
     if (!head) return;
     const scroller = find(".sheet-scroll");
@@ -76,9 +77,12 @@
 
   // Arrow keys: the focus to the next (or previous) open box of the sheet.
   const moveFocus = (step) => {
-    const options = [...document.querySelectorAll("table.sheet button.option")];
+    const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (
+      document.querySelectorAll("table.sheet button.option")
+    );
+    const options = [...buttons];
     if (!options.length) return;
-    const here = options.indexOf(document.activeElement);
+    const here = options.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
     options[here < 0 ? 0 : (here + step + options.length) % options.length].focus();
   };
 
@@ -140,6 +144,7 @@
     focus: (el) => el.focus(),
     sheet: (table, html) => {
       // a redraw keeps the keyboard's place in the sheet
+      /** @type {HTMLElement} */
       const cell = document.activeElement?.closest("table.sheet [data-testid]");
       const place = cell?.dataset.testid;
       table.innerHTML = html;
@@ -172,7 +177,10 @@
     address: () => history.replaceState(null, "", location.pathname + location.search),
     // The game answers from now on: every control of the header too, and the keys.
     ready: (_, answered, taken) => {
-      for (const control of document.querySelectorAll("header button, header select")) control.disabled = false;
+      const controls = /** @type {NodeListOf<HTMLButtonElement>} */ (
+        document.querySelectorAll("header button, header select")
+      );
+      for (const control of controls) control.disabled = false;
       globalThis.Kismet.keys = { answered: new Set(answered), taken: new Set(taken) };
       document.documentElement.dataset.ready = "true";
       performance.mark("kismet-ready"); // for profilers and Lighthouse's user timings

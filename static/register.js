@@ -4,6 +4,7 @@
 (() => {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const first = !navigator.serviceWorker.controller;
+  /** @type {HTMLElement} */
   const notice = document.querySelector('[data-testid="update"]');
   const registering = navigator.serviceWorker.register("./sw.js").catch(() => null); // none: online only
   let [shown, waiting] = [false, null];
@@ -19,7 +20,7 @@
       channel.port1.onmessage = done;
       const to = registration.active ?? registration.installing;
       if (to) to.postMessage({ precache: part }, [channel.port2]);
-      else done();
+      else done(null);
     });
   globalThis.Kismet = {
     ...globalThis.Kismet,

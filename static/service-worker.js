@@ -7,6 +7,7 @@
 const CACHE_NAME = "__CACHE_NAME__";
 const FILES = __FILES__;
 const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const LATER = [`./${SHARED.rest}`, `./${SHARED.late}`]; // never needed to start
 
 // For a start: what the first visit itself loaded (its page too, `own`: its address may have
@@ -36,14 +37,14 @@ const precache = async (start, own) => {
   );
 };
 
-self.addEventListener(
+sw.addEventListener(
   "install",
   (
     event, // a new version: whole first
-  ) => (self.registration.active ? event.waitUntil(precache(false)) : self.skipWaiting()),
+  ) => (sw.registration.active ? event.waitUntil(precache(false)) : sw.skipWaiting()),
 );
 
-self.addEventListener("activate", (event) =>
+sw.addEventListener("activate", (event) =>
   event.waitUntil(
     caches
       .keys()
@@ -54,26 +55,26 @@ self.addEventListener("activate", (event) =>
             .map((name) => caches.delete(name)),
         ),
       )
-      .then(() => self.clients.claim()),
+      .then(() => sw.clients.claim()),
   ),
 );
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   if (event.data === "skip-waiting")
-    self.skipWaiting(); // the player takes the update
+    sw.skipWaiting(); // the player takes the update
   else if (event.data?.precache) {
     // the page hears when it is done (offline: next time)
     event.waitUntil(
-      precache(event.data.precache === "start", event.source?.url)
+      precache(event.data.precache === "start", /** @type {Client} */ (event.source)?.url)
         .catch(() => {})
         .then(() => event.ports[0]?.postMessage("kept")),
     );
   }
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== sw.location.origin) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE_NAME);

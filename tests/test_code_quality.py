@@ -6,6 +6,7 @@ import ast
 import doctest
 import importlib
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -43,6 +44,29 @@ def test_the_page_s_scripts_pass_biome_lint_and_format() -> None:
     biome = ROOT / "node_modules" / ".bin" / "biome"
     assert biome.exists(), "Biome is not installed: run the tests with `python build.py test`"
     run(str(biome), "check", "--error-on-warnings", "static/")
+
+
+def tsc() -> str:
+    found = ROOT / "node_modules" / ".bin" / "tsc"
+    assert found.exists(), "TypeScript is not installed: run the tests with `python build.py test`"
+    return str(found)
+
+
+def test_the_page_s_scripts_pass_typescript_s_check() -> None:
+    # TypeScript checks the scripts as they are (JSDoc where a type needs saying): the
+    # page's in tsconfig.json, the service worker's (a worker's globals) in its own.
+    run(tsc(), "-p", "tsconfig.json")
+    run(tsc(), "-p", "tsconfig.worker.json")
+
+
+def test_the_type_check_sees_a_misused_element(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.js"
+    planted.write_text('document.querySelector("p").value = "1";\n')
+    config = tmp_path / "tsconfig.json"
+    checked = {**json.loads((ROOT / "tsconfig.json").read_text()), "include": [str(planted)]}
+    config.write_text(json.dumps(checked))
+    result = subprocess.run([tsc(), "-p", str(config)], capture_output=True, text=True)
+    assert result.returncode != 0 and "TS2339" in result.stdout, result.stdout
 
 
 def test_ruff_lint_is_clean() -> None:

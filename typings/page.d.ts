@@ -1,0 +1,30 @@
+// What the page's scripts (static/) find around them, for TypeScript's check of them
+// (tsconfig.json): the values build.py writes in, and the modules the build copies beside.
+
+/** kismet/page/shared.py's names, written in by build.py. */
+declare const __SHARED__: {
+  prefix: string;
+  stamp: string;
+  probe: string;
+  switched: string;
+  room: number;
+  database: string;
+  game: string;
+  late: string;
+  rest: string;
+};
+/** pyscript.toml, as build.py read it. */
+declare const __PYSCRIPT_CONFIG__: Record<string, unknown>;
+/** The header of Pyodide's lock file. */
+declare const __LOCK_INFO__: import("pyodide").LockfileInfo;
+/** The service worker's list of the site's files. */
+declare const __FILES__: string[];
+
+/** What the page's scripts share on the window (static/before-ready.js, paint.js, client.mjs). */
+// biome-ignore lint/suspicious/noExplicitAny: filled by three scripts, each its own part
+declare var Kismet: Record<string, any>;
+
+interface Navigator {
+  /** Safari on iOS: the page runs from the Home Screen. */
+  readonly standalone?: boolean;
+}
