@@ -563,7 +563,7 @@ def perfect_figures(table: Path, target: Path | None) -> None:
         shutil.copy2(cached, target)
 
 
-SHARING = ("client.mjs", "interpreter.mjs", "database.mjs", "paint.js", "service-worker.js")
+SHARING = ("storing.mjs", "interpreter.mjs", "database.mjs", "paint.js", "service-worker.js")
 """The scripts of static/ that read names shared with the Python (``const SHARED``)."""
 
 
@@ -711,7 +711,7 @@ def write_site(modules: Path) -> Path:
     stdlib_archives(modules, DIST)
     write_interpreter(DIST, modules / "pyodide" / "pyodide-lock.json")
     write_client(DIST)
-    for name in ("database.mjs", "paint.js"):
+    for name in ("database.mjs", "paint.js", "storing.mjs"):
         (DIST / "static" / name).write_text(script_template(name), encoding="utf-8")
     return DIST
 

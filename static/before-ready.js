@@ -2,7 +2,7 @@
 // the dice, the sheet, the rules). A few lines that decide nothing about the game: the menu
 // and the rules (Help) open and close; a tap on Roll is kept (the status line says it comes)
 // and once the game is ready Roll is clicked for the player, which the game answers like any
-// click. From ready on, every click is the game's own (static/client.mjs): this does nothing.
+// click. From ready on, every click is the game's own (static/events.mjs): this does nothing.
 (() => {
   if (location.protocol === "file:") return; // opened as a file, the game never starts
   const root = document.documentElement;

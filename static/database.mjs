@@ -1,4 +1,4 @@
-// The site's IndexedDB: the last commit's stamp (static/client.mjs) and PyScript's caches. A
+// The site's IndexedDB: the last commit's stamp (static/storing.mjs) and PyScript's caches. A
 // browser blocking site data refuses it and PyScript would never start: then `stamps` is null
 // and PyScript gets one in memory with just the calls it makes (unsaved play, said).
 const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it

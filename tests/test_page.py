@@ -473,7 +473,10 @@ def test_a_click_on_a_box_already_filled_changes_nothing() -> None:
 
 
 def client() -> str:
-    return (ROOT / "static" / "client.mjs").read_text(encoding="utf-8")
+    """The page's scripts that send events: the events' own, and the game's (``due``,
+    ``stored``, ``kept``)."""
+    names = ("events.mjs", "client.mjs")
+    return "\n".join((ROOT / "static" / n).read_text(encoding="utf-8") for n in names)
 
 
 def test_an_action_is_answered_with_its_paint_and_one_commit_and_a_stale_one_catches_up() -> None:

@@ -283,13 +283,17 @@ def test_the_session_is_made_of_parts_that_it_only_wires() -> None:
 
 SCRIPT_NUMBERS = {
     "client.mjs": {
-        "2": "a commit's next try at the stamp's transaction, 2 ms on (docs/storage.md)",
+        "15000": "a first visit waits at most 15 s for the service worker's copy",
+    },
+    "events.mjs": {
         "10": "the date's first ten characters (YYYY-MM-DD)",
+        "6e4": "milliseconds in a minute (the time zone's offset)",
+    },
+    "storing.mjs": {
+        "2": "a commit's next try at the stamp's transaction, 2 ms on (docs/storage.md)",
         "17": "the stamps IndexedDB keeps (docs/storage.md, The stamp)",
         "1000": "a stamp record that differs otherwise is wrong after 1 s (The stamp)",
         "10000": "a copy behind a recorded stamp is waited for 10 s (The stamp)",
-        "15000": "a first visit waits at most 15 s for the service worker's copy",
-        "6e4": "milliseconds in a minute (the time zone's offset)",
     },
     "interpreter.mjs": {
         "16": "the snapshot packed in slices of 2**16 bytes",
@@ -331,7 +335,7 @@ def test_the_page_s_scripts_hold_no_number_unnamed() -> None:
 
 
 def test_the_check_of_numbers_sees_a_planted_timing() -> None:
-    source = (ROOT / "static" / "client.mjs").read_text(encoding="utf-8")
+    source = (ROOT / "static" / "storing.mjs").read_text(encoding="utf-8")
     planted = source + "\nsetTimeout(() => send({ kind: 'due' }), 250); // a retry\n"
     assert script_numbers(planted) - script_numbers(source) == {"250"}
     assert script_numbers("// 300 in a comment\nconst a = '400 in a string';") == set()
@@ -346,7 +350,7 @@ def test_the_page_s_scripts_write_no_name_they_share_with_the_python() -> None:
         source = path.read_text(encoding="utf-8")
         held = [v for v in values if v in source or v.removeprefix("pyodide/") in source]
         assert not held, f"{path.name} writes {held} by hand"
-    built = build.script_template("client.mjs")
+    built = build.script_template("storing.mjs")
     assert all(v in built for v in values[:3]) and "__SHARED__" not in built
 
 
@@ -355,7 +359,8 @@ def test_the_glue_makes_none_of_these_decisions_itself() -> None:
     # page stops come from kismet.app.base.keys.key_table); the glue compares no delay.
     glue = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "static" / "glue").glob("*.py"))
     page = "\n".join(
-        (ROOT / "static" / name).read_text(encoding="utf-8") for name in ("client.mjs", "paint.js")
+        (ROOT / "static" / name).read_text(encoding="utf-8")
+        for name in ("client.mjs", "events.mjs", "storing.mjs", "paint.js")
     )
     for decided in ('"Escape"', '"ArrowDown"', '"Enter"', '" "'):
         assert decided not in glue + page, decided

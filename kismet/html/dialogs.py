@@ -1,6 +1,6 @@
 """The dialogs' contents as ops (``kismet.html.paint``): what each dialog shows when it
 opens, made here from the session's answers and carried out by the page's
-``Kismet.apply`` like any paint. The page (static/client.mjs) only reads what it holds (a
+``Kismet.apply`` like any paint. The page (static/events.mjs) only reads what it holds (a
 typed name, a chosen file) and does what only a browser can (share, copy, save, print)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the page reports, as data: ``static/client.mjs`` reads each event of the page into
+"""What the page reports, as data: ``static/events.mjs`` reads each event of the page into
 one JSON object, and ``Event.from_json`` reads it here. Nothing of the page crosses but
 strings, numbers and booleans, so an event can go to a worker as it is."""
 

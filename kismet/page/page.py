@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 CLIENT_ACTIONS = frozenset({"send-share", "copy-share", "restore"})
 """The clicks the page does all by itself, within the player's tap, as browsers require:
-share, copy to the clipboard, open the file chooser (``static/client.mjs``)."""
+share, copy to the clipboard, open the file chooser (``static/events.mjs``)."""
 
 
 class Page:

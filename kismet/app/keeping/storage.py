@@ -27,7 +27,7 @@ from typing import Protocol
 
 PREFIX = "kismet:v1:"
 DATABASE = PREFIX.rstrip(":")
-"""The site's IndexedDB database: the last commit's stamp (``static/client.mjs``)."""
+"""The site's IndexedDB database: the last commit's stamp (``static/storing.mjs``)."""
 GAME_KEY = PREFIX + "game"
 PAUSED_KEY = PREFIX + "paused"
 """The list of games put aside, as stored before they had a key each (moved on load)."""

@@ -1,6 +1,6 @@
 """The page's side of a commit, in Python: how the page stores a ``Commit`` into
 ``localStorage`` and the tab's ``sessionStorage`` (the spare), and measures the room left.
-``static/client.mjs`` does the same in JavaScript (``tests/test_commit.py`` holds the two to
+``static/storing.mjs`` does the same in JavaScript (``tests/test_commit.py`` holds the two to
 the same answers), and the CPython tests use it as the page."""
 
 from __future__ import annotations

@@ -1,0 +1,156 @@
+// The page's side of the storage: each answer's commit stored in one task (every write or none,
+// if the stamp is still its base), the room measured at the start, and what the browser says of
+// the site's storage. It decides nothing: kismet/app/keeping/commit.py makes the commits.
+import { stamps } from "./database.mjs"; // before PyScript's cache, in a browser blocking site data
+
+// One commit per answer, as kismet/app/keeping/storing.py's `store` (the tests hold them alike):
+// the spare's writes; if the stamp is still its base, every write or none; unless refused, `spared`.
+const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
+const [PREFIX, STAMP, PROBE] = [SHARED.prefix, SHARED.stamp, SHARED.probe];
+const site = (area) => {
+  try {
+    area = area(); // a browser blocking the site's data throws at the name
+    return Object.fromEntries(
+      Object.keys(area)
+        .filter((k) => k.startsWith(PREFIX))
+        .map((k) => [k, area.getItem(k)]),
+    );
+  } catch {
+    // no storage here: the game plays on, and says so
+    return null;
+  }
+};
+const write = (area, key, value) => (value === null ? area.removeItem(key) : area.setItem(key, value));
+const weight = (key, value) => (value === null ? 0 : key.length + value.length);
+const fits = (size) => {
+  try {
+    localStorage.setItem(PROBE, "x".repeat(Math.max(0, size - PROBE.length)));
+    return true;
+  } catch {
+    return false;
+  }
+};
+const measure = (below) => {
+  // the longest probe the storage takes (less than `below`)
+  let [low, high] = [0, Math.max(below, 1)];
+  while (high - low > 1)
+    if (fits((low + high) >> 1)) low = (low + high) >> 1;
+    else high = (low + high) >> 1;
+  try {
+    localStorage.removeItem(PROBE);
+  } catch {
+    /* refused all along */
+  }
+  return low;
+};
+const roomAtStart = () => {
+  if (!fits(SHARED.room)) return measure(SHARED.room);
+  localStorage.removeItem(PROBE);
+  return null;
+};
+const keep = (spare) => {
+  for (const [key, value] of spare)
+    try {
+      write(sessionStorage, key, value);
+    } catch {
+      /* a second chance */
+    }
+};
+function store(commit) {
+  keep(commit.spare);
+  const answer = storeWrites(commit);
+  if (!["full", "off"].includes(answer.outcome)) keep(commit.spared);
+  return answer;
+}
+function storeWrites({ id, base, writes }) {
+  if (!writes.length) return { id, outcome: "stored" };
+  let olds;
+  try {
+    if (localStorage.getItem(STAMP) !== base) return { id, outcome: "stale", values: site(() => localStorage) };
+    olds = new Map(writes.map(([key]) => [key, localStorage.getItem(key)]));
+  } catch {
+    return { id, outcome: "off" };
+  }
+  const grows = ([key, value]) => weight(key, value) - weight(key, olds.get(key));
+  const done = []; // those that free room first; the stamp last (other tabs hear in order)
+  try {
+    for (const [key, value] of [...writes].sort(
+      (a, b) => Number(a[0] === STAMP) - Number(b[0] === STAMP) || grows(a) - grows(b),
+    )) {
+      done.push(key);
+      write(localStorage, key, value);
+    }
+  } catch (error) {
+    // each step back is a state that fitted before
+    for (const key of done.reverse()) write(localStorage, key, olds.get(key));
+    if (!/quota/i.test(`${error?.name} ${error}`)) return { id, outcome: "off" }; // Firefox: NS_ERROR_DOM_QUOTA_REACHED
+    return { id, outcome: "full", room: measure(writes.reduce((sum, w) => sum + grows(w), 0)) };
+  }
+  return { id, outcome: "stored" };
+}
+// A tab's localStorage is a copy that hears other tabs late: a commit waits in an IndexedDB
+// transaction (one at a time for all tabs) until the copy shows the last stamp recorded there, up
+// to 10 s if it shows one before, else 1 s (the record is wrong) (docs/storage.md: "The stamp").
+const stamp = () => {
+  try {
+    return localStorage.getItem(STAMP);
+  } catch {
+    return undefined;
+  }
+};
+const guarded = async (work, since = performance.now()) => {
+  for (;;) {
+    let done, trans;
+    try {
+      trans = stamps.transaction("stamp", "readwrite", { durability: "relaxed" });
+    } catch {
+      return work();
+    } // none
+    trans.objectStore("stamp").get("recent").onsuccess = ({ target: { result } }) => {
+      const [last, ...before] = Array.isArray(result) ? result : []; // the last commit's stamp first
+      const bound = before.includes(stamp()) ? 10000 : 1000;
+      if (![undefined, stamp()].includes(last) && stamp() !== undefined && performance.now() - since < bound) return;
+      try {
+        done = { value: work() };
+      } catch (error) {
+        done = { error };
+      }
+      const recent = [stamp(), last, ...before].filter((s, i) => !i || s).slice(0, 17);
+      if (![last, undefined].includes(stamp())) trans.objectStore("stamp").put(recent, "recent");
+    };
+    await new Promise((settle) => {
+      trans.oncomplete = trans.onabort = settle;
+    });
+    if (done) return "error" in done ? Promise.reject(done.error) : done.value;
+    await new Promise((again) => setTimeout(again, 2)); // the page's other tasks first
+  }
+};
+
+// What the browser says of the site's storage: kept for good, and what the whole site takes.
+const storageWord = async () => {
+  const manager = navigator.storage;
+  const persisted = (await manager?.persisted?.().catch(() => false)) === true;
+  const usage = await manager?.estimate?.().then(
+    (found) => found.usage,
+    () => undefined,
+  );
+  return { persisted, site_bytes: Number.isFinite(usage) ? Math.round(usage) : -1 };
+};
+// Whether a commit was ever recorded here (IndexedDB outlives a cleared localStorage).
+const playedBefore = () =>
+  new Promise((done) => {
+    try {
+      const asked = stamps.transaction("stamp").objectStore("stamp").get("recent");
+      asked.onsuccess = () => done(Array.isArray(asked.result) && asked.result.some(Boolean));
+      asked.onerror = () => done(false);
+    } catch {
+      done(false);
+    }
+  });
+// Safari (not the app on the Home Screen) deletes a site's data after seven days unvisited.
+const clearsUnvisited = () =>
+  /^((?!chrome|chromium|android|crios|fxios|edg).)*safari/i.test(navigator.userAgent) &&
+  !matchMedia("(display-mode: standalone)").matches &&
+  navigator.standalone !== true;
+
+export { clearsUnvisited, guarded, playedBefore, roomAtStart, STAMP, site, storageWord, store };
