@@ -7,6 +7,10 @@ const root = document.documentElement;
 /** @type {(name: string) => HTMLInputElement} the element of a data-testid (a field, a button or a line) */
 const byTestid = (name) => document.querySelector(`[data-testid="${name}"]`);
 const Kismet = globalThis.Kismet;
+// The local calendar date, as the game's worker reads it too (static/glue/host.py): the daily's
+// day here. Not by Intl, whose first use holds a first tap up.
+const today = (now = new Date()) =>
+  [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
 
 const FIELDS = ["entry-faces", "stats-player", "challenge-name", "coach-margin", "language", "print-players"]; // kismet.page.events.VALUES
 const values = () =>
@@ -72,7 +76,7 @@ export function listen(send) {
         ...target?.dataset,
         action: target?.dataset.action ?? "",
         disabled,
-        today: new Date(Date.now() - new Date().getTimezoneOffset() * 6e4).toISOString().slice(0, 10), // the daily's day here (no Intl: its first use holds a first tap up)
+        today: today(),
         in_header: !!clicked.closest("header.top"),
         dialog: clicked.closest("dialog")?.id ?? "",
       }),

@@ -131,13 +131,13 @@ def test_what_waits_for_the_table_runs_when_it_comes_whoever_started_the_fetch()
     assert fetch.want(asked=True, then=hint) is Fetching.LOADING
     assert fetch.want(asked=False, then=paint) is Fetching.LOADING  # asked twice, runs once
     fetch.arrived(ok=True, online=True)
-    for then in fetch.taken():
+    for then in fetch.take_waiting():
         then()
-    assert ran == ["paint", "hint"] and fetch.taken() == []
+    assert ran == ["paint", "hint"] and fetch.take_waiting() == []
     # A failed fetch drops what waited (the page says so; pressing again asks again).
     assert fetch.want(asked=True, then=hint) is Fetching.START
     fetch.arrived(ok=False, online=False)
-    assert fetch.taken() == [hint] and fetch.waiting == []  # taken, and not run
+    assert fetch.take_waiting() == [hint] and fetch.waiting == []  # taken, and not run
     assert fetch.want(asked=False, then=paint) is Fetching.FAILED and fetch.waiting == []
     assert fetch.want(asked=True, then=hint) is Fetching.START and fetch.waiting == [hint]
 
@@ -286,8 +286,7 @@ SCRIPT_NUMBERS = {
         "15000": "a first visit waits at most 15 s for the service worker's copy",
     },
     "events.mjs": {
-        "10": "the date's first ten characters (YYYY-MM-DD)",
-        "6e4": "milliseconds in a minute (the time zone's offset)",
+        "2": "the date's month and day in two digits (YYYY-MM-DD)",
     },
     "storing.mjs": {
         "2": "a commit's next try at the stamp's transaction, 2 ms on (docs/storage.md)",

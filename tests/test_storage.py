@@ -124,7 +124,7 @@ class Tab:
                 for other in TABS[id(self.storage)]:
                     if other is not self:
                         for key, value in commit.writes:
-                            other.session.tables.told(key, value)
+                            other.session.tables.other_tab_wrote(key, value)
         raise AssertionError("the commits never settled")
 
     def __getattr__(self, name: str) -> Any:
@@ -739,10 +739,10 @@ def test_a_mirror_refuses_what_the_measured_room_cannot_take_and_forgets_it_when
         mirror.set("kismet:v1:x", "y" * 20)  # 11 + 20 > 20
     mirror.set("kismet:v1:x", "y")  # 12: fits, 8 left
     assert mirror.room == 8
-    mirror.told("kismet:v1:other", "z")  # another tab wrote: the page decides again
+    mirror.other_tab_wrote("kismet:v1:other", "z")  # another tab wrote: the page decides again
     assert mirror.room is None and mirror.get("kismet:v1:other") == "z"
-    assert mirror.take() == {"kismet:v1:x": (None, "y")}  # another tab's write is not ours
-    assert mirror.take() == {}
+    assert mirror.take_writes() == {"kismet:v1:x": (None, "y")}  # another tab's write is not ours
+    assert mirror.take_writes() == {}
 
 
 # ------------------------------------------------- two tabs, events heard late
@@ -756,7 +756,7 @@ class Late(Tab):
     def __init__(self, storage: Storage, clock: Clock) -> None:
         self.heard: list[str | None] = []
         super().__init__(storage, clock, None)
-        self.session.tables.told = lambda key, *_: self.heard.append(key)  # type: ignore[method-assign]
+        self.session.tables.other_tab_wrote = lambda key, *_: self.heard.append(key)  # type: ignore[method-assign]
 
     def hear(self, events: int | None = None) -> None:
         """Hear the first ``events`` writes waiting (None: all of them)."""
@@ -764,7 +764,9 @@ class Late(Tab):
         for key in taken:
             stamp = key is None or key == STAMP_KEY
             value = None if key is None else self.storage.get(key)
-            Tables.told(self.session.tables, key, value, read_all(self.storage) if stamp else None)
+            Tables.other_tab_wrote(
+                self.session.tables, key, value, read_all(self.storage) if stamp else None
+            )
             if stamp:
                 self.session.tables.sync()
                 self.store()

@@ -147,7 +147,7 @@ class Event(NamedTuple):
         )
 
     def kept(self) -> tuple[bool, int | None]:
-        """The browser's answer on the storage, as ``Backups.heard`` takes it."""
+        """The browser's answer on the storage, as ``Backups.storage_known`` takes it."""
         return self.persisted, self.site_bytes
 
     def clicked(self) -> Clicked:

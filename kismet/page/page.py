@@ -116,7 +116,9 @@ class Page:
             Kind.HASH: self.on_hash,
             Kind.STORAGE: self.on_storage,
             Kind.ONLINE: lambda _: self.timers.online(),
-            Kind.KEPT: lambda event: self.changed(self.session.backups.heard, *event.kept()),
+            Kind.KEPT: lambda event: self.changed(
+                self.session.backups.storage_known, *event.kept()
+            ),
             Kind.DUE: lambda event: self.turns.fire(event.timer),
             Kind.STORED: self.on_stored,
         }
@@ -269,7 +271,7 @@ class Page:
     def on_storage(self, event: Event) -> None:
         # Another tab of the site wrote (the value as stored now): its last write of any
         # kind changes the stamp. No key means the storage was cleared.
-        self.session.tables.told(event.key, event.text, event.stored)
+        self.session.tables.other_tab_wrote(event.key, event.text, event.stored)
         if event.key is None or event.key == STAMP_KEY:
             self.changed(self.session.tables.sync)
 

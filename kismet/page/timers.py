@@ -85,7 +85,7 @@ class Timers:
         if wanted is Fetching.START:
             self.turns.spawn(self.fetch_spread, self.spread_fetched)
         elif wanted is Fetching.FAILED:
-            self.spread_fetch.taken()
+            self.spread_fetch.take_waiting()
             then()
 
     async def fetch_spread(self) -> bytes:
@@ -110,7 +110,7 @@ class Timers:
         if not ok:
             self.session.odds.attach(None)
         self.render()
-        for then in self.spread_fetch.taken():  # a hint waited (or goes on without it)
+        for then in self.spread_fetch.take_waiting():  # a hint waited (or goes on without it)
             then()
 
     async def fetched(self, url: str, what: str) -> bytes:
@@ -162,7 +162,7 @@ class Timers:
 
     def table_arrived(self, ok: bool) -> None:
         retry = self.fetch.arrived(ok=ok, online=self.host.online())
-        waiting = self.fetch.taken()
+        waiting = self.fetch.take_waiting()
         if ok:
             for then in waiting:
                 then()

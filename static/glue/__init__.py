@@ -3,8 +3,8 @@ PyScript starts (``static/main.py``).
 
 It decides nothing: which event does what, what to paint, what to store, when a computer
 moves or a fetch is tried again are all ``kismet``'s (tested in CPython); the page's own
-side of the events, the ops and the commits is ``static/client.mjs`` and
-``static/paint.js``.
+side of the events, the ops and the commits is ``static/events.mjs``,
+``static/storing.mjs`` and ``static/paint.js``.
 
 - ``host``: timers, fetches, the date and the network's state (``JsHost``);
 - ``worker``: the page's calls into the game (``Worker``: start, handle, python).
@@ -36,6 +36,7 @@ GAME = (
     "kismet.html.paint",
     "kismet.html.dialogs",
     "kismet.page.host",
+    "kismet.page.shared",
     "kismet.page.page",
     "kismet.page.rehearsal",
 )

@@ -98,4 +98,6 @@ class JsHost:
         return bool(js.navigator.onLine)
 
     def today(self) -> date:
-        return date.fromisoformat(str(js.Date.new().toLocaleDateString("en-CA")))
+        # The local calendar date from its fields, as static/events.mjs reads it.
+        now = js.Date.new()
+        return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base.table import Table, read_paused
-from .ledger import Area, Note, said
+from .ledger import Area, Note, damage_note
 from .storage import OFF, PAUSED_KEY, PAUSED_PREFIX
 from .store import Store
 
@@ -28,7 +28,7 @@ class Aside:
         for key in reversed(self.store.keys(PAUSED_PREFIX)):  # the latest first
             table, damage = self.store.read(key, Table.from_dict, "paused")
             if damage:
-                self.notes.append(said(Area.PAUSED, damage))
+                self.notes.append(damage_note(Area.PAUSED, damage))
                 if damage.kept:
                     self.store.remove(key)
             elif table is not None and table.id not in found:
@@ -42,7 +42,7 @@ class Aside:
             return
         tables, damage = self.store.read(PAUSED_KEY, read_paused, "paused")
         if damage:
-            self.notes.append(said(Area.PAUSED, damage))
+            self.notes.append(damage_note(Area.PAUSED, damage))
             if damage.kept:
                 self.store.remove(PAUSED_KEY)
             return

@@ -167,7 +167,7 @@ class Backups:
         self.asked = True
         return True
 
-    def heard(self, persisted: bool, site_bytes: int | None) -> None:
+    def storage_known(self, persisted: bool, site_bytes: int | None) -> None:
         """The browser's answer to ``persist()``."""
         self.kept = self.kept._replace(persisted=persisted, site_bytes=site_bytes)
 

@@ -140,7 +140,7 @@ def switched(spare: Storage) -> bool:
 
 class Mirror:
     """The page's storage as this tab last heard of it, with this tab's own writes since:
-    a ``Storage`` that answers at once. Its writes are gathered (``take``) into the next
+    a ``Storage`` that answers at once. Its writes are gathered (``take_writes``) into the next
     commit. It refuses a write the storage is known to have no room for (``room``), and
     raises ``StorageUnavailable`` throughout when the page has no storage (``None``)."""
 
@@ -153,7 +153,7 @@ class Mirror:
         """The storage refused a write as no quota would (disabled, private mode): every
         write is refused here too, until another tab is heard writing."""
         self.before: dict[str, str | None] = {}
-        """Each key written since the last ``take``, with its value before."""
+        """Each key written since the last ``take_writes``, with its value before."""
 
     def _items(self) -> dict[str, str]:
         if self.items is None:
@@ -188,7 +188,7 @@ class Mirror:
         else:
             items[key] = value
 
-    def take(self) -> dict[str, tuple[str | None, str | None]]:
+    def take_writes(self) -> dict[str, tuple[str | None, str | None]]:
         """The writes since the last take: each key's value before and now (keys written
         back as they were are left out)."""
         items = self._items() if self.before else {}
@@ -211,7 +211,7 @@ class Mirror:
         or nothing at all (``refusing``)."""
         self.room, self.refusing = room, refusing
 
-    def told(self, key: str | None, value: str | None,
+    def other_tab_wrote(self, key: str | None, value: str | None,
              stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
         """Another tab wrote ``key`` (None: the storage was cleared): the room is not known
         any more. With ``stored``, every key of the site as stored then replaces this copy
@@ -274,8 +274,8 @@ class Commits:
         writes (``stamp``: the one stored now, when the commit does not write it)."""
         if self.mirror is None:
             return None
-        changes = self.mirror.take()
-        spare = self.spare_mirror.take() if self.spare_mirror is not None else {}
+        changes = self.mirror.take_writes()
+        spare = self.spare_mirror.take_writes() if self.spare_mirror is not None else {}
         if not changes and not spare:
             return None
         self.made += 1
@@ -312,9 +312,9 @@ class Commits:
         if self.mirror is not None:
             self.mirror.measured(None)
 
-    def told(self, key: str | None, value: str | None,
+    def other_tab_wrote(self, key: str | None, value: str | None,
              stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
         """Another tab wrote ``key`` (None: it cleared the storage), as the page heard
         (``stored``: with every key of the site)."""
         if self.mirror is not None:
-            self.mirror.told(key, value, stored)
+            self.mirror.other_tab_wrote(key, value, stored)

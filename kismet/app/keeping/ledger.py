@@ -48,7 +48,7 @@ class Area(enum.Enum):
     PAUSED = ("status.paused_corrupt", "status.paused_unkept")
 
 
-def said(area: Area, damage: Damage, **params: Any) -> Note:
+def damage_note(area: Area, damage: Damage, **params: Any) -> Note:
     """The note for unreadable data: kept as a copy, or left where it is for want of room."""
     kept, unkept = area.value
     return (kept if damage.kept else unkept, params)
@@ -111,7 +111,7 @@ class Ledger:
         """The value under ``key`` as stored now (``empty`` when there is none), read
         quietly: what cannot be read was said and kept when first read (None: what this
         tab has stands)."""
-        raw = self.store.noted(key)
+        raw = self.store.read_noted(key)
         if raw is None:
             return empty
         try:
@@ -124,7 +124,7 @@ class Ledger:
     def _read_folded(self) -> Folded:
         folded, damage = self.store.read(FOLDED_KEY, Folded.from_dict, "folded")
         if damage:
-            self.notes.append(said(Area.FOLDED, damage))
+            self.notes.append(damage_note(Area.FOLDED, damage))
             if damage.kept:
                 self.store.write(FOLDED_KEY, Folded().to_dict())
         return folded or Folded()
@@ -132,7 +132,7 @@ class Ledger:
     def _read_history(self) -> list[Finished]:
         found, damage = self.store.read(HISTORY_KEY, read_records, "history")
         if damage:
-            self.notes.append(said(Area.HISTORY, damage))
+            self.notes.append(damage_note(Area.HISTORY, damage))
             if damage.kept:
                 self.store.write(HISTORY_KEY, [])
         history = found or History([], [])
@@ -140,7 +140,7 @@ class Ledger:
             text = json.dumps(history.unreadable, separators=(",", ":"))
             damage = self.store.keep_copy(HISTORY_KEY, "history", text)
             count, kept = len(history.unreadable), len(history.records)
-            self.notes.append(said(Area.RECORDS, damage, count=count, kept=kept))
+            self.notes.append(damage_note(Area.RECORDS, damage, count=count, kept=kept))
             if damage.kept:
                 self.store.write(HISTORY_KEY, [f.to_dict() for f in history.records])
         folded = set(self.folded.ids)

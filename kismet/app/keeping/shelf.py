@@ -20,7 +20,7 @@ from ..base.settings import Settings
 from ..base.table import Table
 from .aside import Aside
 from .commit import Answer, Outcome
-from .ledger import Area, Ledger, Note, said
+from .ledger import Area, Ledger, Note, damage_note
 from .records import Finished, HighScore
 from .stats import Folded, high_scores_with
 from .storage import (
@@ -107,7 +107,7 @@ class Shelf:
     def _read_settings(self) -> Settings:
         settings, damage = self.store.read(SETTINGS_KEY, Settings.from_dict, "settings")
         if damage:
-            self.notes.append(said(Area.SETTINGS, damage))
+            self.notes.append(damage_note(Area.SETTINGS, damage))
             if damage.kept:
                 self.store.write(SETTINGS_KEY, {})
         return settings or Settings()
@@ -176,7 +176,7 @@ class Shelf:
         stored now, if the storage takes it)."""
         table, damage = self.store.read(GAME_KEY, Table.from_dict, "game")
         if damage:
-            self.notes.append(said(Area.SAVE, damage))
+            self.notes.append(damage_note(Area.SAVE, damage))
         spared = self.store.spare.get(GAME_KEY)
         if spared is None or spared == self.store.seen.get(GAME_KEY):
             return table

@@ -143,7 +143,7 @@ class Store:
         """The value under ``key`` read by ``parse`` (None when there is none), and the
         damage when it could not be read: then it is kept as a copy named ``copy``
         if there is room (else the key is guarded) and the value is None."""
-        raw = self.noted(key)
+        raw = self.read_noted(key)
         if raw is None:
             return None, None
         try:
@@ -173,7 +173,7 @@ class Store:
             self.guarded[self.copies[copy]] = copy
         return stored
 
-    def noted(self, key: str) -> str | None:
+    def read_noted(self, key: str) -> str | None:
         """The text stored under ``key`` now, noted as what this tab last read of it."""
         raw = self.seen[key] = self.raw(key)
         return raw

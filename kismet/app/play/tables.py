@@ -159,11 +159,11 @@ class Tables:
         """What the actions since the last commit wrote, for the page to store at once."""
         return self.shelf.store.commit()
 
-    def told(self, key: str | None, value: str | None,
+    def other_tab_wrote(self, key: str | None, value: str | None,
              stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
         """Another tab wrote ``key`` (None: it cleared the storage): what the page says is
         stored there now (``stored``: under every key of the site)."""
-        self.shelf.store.commits.told(key, value, stored)
+        self.shelf.store.commits.other_tab_wrote(key, value, stored)
 
     def settle(self, answer: Answer) -> None:
         """The page's answer to the last commit: a refused one is written again (the

@@ -141,7 +141,7 @@ class TableFetch:
         self.retries -= 1
         return RETRY_MS
 
-    def taken(self) -> list[Callable[[], None]]:
+    def take_waiting(self) -> list[Callable[[], None]]:
         """What waited for the fetch that just ended (and no longer waits)."""
         waiting, self.waiting = self.waiting, []
         return waiting
