@@ -34,8 +34,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from tests.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from tools.builder.server import make_server  # noqa: E402
+from tools.builder.site import build  # noqa: E402
 
 WINDOW_AFTER_READY_MS = 3000
 """TBT counts until this long after ready."""
@@ -107,8 +108,8 @@ def main() -> int:
     parser.add_argument("--show", action="store_true", help="print every load's long tasks")
     args = parser.parse_args()
 
-    root = build.build()
-    server = build.make_server(root, 0)
+    root = build()
+    server = make_server(root, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
 

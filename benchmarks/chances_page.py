@@ -28,8 +28,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from tests.conftest import CHROMIUM_ARGS, chromium_executable, reveal  # noqa: E402
+from tools.builder.server import make_server  # noqa: E402
+from tools.builder.site import build  # noqa: E402
 
 ONE_TURN = """async (hidden) => {
   const until = (ok, ms) => new Promise((done) => {
@@ -105,8 +106,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 8])
     parser.add_argument("--games", type=int, default=1)
     args = parser.parse_args()
-    site = build.build()
-    server = build.make_server(site, 0)
+    site = build()
+    server = make_server(site, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
 

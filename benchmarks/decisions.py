@@ -32,8 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from tests.conftest import CHROMIUM_ARGS, chromium_executable, reveal  # noqa: E402
+from tools.builder.server import make_server  # noqa: E402
+from tools.builder.site import build  # noqa: E402
 
 IN_THE_WORKER = """
 import json, random, statistics, time
@@ -88,8 +89,8 @@ def main() -> int:
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")]
 
-    root = build.build()
-    server = build.make_server(root, 0)
+    root = build()
+    server = make_server(root, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
 

@@ -38,7 +38,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools.builder.caches import BUILD_CACHE  # noqa: E402
+from tools.builder.server import make_server  # noqa: E402
+from tools.builder.site import build  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@12.2.3"
 FIGURES = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time",
@@ -48,7 +50,7 @@ FIGURES = ("first-contentful-paint", "largest-contentful-paint", "total-blocking
 
 def lighthouse() -> Path:
     """The pinned Lighthouse's command, installed once into .build-cache/lighthouse/."""
-    prefix = build.BUILD_CACHE / "lighthouse"
+    prefix = BUILD_CACHE / "lighthouse"
     command = prefix / "node_modules" / ".bin" / "lighthouse"
     if not command.exists():
         prefix.mkdir(parents=True, exist_ok=True)
@@ -106,8 +108,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     preset = [] if args.mobile else ["--preset=desktop"]
-    site = build.build()
-    server = build.make_server(site, 0)
+    site = build()
+    server = make_server(site, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     command = lighthouse()

@@ -41,8 +41,10 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from tests.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from tools.builder.env import NODE_MODULES  # noqa: E402
+from tools.builder.server import Handler, Server  # noqa: E402
+from tools.builder.site import build  # noqa: E402
 
 BARE_PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare</title>
@@ -142,7 +144,7 @@ class Link:
 LINK = Link()
 
 
-class Handler(build.Handler):
+class Handler(Handler):
     """build.py's handler, through ``LINK``."""
 
     def do_GET(self) -> None:
@@ -277,7 +279,7 @@ def main() -> int:
     parser.add_argument("--before", help="also measure the site as built at this git revision")
     args = parser.parse_args()
 
-    site = build.build()
+    site = build()
     work = Path(tempfile.mkdtemp(prefix="kismet-bench-"))
     root = work / "site"
     shutil.copytree(site, root)
@@ -286,14 +288,14 @@ def main() -> int:
     # The bare page starts Pyodide as it comes: its whole standard library and its lock
     # file, which the app's site does not ship (build.py, static/interpreter.mjs).
     for name in ("python_stdlib.zip", "pyodide-lock.json"):
-        shutil.copy2(build.NODE_MODULES / "pyodide" / name, root / "pyodide" / name)
+        shutil.copy2(NODE_MODULES / "pyodide" / name, root / "pyodide" / name)
     before = built_at(args.before, work) if args.before else None
-    server = build.Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+    server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     sites = {"app": (base, root)}
     if before is not None:
-        old = build.Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(before)))
+        old = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(before)))
         threading.Thread(target=old.serve_forever, daemon=True).start()
         sites["before"] = (f"http://127.0.0.1:{old.server_address[1]}/", before)
 

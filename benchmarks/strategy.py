@@ -134,11 +134,12 @@ def browser_hint_times(hints: int) -> list[float]:
 
     from startup import ready_to_roll
 
-    import build
     from tests.conftest import CHROMIUM_ARGS, chromium_executable
+    from tools.builder.server import make_server
+    from tools.builder.site import build
 
-    site = build.build()
-    server = build.make_server(site, 0)
+    site = build()
+    server = make_server(site, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/?seed=5"
     from playwright.sync_api import sync_playwright

@@ -1,8 +1,8 @@
 """Fixtures for the browser tests: the built site served over HTTP, and a real Chromium.
 
-The site is built once per test run (``build.build()``, the same code as ``build.py
+The site is built once per test run (``build()``, the same code as ``build.py
 build``; with pytest-xdist's workers, once by the controller before they start) and
-served by ``build.make_server`` on a free local port, one server and one browser per
+served by ``make_server`` on a free local port, one server and one browser per
 worker. Chromium is Playwright's own when it is installed, else Debian's headless shell
 (``chromium_for_tests``), else the system's ``/usr/bin/chromium``.
 Every page fails its test on a console error, an uncaught exception, a JavaScript dialog,
@@ -51,10 +51,13 @@ from typing import Any
 
 import pytest
 
-import build
 from kismet.advice.chances import Forecast
 from kismet.advice.spread import Spread
 from kismet.advice.strategy import Advisor
+from tools.builder.caches import spread_table, strategy_table
+from tools.builder.env import BUILT, DIST, hold_lock
+from tools.builder.server import Handler, Server
+from tools.builder.site import build
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
@@ -93,11 +96,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     # constructor recursion depth mismatch" (a run of one process, 2026-12-04).
     config = session.config
     browsers = "not browser" not in (config.option.markexpr or "")
-    if browsers and not hasattr(config, "workerinput") and not os.environ.get(build.BUILT):
-        build.build()  # (``build.py test`` built it before pytest started)
+    if browsers and not hasattr(config, "workerinput") and not os.environ.get(BUILT):
+        build()  # (``build.py test`` built it before pytest started)
 
 
-class Seeds(build.Handler):
+class Seeds(Handler):
     """The site's handler, which also answers the test's own files (``SEEDS``): the
     snapshot each new context stores (``Seeding``) comes from the server like any file,
     not through a Playwright route (whose body crosses Playwright's pipe as base64: 0.6 s
@@ -132,12 +135,12 @@ def site_server(root: Path, prefix: str = "/", served: list[tuple[str, int]] | N
     """A server of the site in ``root`` at ``prefix`` on a free port (not yet serving), which
     also answers the tests' seeds (``Seeds``), noting its answers in ``served`` if given."""
     handler = type("SeedsAt", (Seeds,), {"prefix": prefix, "served": served})
-    return build.Server(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+    return Server(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
 
 
 @pytest.fixture(scope="session")
 def site() -> Iterator[Site]:
-    root = build.DIST  # built at the session's start
+    root = DIST  # built at the session's start
     server = site_server(root)
     port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -229,8 +232,7 @@ class Seeding:
     def made(self) -> tuple[str, str, bytes]:
         if self.snapshot is None:
             with open(self.shared / "snapshot.lock", "w") as lock:
-                if build.fcntl is not None:
-                    build.fcntl.flock(lock, build.fcntl.LOCK_EX)  # one maker, then readers
+                hold_lock(lock)  # one maker, then readers
                 kept = self.shared / "snapshot"
                 if not kept.exists():
                     name, entry, packed = self.make()
@@ -647,7 +649,7 @@ class Holding:
                 return super().send_head()
 
         handler = functools.partial(Held, directory=str(site.root))
-        self.server = build.Server(("127.0.0.1", 0), handler)
+        self.server = Server(("127.0.0.1", 0), handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
 
@@ -707,7 +709,7 @@ def artifact(name: str) -> Path:
 def advisor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Advisor]:
     """The strategy table as the build makes it (solved once per code change, then cached)."""
     target: Path = tmp_path_factory.mktemp("strategy") / "strategy.bin"
-    build.strategy_table(target)
+    strategy_table(target)
     yield Advisor.from_file(target)
 
 
@@ -715,7 +717,7 @@ def advisor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Advisor]:
 def forecast(advisor: Advisor, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Forecast]:
     """The win-chance forecast from the tables as the build makes them (cached likewise)."""
     target: Path = tmp_path_factory.mktemp("spread") / "spread.bin"
-    build.spread_table(target)
+    spread_table(target)
     yield Forecast(advisor, Spread.from_bytes(target.read_bytes()))
 
 

@@ -38,10 +38,15 @@ def test_the_solve_and_perfect_plays_cache_keys_follow_every_file_they_import(
     # The cached strategy table and perfect-play figures are keyed by the files their
     # scripts import, found by following the imports: none can be left out by hand.
     sys.path.insert(0, str(ROOT))
-    import build
+    from tools.builder.caches import (
+        PERFECT_SCRIPTS,
+        TABLE_SCRIPTS,
+        digest_of,
+        import_closure,
+    )
 
-    solve = build.import_closure(*build.TABLE_SCRIPTS)
-    perfect = build.import_closure(*build.PERFECT_SCRIPTS)
+    solve = import_closure(*TABLE_SCRIPTS)
+    perfect = import_closure(*PERFECT_SCRIPTS)
     for name in ("tools/solve.py", "kismet/rules/rng.py", "kismet/rules/game.py",
                  "kismet/advice/state.py", "kismet/advice/strategy.py"):  # fmt: skip
         assert name in solve, name
@@ -56,28 +61,28 @@ def test_the_solve_and_perfect_plays_cache_keys_follow_every_file_they_import(
     for name in perfect:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes((ROOT / name).read_bytes())
-    key = build.digest_of(tmp_path, perfect).hexdigest()
+    key = digest_of(tmp_path, perfect).hexdigest()
     for name in perfect:
         before = (tmp_path / name).read_bytes()
         (tmp_path / name).write_bytes(before + b"\n")
-        assert build.digest_of(tmp_path, perfect).hexdigest() != key, name
+        assert digest_of(tmp_path, perfect).hexdigest() != key, name
         (tmp_path / name).write_bytes(before)
-    assert build.digest_of(tmp_path, perfect).hexdigest() == key
+    assert digest_of(tmp_path, perfect).hexdigest() == key
 
 
 def test_the_late_modules_are_never_imported_before_the_strategy_table() -> None:
-    # build.LATE_MODULES ship in their own archive, fetched with the strategy table: no
+    # LATE_MODULES ship in their own archive, fetched with the strategy table: no
     # module of the start archive may import one when it is itself imported (imports for
     # type checking, and imports inside functions that run once the table is there, are
     # fine; the browser tests run those paths).
     sys.path.insert(0, str(ROOT))
-    import build
+    from tools.builder.bundle import LATE_MODULES
 
-    late = {name.removesuffix(".py").replace("/", ".") for name in build.LATE_MODULES}
+    late = {name.removesuffix(".py").replace("/", ".") for name in LATE_MODULES}
     files = [*(ROOT / "kismet").rglob("*.py"), *(ROOT / "static" / "glue").glob("*.py")]
     for path in files:
         relative = path.relative_to(ROOT).as_posix()
-        if relative in build.LATE_MODULES:
+        if relative in LATE_MODULES:
             continue
         module = relative.removeprefix("static/").removesuffix(".py").replace("/", ".")
         package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
@@ -110,10 +115,10 @@ def main_game() -> tuple[tuple[str, ...], ast.Module]:
 def test_the_game_imported_before_the_snapshot_is_in_the_start_archive() -> None:
     # Every module GAME names is a module of the package in kismet.zip, none fetched late.
     sys.path.insert(0, str(ROOT))
-    import build
+    from tools.builder.bundle import LATE_MODULES
 
     game, _ = main_game()
-    late = {name.removesuffix(".py").replace("/", ".") for name in build.LATE_MODULES}
+    late = {name.removesuffix(".py").replace("/", ".") for name in LATE_MODULES}
     assert len(game) >= 5
     for name in game:
         assert name not in late, name
@@ -126,13 +131,17 @@ def test_the_game_imported_into_the_snapshot_never_touches_the_page() -> None:
     # which can hold no reference to anything of JavaScript: none of them (nor anything
     # they import from the package) may import the browser's modules, or the glue.
     sys.path.insert(0, str(ROOT))
-    import build
+    from tools.builder.caches import (
+        import_closure,
+        imported_names,
+        module_files,
+    )
 
     game, _ = main_game()
-    seeds = [f.relative_to(ROOT).as_posix() for name in game for f in build.module_files(name)]
-    files = build.import_closure(*seeds)
+    seeds = [f.relative_to(ROOT).as_posix() for name in game for f in module_files(name)]
+    files = import_closure(*seeds)
     assert len(files) > 20, files
     page_only = {"js", "pyodide", "pyscript", "glue", "_pyodide"}
     for relative in files:
-        imported = {name.split(".")[0] for name in build.imported_names(ROOT / relative)}
+        imported = {name.split(".")[0] for name in imported_names(ROOT / relative)}
         assert not imported & page_only, (relative, imported & page_only)

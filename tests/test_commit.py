@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 
-import build
 from kismet.app.base.table import Table
 from kismet.app.keeping.commit import Commit
 from kismet.app.keeping.storage import (
@@ -46,6 +45,7 @@ from tests.test_tabs import (
     stored_game,
     turn,
 )
+from tools.builder.server import Handler, Server
 
 pytestmark = pytest.mark.browser
 
@@ -384,7 +384,7 @@ def test_with_its_service_worker_stopped_the_game_saves(page: Any, site: Site) -
     assert page.locator("table.sheet td[data-state=filled]").count() == 2
 
 
-class Unplugged(build.Handler):
+class Unplugged(Handler):
     """Serves the site until it has sent every file a start needs (``NEEDED``), then drops
     every connection unanswered: the network gone before the page is ready, for the page,
     its workers and its service worker alike (Chromium's offline emulation does not reach a
@@ -418,7 +418,7 @@ def test_a_reload_offline_right_after_a_first_visit_is_ready_comes_back_ready(
     # the start's files were kept before ready, so ten find a return of that 8 times in 10.
     for trial in range(10):
         handler = functools.partial(Unplugged, directory=str(site.root))
-        server = build.Server(("127.0.0.1", 0), handler)
+        server = Server(("127.0.0.1", 0), handler)
         server.served, server.unplugged = set(), False  # type: ignore[attr-defined]
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}/"

@@ -31,7 +31,6 @@ from typing import Any
 
 import pytest
 
-import build
 from kismet import Category, Game
 from kismet.advice.strategy import TABLE_PATH
 from tests.conftest import Site, artifact
@@ -43,6 +42,7 @@ from tests.test_stdlib import (
     IMPORT_THREE,
     IMPORT_THREE_RESULT,
 )
+from tools.builder.server import make_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.long]
 
@@ -278,7 +278,7 @@ class PrivateSite:
         self.url = f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> None:
-        self.server = build.make_server(self.root, self.port)
+        self.server = make_server(self.root, self.port)
         self.port = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 

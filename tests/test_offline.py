@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-import build
 from kismet import Game
 from tests.conftest import (
     TEST_CHROMIUM_ARGS,
@@ -31,6 +30,7 @@ from tests.conftest import (
     wait_shown,
     watch_page,
 )
+from tools.builder.site import write_service_worker
 
 # The tests of the snapshot's making and saving are marked first_visit (contexts with
 # nothing stored); the others about what comes after a first visit put the snapshot it made
@@ -183,7 +183,7 @@ def test_an_update_is_offered_and_the_game_survives_it_in_every_tab(
         # A new deployment: one file changes, so the whole cache is renamed.
         css = root / "static" / "kismet.css"
         css.write_text(css.read_text() + "\n/* new version */\n")
-        new_cache = build.write_service_worker(root)
+        new_cache = write_service_worker(root)
         assert [new_cache] != old_cache
         page.reload()
         page.wait_for_selector("[data-testid=update]:not([hidden])", timeout=60_000)

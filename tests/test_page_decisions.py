@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-import build
 from kismet.advice.strategy import Advisor
 from kismet.app.base.keys import Key, Pressed, closes_menu, command
 from kismet.app.base.printing import Printed, Printout, printout
@@ -34,6 +33,7 @@ from kismet.app.screen.pacing import (
 from kismet.app.screen.session import Session
 from kismet.rules import MAX_PLAYERS, Category
 from tests.test_session import app_with, finish_randomly
+from tools.builder.site import script_template
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -349,7 +349,7 @@ def test_the_page_s_scripts_write_no_name_they_share_with_the_python() -> None:
         source = path.read_text(encoding="utf-8")
         held = [v for v in values if v in source or v.removeprefix("pyodide/") in source]
         assert not held, f"{path.name} writes {held} by hand"
-    built = build.script_template("storing.mjs")
+    built = script_template("storing.mjs")
     assert all(v in built for v in values[:3]) and "__SHARED__" not in built
 
 

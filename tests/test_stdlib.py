@@ -19,9 +19,11 @@ from typing import Any
 
 import pytest
 
-import build
 from tests.conftest import Seeding, Site, holding, open_app
 from tests.test_offline import precached, serve_copy
+from tools.builder.bundle import MOUNTED_STDLIB, STDLIB_CORE, STDLIB_CORE_BUDGET, stdlib_module
+from tools.builder.env import NODE_MODULES
+from tools.builder.site import write_interpreter
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -30,12 +32,12 @@ sys.path.insert(0, str(ROOT / "static"))
 import slim_stdlib  # noqa: E402
 import stdlib_rest  # noqa: E402
 
-WHOLE = build.NODE_MODULES / "pyodide" / "python_stdlib.zip"
+WHOLE = NODE_MODULES / "pyodide" / "python_stdlib.zip"
 
 
 def modules_in(archive: zipfile.ZipFile) -> set[str]:
     """The modules an archive holds, as source (x.py) or bytecode (x.pyc)."""
-    return {module for name in archive.namelist() if (module := build.stdlib_module(name))}
+    return {module for name in archive.namelist() if (module := stdlib_module(name))}
 
 
 # ------------------------------------------------------------------- the build
@@ -49,7 +51,7 @@ def test_core_and_rest_together_are_the_whole_library(site: Site) -> None:
     files = lambda z: {n.removesuffix("c") for n in z.namelist() if not n.endswith("/")}  # noqa: E731
     assert files(core) & files(rest) == set()
     assert (files(core) | files(rest)) - {"stdlib_rest.py"} == files(whole)
-    listed = set(build.STDLIB_CORE.read_text().split())
+    listed = set(STDLIB_CORE.read_text().split())
     assert modules_in(core) == listed | {"stdlib_rest"}
     # The rest is Pyodide's own bytes; the finder knows exactly the rest's modules.
     for name in sorted(files(rest))[::25]:
@@ -82,8 +84,8 @@ def test_the_core_is_slim_source_or_bytecode_within_its_budget(site: Site) -> No
     for name in compiled:
         data = core.read(name)
         assert data[:4] == magic, name
-        assert f"{build.MOUNTED_STDLIB}{name[:-1]}".encode() in data, name
-    assert path.stat().st_size <= build.STDLIB_CORE_BUDGET
+        assert f"{MOUNTED_STDLIB}{name[:-1]}".encode() in data, name
+    assert path.stat().st_size <= STDLIB_CORE_BUDGET
     assert "typing.pyc" in names  # the largest module the start compiles
 
 
@@ -108,12 +110,12 @@ def test_the_snapshot_key_changes_with_the_core_and_the_game(site: Site, tmp_pat
     for name in ("pyodide.mjs", "stdlib-core.zip", "stdlib-rest.zip"):
         (copy / "pyodide" / name).write_bytes((site.root / "pyodide" / name).read_bytes())
     (copy / "kismet.zip").write_bytes((site.root / "kismet.zip").read_bytes())
-    lock = build.NODE_MODULES / "pyodide" / "pyodide-lock.json"
-    keys = [build.write_interpreter(copy, lock)]
-    assert keys[0] == build.write_interpreter(copy, lock)
+    lock = NODE_MODULES / "pyodide" / "pyodide-lock.json"
+    keys = [write_interpreter(copy, lock)]
+    assert keys[0] == write_interpreter(copy, lock)
     for changed in (copy / "pyodide" / "stdlib-core.zip", copy / "kismet.zip"):
         changed.write_bytes(changed.read_bytes() + b"\0")
-        keys.append(build.write_interpreter(copy, lock))
+        keys.append(write_interpreter(copy, lock))
     assert len(set(keys)) == 3, keys
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from build import ICON_SIZES  # noqa: E402
 from tests.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from tools.builder.site import ICON_SIZES  # noqa: E402
 
 
 def draw(svg: Path, sizes: tuple[int, ...] = ICON_SIZES) -> dict[int, bytes]:

@@ -22,8 +22,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from tests.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from tools.builder.server import make_server  # noqa: E402
+from tools.builder.site import build  # noqa: E402
 
 OUT = ROOT / "tests" / "artifacts" / "screens"
 
@@ -72,8 +73,8 @@ def served() -> Iterator[tuple[Any, str]]:
     browser and the site's address."""
     from playwright.sync_api import sync_playwright
 
-    root = build.build()
-    server = build.make_server(root, 0)
+    root = build()
+    server = make_server(root, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with sync_playwright() as playwright:

@@ -39,8 +39,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from tests.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from tools.builder.bundle import STDLIB_CORE, stdlib_module  # noqa: E402
+from tools.builder.env import NODE_MODULES  # noqa: E402
+from tools.builder.server import make_server  # noqa: E402
+from tools.builder.site import build  # noqa: E402
 
 # The modules whose spec says they came from the core (/lib/python314.zip) or the rest
 # (/lib/python314-rest.zip) archive.
@@ -133,11 +136,11 @@ def use_everything(page: Any, url: str, seen: set[str]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--write", action="store_true", help=f"rewrite {build.STDLIB_CORE}")
+    parser.add_argument("--write", action="store_true", help=f"rewrite {STDLIB_CORE}")
     parser.add_argument("--verbose", action="store_true", help="list each module's size")
     args = parser.parse_args()
-    site = build.build()
-    server = build.make_server(site, 0)
+    site = build()
+    server = make_server(site, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     from playwright.sync_api import sync_playwright
@@ -158,16 +161,14 @@ def main() -> None:
         browser.close()
     server.shutdown()
 
-    with zipfile.ZipFile(build.NODE_MODULES / "pyodide" / "python_stdlib.zip") as whole:
+    with zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip") as whole:
         sizes = {info.filename: info.compress_size for info in whole.infolist()}
-    by_module = {
-        module: size for name, size in sizes.items() if (module := build.stdlib_module(name))
-    }
+    by_module = {module: size for name, size in sizes.items() if (module := stdlib_module(name))}
 
     def size(name: str) -> int:
         return by_module.get(name, 0)
 
-    core = set(build.STDLIB_CORE.read_text(encoding="utf-8").split())
+    core = set(STDLIB_CORE.read_text(encoding="utf-8").split())
     seen.discard("stdlib_rest")  # the finder itself, which build.py always adds
     at_start.discard("stdlib_rest")
     total = sum(sizes.values())
@@ -183,8 +184,8 @@ def main() -> None:
         for name in sorted(seen, key=size, reverse=True):
             print(f"{size(name):8d} {'start' if name in at_start else '     '} {name}")
     if args.write:
-        build.STDLIB_CORE.write_text("\n".join(sorted(seen)) + "\n", encoding="utf-8")
-        print(f"written: {build.STDLIB_CORE.relative_to(ROOT)}")
+        STDLIB_CORE.write_text("\n".join(sorted(seen)) + "\n", encoding="utf-8")
+        print(f"written: {STDLIB_CORE.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from ..app.keeping.storage import DATABASE, PREFIX, PROBE_KEY, STAMP_KEY
 GAME_ARCHIVE = "kismet.zip"
 """The game's modules, which every visit loads before the page is ready."""
 LATE_ARCHIVE = "kismet-late.zip"
-"""The modules that arrive with the strategy table (build.py's ``LATE_MODULES``)."""
+"""The modules that arrive with the strategy table (``LATE_MODULES`` in tools/builder/bundle.py)."""
 REST_ARCHIVE = "pyodide/stdlib-rest.zip"
 """The standard library beyond its core, loaded once a module of it is asked for."""
 

@@ -142,7 +142,7 @@ class Timers:
     async def fetch_table(self) -> bytes:
         """Fetch the strategy table the first time a feature needs it (hint, coach,
         computer, review); the service worker then keeps it for offline play. The modules
-        that work with it only arrive with it (build.py's LATE_MODULES)."""
+        that work with it only arrive with it (LATE_MODULES in tools/builder/bundle.py)."""
         await self.host.load_late()
         from ..advice.strategy import TABLE_PATH
 
