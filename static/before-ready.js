@@ -8,18 +8,21 @@
   const root = document.documentElement;
   const ready = () => root.dataset.ready === "true";
   /** @type {(testid: string) => HTMLButtonElement} the element of a data-testid (a button, but the status) */
-  const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
+  const $ = (testid) => /** @type {HTMLButtonElement} */ (document.querySelector(`[data-testid="${testid}"]`));
   /** @type {() => HTMLElement} */
-  const header = () => document.querySelector("header.top");
+  const header = () => /** @type {HTMLElement} */ (document.querySelector("header.top"));
   // Disabled in the page as built (without scripts nothing would answer them): enabled here.
   for (const testid of ["menu", "help", "roll"]) $(testid).disabled = false;
+  /** @param {boolean | null} open the menu open or closed (null: the other way) */
   const toggleMenu = (open) => {
-    header().dataset.menu = open ? "open" : "closed";
-    $("menu").setAttribute("aria-expanded", String(open));
+    const shown = open === null ? header().dataset.menu !== "open" : open;
+    header().dataset.menu = shown ? "open" : "closed";
+    $("menu").setAttribute("aria-expanded", String(shown));
   };
+  globalThis.Kismet = { ...globalThis.Kismet, toggleMenu }; // the same once ready (paint.js's "menu")
   document.addEventListener("click", (event) => {
     if (ready()) return;
-    /** @type {HTMLElement} */
+    /** @type {HTMLElement | null} */
     const target = /** @type {Element} */ (event.target).closest("[data-action]");
     const action = target ? target.dataset.action : "";
     const menuOpen = header().dataset.menu === "open";
@@ -27,10 +30,11 @@
     if (menuOpen) toggleMenu(false);
     const help = /** @type {HTMLDialogElement} */ (document.getElementById("help-dialog"));
     if (action === "help" && !help.open) help.showModal();
-    else if (action === "close-dialog") target.closest("dialog").close();
+    else if (action === "close-dialog") target?.closest("dialog")?.close();
     else if (action === "roll") {
       root.dataset.queued = "roll";
-      $("status").lastChild.textContent = $("roll").dataset.queuedText;
+      const status = $("status").lastChild;
+      if (status) status.textContent = $("roll").dataset.queuedText ?? "";
     }
   });
   new MutationObserver(() => {

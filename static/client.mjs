@@ -9,13 +9,27 @@ const CONFIG = __PYSCRIPT_CONFIG__; // pyscript.toml, as build.py read it
 const root = document.documentElement;
 const Kismet = globalThis.Kismet;
 
-// --------------------------------------------------------------------- the game
+/**
+ * The game's worker as PyScript gives it: the calls static/main.py exports (JSON in and out).
+ * @typedef {{ sync: { start(text: string): Promise<string>, handle(text: string): Promise<string>,
+ *   ready(): Promise<void>, python(code: string): Promise<string> },
+ *   addEventListener(kind: "message", then: (event: MessageEvent) => void): void }} GameWorker
+ * An event of the page, as data (kismet/page/events.py reads it).
+ * @typedef {{ kind: string, [field: string]: unknown }} PageEvent
+ * The game's answer: its ops, its commit (kismet.page.page.Page.handle), and at the start
+ * what the page's marks on <html> say and the ops that make it ready.
+ * @typedef {{ ops: unknown[], commit: import("./storing.mjs").Commit | null,
+ *   root?: Record<string, string>, ready?: unknown[] }} GameAnswer
+ */
+/** @type {GameWorker | null} */
 let worker = null;
 let chain = Promise.resolve();
 let pending = 0;
-const ask = async (event) => JSON.parse(await worker.sync.handle(JSON.stringify(event)));
+/** @type {(event: PageEvent) => Promise<GameAnswer>} */
+const ask = async (event) => JSON.parse(await /** @type {GameWorker} */ (worker).sync.handle(JSON.stringify(event)));
 // An answer: its commit stored, its ops carried out (not a stale commit's: they painted what
 // another tab overtook), then the game told how the commit went, which it answers in turn.
+/** @param {GameAnswer} answer */
 async function take(answer) {
   for (;;) {
     const { ops, commit } = answer;
@@ -33,8 +47,9 @@ async function take(answer) {
 }
 // Every event waits for the answer to the one before (commits are stored in turn); a function is
 // read when its turn comes.
+/** @param {PageEvent | (() => PageEvent)} event */
 const send = (event) => {
-  if (root.dataset.ready !== "true" && event.kind !== "due") return; // static/before-ready.js
+  if (root.dataset.ready !== "true" && (typeof event === "function" || event.kind !== "due")) return; // static/before-ready.js
   pending += 1;
   chain = chain
     .then(async () => take(await ask(typeof event === "function" ? event() : event)))
@@ -54,17 +69,20 @@ Object.assign(Kismet, {
       .catch(() => false)
       .then(async () => send({ kind: "kept", ...(await storageWord()) }));
   },
-  python: (code) => worker.sync.python(code),
+  /** @param {string} code */
+  python: (code) => /** @type {GameWorker} */ (worker).sync.python(code),
   store, // the page's side of a commit, for the tests (tests/test_commit.py)
 });
 
 (async () => {
   if (location.protocol === "file:") return; // index.html says how to serve it
+  /** @param {string} path */
   const at = (path) => new URL(path, import.meta.url).href;
   const { PyWorker } = await import("../pyscript/core.js");
   // `version`: the interpreter's module, which PyScript's worker takes (its own types leave it out).
   const options = { config: CONFIG, version: at("./interpreter.mjs") };
-  worker = await PyWorker(at("./main.py"), options);
+  const started = /** @type {GameWorker} */ (/** @type {unknown} */ (await PyWorker(at("./main.py"), options)));
+  worker = started;
   // A first visit is ready once the service worker keeps the site: a reload offline works.
   const kept = Promise.race([Kismet.precached?.(), new Promise((done) => setTimeout(done, 15000))]);
   worker.addEventListener("message", ({ data }) => {

@@ -5,7 +5,7 @@ import { STAMP, site } from "./storing.mjs";
 
 const root = document.documentElement;
 /** @type {(name: string) => HTMLInputElement} the element of a data-testid (a field, a button or a line) */
-const byTestid = (name) => document.querySelector(`[data-testid="${name}"]`);
+const byTestid = (name) => /** @type {HTMLInputElement} */ (document.querySelector(`[data-testid="${name}"]`));
 const Kismet = globalThis.Kismet;
 // The local calendar date, as the game's worker reads it too (static/glue/host.py): the daily's
 // day here. Not by Intl, whose first use holds a first tap up.
@@ -23,13 +23,15 @@ const values = () =>
 const roster = () =>
   /** @type {HTMLDialogElement} */ (document.getElementById("new-game-dialog"))?.open
     ? [...document.querySelectorAll("#player-list li")].map((row) => [
-        row.querySelector("input").value,
-        row.querySelector("select").value,
+        /** @type {HTMLInputElement} */ (row.querySelector("input")).value,
+        /** @type {HTMLSelectElement} */ (row.querySelector("select")).value,
       ])
     : null;
+/** @type {(event: import("./client.mjs").PageEvent) => import("./client.mjs").PageEvent} */
 const withFields = (event) => ({ ...event, values: values(), roster: roster() });
 
 // What the page does within the player's tap; its words come with the Share dialog.
+/** @param {string} key */
 const shareDone = (key) => {
   byTestid("share-done").textContent = byTestid("share-done").getAttribute(`data-${key}`) ?? "";
 };
@@ -37,6 +39,7 @@ const copyByHand = () => {
   byTestid("share-link").select();
   shareDone("share.failed");
 };
+/** @type {Record<string, () => unknown>} */
 const ON_THE_PAGE = {
   "send-share": () =>
     navigator.share({ text: byTestid("share-text").textContent, url: byTestid("share-link").value }).then(
@@ -55,7 +58,10 @@ const ON_THE_PAGE = {
   restore: () => byTestid("restore-file").click(),
 };
 
-/** Send every event of the page to the game through `send` (once, when the page starts). */
+/**
+ * Send every event of the page to the game through `send` (once, when the page starts).
+ * @param {(event: import("./client.mjs").PageEvent | (() => import("./client.mjs").PageEvent)) => void} send
+ */
 export function listen(send) {
   document.addEventListener("click", (event) => {
     if (root.dataset.ready !== "true") return;
@@ -66,10 +72,10 @@ export function listen(send) {
       if (!(box.left <= x && x <= box.right && box.top <= y && y <= box.bottom))
         return Kismet.apply([["close", `#${clicked.id}`]]);
     }
-    /** @type {HTMLButtonElement} */
+    /** @type {HTMLButtonElement | null} */
     const target = clicked.closest("[data-action]");
     const disabled = !!target?.disabled;
-    if (!disabled) ON_THE_PAGE[target?.dataset.action]?.();
+    if (!disabled) ON_THE_PAGE[target?.dataset.action ?? ""]?.();
     send(
       withFields({
         kind: "click", // and the element's data: action, die, box, index, id, day
@@ -101,6 +107,7 @@ export function listen(send) {
     send({ kind: "key", pressed });
   });
 
+  /** @type {(selector: string, kind: string, handler: (event: Event) => void) => void} */
   const on = (selector, kind, handler) => document.querySelector(selector)?.addEventListener(kind, handler);
   for (const [selector, form] of [
     [".new-game-form", "new-game"],
@@ -119,9 +126,12 @@ export function listen(send) {
   on(
     "#player-list",
     "change",
-    (event) => event.target.tagName === "SELECT" && send(withFields({ kind: "change", field: "seat" })),
+    (event) =>
+      /** @type {HTMLElement} */ (event.target).tagName === "SELECT" &&
+      send(withFields({ kind: "change", field: "seat" })),
   );
-  on('[data-testid="restore-file"]', "change", async ({ target }) => {
+  on('[data-testid="restore-file"]', "change", async (event) => {
+    const target = /** @type {HTMLInputElement} */ (event.target);
     const chosen = target.files?.[0];
     target.value = ""; // the same file may be chosen again
     if (chosen) send(withFields({ kind: "restore", text: await chosen.text().catch(() => null) })); // null: unreadable

@@ -9,6 +9,8 @@ import * as pyodide from "../pyodide/pyodide.mjs";
 
 export const version = pyodide.version;
 const KEY = "__SNAPSHOT_KEY__";
+/** @typedef {import("pyodide").PyodideAPI} Python */
+/** @param {string} path */
 const at = (path) => new URL(path, import.meta.url).href;
 const CONFIG = {
   indexURL: at("../pyodide/"),
@@ -18,13 +20,17 @@ const CONFIG = {
 const SNAPSHOT = { cache: `kismet-snapshot-${KEY}`, entry: at("../pyodide/memory-snapshot") };
 const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
 const GAME = { url: at(`../${SHARED.game}`), path: `/home/pyodide/${SHARED.game}` };
+/** @type {{ url: string, fetch?: () => Promise<unknown> }} */
 const REST = { url: at(`../${SHARED.rest}`) };
 const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
-const said = {}; // how the start went: in the page's first answer, and told as it changes
+/** @type {Record<string, string>} how the start went: in the page's first answer, and told as it changes */
+const said = {};
 globalThis.kismetSaid = said; // static/glue/worker.py reads it
+/** @param {Record<string, string>} root */
 const tell = (root) => self.postMessage({ root: Object.assign(said, root) && root });
 
-let archive = null; // the game's archive, fetched once (again if it failed)
+/** @type {Promise<Uint8Array> | null} the game's archive, fetched once (again if it failed) */
+let archive = null;
 const game = () =>
   (archive ??= fetch(GAME.url)
     .then(async (got) =>
@@ -37,7 +43,7 @@ const game = () =>
 
 async function stored() {
   const found = KEEPS && (await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.entry));
-  if (!found) return null;
+  if (!found?.body) return null;
   const unpacked = found.body.pipeThrough(new DecompressionStream("gzip")); // checksummed
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
@@ -50,14 +56,16 @@ const quiet = async () => {
 };
 // 64 KB a task, half a second after the page's last call (in one go, it held a first roll up:
 // docs/figures.md, "Python off the main thread").
+/** @type {(bytes: Uint8Array, zip?: CompressionStream, slice?: number) => Promise<ArrayBuffer>} */
 const gzip = async (bytes, zip = new CompressionStream("gzip"), slice = 1 << 16) => {
   const writer = zip.writable.getWriter(),
     packed = new Response(zip.readable).arrayBuffer();
   for (let at = 0; at < bytes.length; at += slice)
-    await quiet().then(() => writer.write(bytes.subarray(at, at + slice)));
+    await quiet().then(() => writer.write(/** @type {Uint8Array<ArrayBuffer>} */ (bytes.subarray(at, at + slice))));
   return writer.close().then(() => packed);
 };
-let made = null; // a fresh snapshot's bytes, until the page says the game is on screen
+/** @type {Uint8Array | null} a fresh snapshot's bytes, until the page says the game is on screen */
+let made = null;
 globalThis.kismetKeep = async (bytes = made) => {
   made = null;
   try {
@@ -79,6 +87,10 @@ globalThis.kismetKeep = async (bytes = made) => {
 
 // The game's archive on sys.path (a snapshot's importer read the copy that made it: it
 // reads this one).
+/**
+ * @param {Python} python
+ * @param {Uint8Array} bytes
+ */
 function mount(python, bytes) {
   python.FS.writeFile(GAME.path, bytes);
   const sys = python.pyimport("sys");
@@ -86,9 +98,18 @@ function mount(python, bytes) {
   sys.path_importer_cache.get(GAME.path)?.invalidate_caches();
 }
 
+/** @param {import("pyodide").PyodideConfig} options */
 async function fresh(options) {
   if (!KEEPS) return pyodide.loadPyodide(options);
-  const python = await pyodide.loadPyodide({ ...options, _makeSnapshot: true, fsInit: () => game().catch(() => {}) });
+  const python = await pyodide.loadPyodide({
+    ...options,
+    _makeSnapshot: true,
+    fsInit: () =>
+      game().then(
+        () => {},
+        () => {},
+      ),
+  });
   try {
     mount(python, await game());
     python.pyimport("glue").prepare();
@@ -109,8 +130,12 @@ async function fresh(options) {
 // worker).
 const restBytes = () =>
   fetch(REST.url)
-    .then((got) => got.ok && got.arrayBuffer())
+    .then((got) => (got.ok ? got.arrayBuffer() : null))
     .catch(() => null);
+/**
+ * @param {Python} python
+ * @param {Promise<ArrayBuffer | null | undefined> | null} early the rest's bytes kept by the service worker
+ */
 async function withTheRest(python, early) {
   const finder = python.pyimport("stdlib_rest").install(
     () => {
@@ -122,8 +147,10 @@ async function withTheRest(python, early) {
       if (request.status !== 200) throw new Error(`${REST.url}: HTTP ${request.status}`);
       put(Uint8Array.from(request.responseText, (c) => c.charCodeAt(0)));
     },
+    /** @param {string} name */
     (name) => console.warn(`Python module ${name} is not in the core standard library`),
   );
+  /** @param {Uint8Array} bytes */
   const put = (bytes) => {
     if (python.FS.analyzePath(finder.archive).exists) return;
     python.FS.writeFile(finder.archive, bytes);
@@ -138,7 +165,9 @@ globalThis.kismetRest = () => REST.fetch?.();
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, ...CONFIG };
+  /** @type {Python | null} */
   let python = null;
+  /** @type {Promise<ArrayBuffer | null | undefined> | null} */
   let rest = null;
   try {
     const bytes = await stored();

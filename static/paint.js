@@ -6,14 +6,17 @@
 
 (() => {
   const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
-  const returning = new Map(); // a dialog's id -> what had the focus when it opened
+  /** @type {Map<string, HTMLElement | null>} a dialog's id -> what had the focus when it opened */
+  const returning = new Map();
 
+  /** @type {(selector: string) => HTMLElement} an element the page always has */
   const find = (selector) =>
-    document.querySelector(selector) ??
+    /** @type {HTMLElement | null} */ (document.querySelector(selector)) ??
     (() => {
       throw new Error(`The page has no ${selector}`);
     })();
 
+  /** @param {HTMLDialogElement} dialog */
   const giveFocusBack = (dialog) => {
     const previous = returning.get(dialog.id);
     returning.delete(dialog.id);
@@ -25,7 +28,7 @@
   // Many players: bring the column of the player to move into sight, measured once the
   // page is laid out (so the paint never waits for it).
   const showCurrentColumn = () => {
-    /** @type {HTMLTableCellElement} */
+    /** @type {HTMLTableCellElement | null} */
     const head = document.querySelector("table.sheet thead th.current");
     if (!head) return;
     const scroller = find(".sheet-scroll");
@@ -37,10 +40,12 @@
     }
   };
 
+  /** @type {(element: HTMLElement, ms: number) => void} */
   const countUp = (element, ms) => {
     const target = Number(element.dataset.count);
     if (!(target > 0)) return;
     const start = performance.now();
+    /** @param {number} now */
     const frame = (now) => {
       const share = Math.min(1, (now - start) / ms);
       element.textContent = String(Math.round(target * share * (2 - share))); // eases out
@@ -68,14 +73,8 @@
     }
   };
 
-  const toggleMenu = (open) => {
-    const header = find("header.top");
-    const shown = open === null ? header.dataset.menu !== "open" : open;
-    header.dataset.menu = shown ? "open" : "closed";
-    find('[data-testid="menu"]').setAttribute("aria-expanded", String(shown));
-  };
-
   // Arrow keys: the focus to the next (or previous) open box of the sheet.
+  /** @param {number} step */
   const moveFocus = (step) => {
     const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (
       document.querySelectorAll("table.sheet button.option")
@@ -86,6 +85,7 @@
     options[here < 0 ? 0 : (here + step + options.length) % options.length].focus();
   };
 
+  /** @type {(name: string, text: string) => void} */
   const download = (name, text) => {
     const link = Object.assign(document.createElement("a"), {
       href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
@@ -98,6 +98,7 @@
   };
   // The backup file: to the share sheet where the browser shares such a file (the player's own
   // mail, cloud or chat), else downloaded; a share that fails (not one the player cancelled) too.
+  /** @type {(name: string, text: string) => void} */
   const backup = (name, text) => {
     const file = new File([text], name, { type: "application/json" });
     if (!navigator.canShare?.({ files: [file] })) return download(name, text);
@@ -106,65 +107,87 @@
       .catch((error) => error?.name === "AbortError" || download(name, text));
   };
 
+  /** @typedef {(el: any, ...args: any[]) => unknown} Op an op: its element (null for some), then its values */
+  /** @type {Record<string, Op>} */
   const OPS = {
+    /** @type {(el: HTMLElement, value: string) => void} */
     text: (el, value) => {
       el.textContent = value;
     },
+    /** @type {(el: HTMLElement, value: string) => void} */
     html: (el, value) => {
       el.innerHTML = value;
     },
+    /** @type {(el: HTMLElement, value: boolean) => void} */
     hidden: (el, value) => {
       el.hidden = value;
     },
+    /** @type {(el: HTMLButtonElement, value: boolean) => void} */
     disabled: (el, value) => {
       el.disabled = value;
     },
+    /** @type {(el: HTMLElement, name: string, value: string) => void} */
     attr: (el, name, value) => el.setAttribute(name, value),
+    /** @type {(el: HTMLElement, key: string, value: string) => void} */
     data: (el, key, value) => {
       el.dataset[key] = value;
     },
+    /** @type {(el: HTMLElement, name: string, on: boolean) => void} */
     class: (el, name, on) => el.classList.toggle(name, on),
+    /** @type {(el: HTMLInputElement, value: string) => void} */
     value: (el, value) => {
       if (document.activeElement !== el) el.value = value;
     },
+    /** @type {(el: HTMLElement, lines: string[]) => void} */
     list: (el, lines) =>
       el.replaceChildren(...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line }))),
+    /** @type {(dialog: HTMLDialogElement, focus: string | null) => void} */
     open: (dialog, focus) => {
       if (dialog.open) return;
-      returning.set(dialog.id, document.activeElement);
+      returning.set(dialog.id, /** @type {HTMLElement | null} */ (document.activeElement));
       dialog.showModal();
       if (focus) find(focus).focus();
     },
+    /** @type {(dialog: HTMLDialogElement) => void} */
     close: (dialog) => {
       if (!dialog.open) return;
       giveFocusBack(dialog); // before closing, so no key lands in a closed dialog
       dialog.close();
     },
     "focus-back": giveFocusBack,
+    /** @type {(el: HTMLElement) => void} */
     focus: (el) => el.focus(),
+    /** @type {(table: HTMLElement, html: string) => void} */
     sheet: (table, html) => {
       // a redraw keeps the keyboard's place in the sheet
-      /** @type {HTMLElement} */
+      /** @type {HTMLElement | null | undefined} */
       const cell = document.activeElement?.closest("table.sheet [data-testid]");
       const place = cell?.dataset.testid;
       table.innerHTML = html;
-      if (place) table.querySelector(`[data-testid="${place}"] button`)?.focus();
+      if (place) /** @type {HTMLElement | null} */ (table.querySelector(`[data-testid="${place}"] button`))?.focus();
     },
+    /** @type {(el: HTMLElement | null, block: ScrollLogicalPosition) => void} */
     scroll: (el, block) => el?.scrollIntoView({ block }),
     count: countUp,
     column: () => requestAnimationFrame(showCurrentColumn),
     fanfare,
-    menu: (_, open) => toggleMenu(open),
+    /** @type {(_: null, open: boolean | null) => void} */
+    menu: (_, open) => globalThis.Kismet.toggleMenu(open), // static/before-ready.js
+    /** @type {(_: null, step: number) => void} */
     "move-focus": (_, step) => moveFocus(step),
+    /** @type {(el: HTMLElement) => void} */
     blur: (el) => el.blur(),
+    /** @type {(_: null, name: string, text: string) => void} */
     backup: (_, name, text) => backup(name, text),
     persist: () => globalThis.Kismet.persist?.(), // static/client.mjs
+    /** @type {(_: null, which: string) => void} */
     print: (_, which) => {
       document.body.dataset.print = which;
       window.print();
     },
     // A change of language: each language has its own page; the game is saved, so load
     // it, without the welcome of a new visit (the mark is for that page only).
+    /** @type {(_: null, page: string) => void} */
     navigate: (_, page) => {
       try {
         sessionStorage.setItem(SHARED.switched, "1");
@@ -176,6 +199,7 @@
     // A challenge link has been read: the address keeps no fragment.
     address: () => history.replaceState(null, "", location.pathname + location.search),
     // The game answers from now on: every control of the header too, and the keys.
+    /** @type {(_: null, answered: string[], taken: string[]) => void} */
     ready: (_, answered, taken) => {
       const controls = /** @type {NodeListOf<HTMLButtonElement>} */ (
         document.querySelectorAll("header button, header select")
@@ -190,6 +214,7 @@
   // is always on the page, and a missing one is an error.
   const OPTIONAL = new Set(["scroll"]);
 
+  /** @param {[string, string | null, ...unknown[]][]} ops each op: its name, the element's selector, its values */
   const apply = (ops) => {
     for (const [name, selector, ...args] of ops) {
       if (!OPS[name]) throw new Error(`No such paint op: ${name}`);

@@ -4,17 +4,21 @@
 (() => {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const first = !navigator.serviceWorker.controller;
-  /** @type {HTMLElement} */
-  const notice = document.querySelector('[data-testid="update"]');
+  const notice = /** @type {HTMLElement} */ (document.querySelector('[data-testid="update"]'));
   const registering = navigator.serviceWorker.register("./sw.js").catch(() => null); // none: online only
-  let [shown, waiting] = [false, null];
+  let shown = false;
+  /** @type {ServiceWorker | null} the new version waiting to be taken */
+  let waiting = null;
+  /** @param {ServiceWorker | null} worker */
   const offer = (worker) => {
     waiting = worker;
     if (!shown || !worker) return;
     notice.hidden = false;
-    notice.querySelector("button").onclick = () => worker.postMessage("skip-waiting");
+    /** @type {HTMLButtonElement} */ (notice.querySelector("button")).onclick = () =>
+      worker.postMessage("skip-waiting");
   };
   navigator.serviceWorker.addEventListener("controllerchange", () => notice.hidden || location.reload());
+  /** @type {(registration: ServiceWorkerRegistration, part: string, channel?: MessageChannel) => Promise<unknown>} */
   const precache = (registration, part, channel = new MessageChannel()) =>
     new Promise((done) => {
       channel.port1.onmessage = done;
@@ -36,7 +40,7 @@
   registering.then((registration) =>
     registration?.addEventListener("updatefound", () => {
       const installing = registration.installing;
-      installing.addEventListener("statechange", () => {
+      installing?.addEventListener("statechange", () => {
         if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
       });
     }),

@@ -13,14 +13,19 @@ const LATER = [`./${SHARED.rest}`, `./${SHARED.late}`]; // never needed to start
 // For a start: what the first visit itself loaded (its page too, `own`: its address may have
 // a query), from the browser's own cache (nothing downloaded twice, or before the game is
 // ready), and the pages; then all of it.
+/** @type {(start: boolean, own?: string) => Promise<unknown>} */
 const precache = async (start, own) => {
   const cache = await caches.open(CACHE_NAME);
-  const missing = (
-    await Promise.all(
-      FILES.map(async (file) => ((start && LATER.includes(file)) || (await cache.match(file)) ? null : file)),
-    )
-  ).filter(Boolean);
+  const missing = /** @type {string[]} */ (
+    (
+      await Promise.all(
+        FILES.map(async (file) => ((start && LATER.includes(file)) || (await cache.match(file)) ? null : file)),
+      )
+    ).filter(Boolean)
+  );
+  /** @param {string} file */
   const page = (file) => !start || file === "./" || file.endsWith(".html");
+  /** @type {[string, string][]} */
   const pages = own ? [[own.split("?")[0], own]] : [];
   await Promise.all(
     [...missing.map((file) => [file, file]), ...pages].map(([file, from]) =>
@@ -30,7 +35,7 @@ const precache = async (start, own) => {
           page(file) && from === file ? { cache: "force-cache" } : { cache: "only-if-cached", mode: "same-origin" },
         ),
       ).then(
-        (got) => got.ok && cache.put(file, got),
+        (got) => (got.ok ? cache.put(file, got) : undefined),
         () => {},
       ),
     ),

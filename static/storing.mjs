@@ -7,21 +7,34 @@ import { stamps } from "./database.mjs"; // before PyScript's cache, in a browse
 // the spare's writes; if the stamp is still its base, every write or none; unless refused, `spared`.
 const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
 const [PREFIX, STAMP, PROBE] = [SHARED.prefix, SHARED.stamp, SHARED.probe];
+/**
+ * A write: a key, and its new value (null: removed).
+ * @typedef {[string, string | null]} Write
+ * A commit as kismet/app/keeping/commit.py makes it: its writes, made against the stamp `base`;
+ * the spare's writes before (`spare`) and after, unless refused (`spared`).
+ * @typedef {{ id: number, base: string | null, writes: Write[], spare: Write[], spared: Write[] }} Commit
+ * The page's answer (kismet.app.keeping.commit.Answer).
+ * @typedef {{ id: number, outcome: string, values?: Record<string, string | null> | null, room?: number }} Answer
+ */
+/** @param {() => Storage} area the site's keys in it, or null where the browser refuses it */
 const site = (area) => {
   try {
-    area = area(); // a browser blocking the site's data throws at the name
+    const opened = area(); // a browser blocking the site's data throws at the name
     return Object.fromEntries(
-      Object.keys(area)
+      Object.keys(opened)
         .filter((k) => k.startsWith(PREFIX))
-        .map((k) => [k, area.getItem(k)]),
+        .map((k) => [k, opened.getItem(k)]),
     );
   } catch {
     // no storage here: the game plays on, and says so
     return null;
   }
 };
-const write = (area, key, value) => (value === null ? area.removeItem(key) : area.setItem(key, value));
-const weight = (key, value) => (value === null ? 0 : key.length + value.length);
+/** @type {(area: Storage, key: string, value: string | null | undefined) => void} */
+const write = (area, key, value) => (value == null ? area.removeItem(key) : area.setItem(key, value));
+/** @type {(key: string, value: string | null | undefined) => number} */
+const weight = (key, value) => (value == null ? 0 : key.length + value.length);
+/** @param {number} size */
 const fits = (size) => {
   try {
     localStorage.setItem(PROBE, "x".repeat(Math.max(0, size - PROBE.length)));
@@ -30,6 +43,7 @@ const fits = (size) => {
     return false;
   }
 };
+/** @param {number} below */
 const measure = (below) => {
   // the longest probe the storage takes (less than `below`)
   let [low, high] = [0, Math.max(below, 1)];
@@ -48,6 +62,7 @@ const roomAtStart = () => {
   localStorage.removeItem(PROBE);
   return null;
 };
+/** @param {Write[]} spare */
 const keep = (spare) => {
   for (const [key, value] of spare)
     try {
@@ -56,14 +71,23 @@ const keep = (spare) => {
       /* a second chance */
     }
 };
+/**
+ * @param {Commit} commit
+ * @returns {Answer}
+ */
 function store(commit) {
   keep(commit.spare);
   const answer = storeWrites(commit);
   if (!["full", "off"].includes(answer.outcome)) keep(commit.spared);
   return answer;
 }
+/**
+ * @param {Commit} commit
+ * @returns {Answer}
+ */
 function storeWrites({ id, base, writes }) {
   if (!writes.length) return { id, outcome: "stored" };
+  /** @type {Map<string, string | null>} */
   let olds;
   try {
     if (localStorage.getItem(STAMP) !== base) return { id, outcome: "stale", values: site(() => localStorage) };
@@ -71,7 +95,9 @@ function storeWrites({ id, base, writes }) {
   } catch {
     return { id, outcome: "off" };
   }
+  /** @param {Write} write */
   const grows = ([key, value]) => weight(key, value) - weight(key, olds.get(key));
+  /** @type {string[]} */
   const done = []; // those that free room first; the stamp last (other tabs hear in order)
   try {
     for (const [key, value] of [...writes].sort(
@@ -83,7 +109,7 @@ function storeWrites({ id, base, writes }) {
   } catch (error) {
     // each step back is a state that fitted before
     for (const key of done.reverse()) write(localStorage, key, olds.get(key));
-    if (!/quota/i.test(`${error?.name} ${error}`)) return { id, outcome: "off" }; // Firefox: NS_ERROR_DOM_QUOTA_REACHED
+    if (!/quota/i.test(`${/** @type {Error} */ (error)?.name} ${error}`)) return { id, outcome: "off" }; // Firefox: NS_ERROR_DOM_QUOTA_REACHED
     return { id, outcome: "full", room: measure(writes.reduce((sum, w) => sum + grows(w), 0)) };
   }
   return { id, outcome: "stored" };
@@ -98,15 +124,25 @@ const stamp = () => {
     return undefined;
   }
 };
+/**
+ * @param {() => Answer} work
+ * @returns {Promise<Answer>}
+ */
 const guarded = async (work, since = performance.now()) => {
   for (;;) {
-    let done, trans;
+    /** @type {{ value: Answer } | { error: unknown } | undefined} */
+    let done;
+    /** @type {IDBTransaction} */
+    let trans;
     try {
+      if (!stamps) return work(); // none: site data blocked
       trans = stamps.transaction("stamp", "readwrite", { durability: "relaxed" });
     } catch {
-      return work();
-    } // none
-    trans.objectStore("stamp").get("recent").onsuccess = ({ target: { result } }) => {
+      return work(); // none
+    }
+    const asked = trans.objectStore("stamp").get("recent");
+    asked.onsuccess = () => {
+      const result = asked.result;
       const [last, ...before] = Array.isArray(result) ? result : []; // the last commit's stamp first
       const bound = before.includes(stamp()) ? 10000 : 1000;
       if (![undefined, stamp()].includes(last) && stamp() !== undefined && performance.now() - since < bound) return;
@@ -121,7 +157,8 @@ const guarded = async (work, since = performance.now()) => {
     await new Promise((settle) => {
       trans.oncomplete = trans.onabort = settle;
     });
-    if (done) return "error" in done ? Promise.reject(done.error) : done.value;
+    const over = /** @type {{ value: Answer } | { error: unknown } | undefined} */ (done);
+    if (over) return "error" in over ? Promise.reject(over.error) : over.value;
     await new Promise((again) => setTimeout(again, 2)); // the page's other tasks first
   }
 };
@@ -134,12 +171,13 @@ const storageWord = async () => {
     (found) => found.usage,
     () => undefined,
   );
-  return { persisted, site_bytes: Number.isFinite(usage) ? Math.round(usage) : -1 };
+  return { persisted, site_bytes: typeof usage === "number" && Number.isFinite(usage) ? Math.round(usage) : -1 };
 };
 // Whether a commit was ever recorded here (IndexedDB outlives a cleared localStorage).
 const playedBefore = () =>
   new Promise((done) => {
     try {
+      if (!stamps) return done(false);
       const asked = stamps.transaction("stamp").objectStore("stamp").get("recent");
       asked.onsuccess = () => done(Array.isArray(asked.result) && asked.result.some(Boolean));
       asked.onerror = () => done(false);

@@ -261,7 +261,10 @@ class Seeding:
         A crashed page has twice been seen to be followed by more crashes in the same
         browser on the CI machine (never on this one): so after a crash the tests go on in
         a new browser, and a test that failed by a crash runs once more (``--reruns``,
-        ``--only-rerun crashed`` in pyproject.toml; the summary counts every rerun)."""
+        ``--only-rerun crashed`` in pyproject.toml; the summary names every rerun). So does
+        a test whose wait for the page timed out (``--only-rerun TimeoutError``): a few such
+        waits, each alone never seen to fail, have failed once in a whole run on the CI
+        machine; their failures tell the page's story (``page_story``)."""
         if self.browser is not None:
             with contextlib.suppress(Exception):  # a browser already gone
                 self.browser.close()

@@ -28,3 +28,13 @@ interface Navigator {
   /** Safari on iOS: the page runs from the Home Screen. */
   readonly standalone?: boolean;
 }
+
+// The game's worker (static/interpreter.mjs) and its glue (static/glue/worker.py) share these.
+/** How the start went, for the page's first answer. */
+declare var kismetSaid: Record<string, string>;
+/** The game answered the page (a first visit's snapshot is packed in the pauses). */
+declare var kismetHeard: () => number;
+/** Keep a first visit's snapshot, once the game is on screen. */
+declare var kismetKeep: (bytes?: Uint8Array | null) => Promise<void>;
+/** Fetch the rest of the standard library now. */
+declare var kismetRest: () => Promise<unknown> | undefined;
