@@ -38,6 +38,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kismet.page.shared import READY_MARK  # noqa: E402
 from tools.builder.caches import BUILD_CACHE  # noqa: E402
 from tools.builder.server import make_server  # noqa: E402
 from tools.builder.site import build  # noqa: E402
@@ -67,7 +68,6 @@ def chromium() -> str:
     raise SystemExit("No Chromium found: install Debian's chromium (apt-get install chromium)")
 
 
-READY_MARK = "kismet-ready"
 QUIET_MS = 5250
 """How long the page must be quiet before --until-ready ends the load (Lighthouse's own
 figure when it does not simulate)."""

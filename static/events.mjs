@@ -12,11 +12,13 @@ const Kismet = globalThis.Kismet;
 const today = (now = new Date()) =>
   [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
 
-const FIELDS = ["entry-faces", "stats-player", "challenge-name", "coach-margin", "language", "print-players"]; // kismet.page.events.VALUES
+const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
+// The fields an event carries (kismet.page.events.VALUES): each element's by its data-testid,
+// and the choice of what to print by its checked radio.
 const values = () =>
   Object.fromEntries(
     [
-      ...FIELDS.map((name) => [name, byTestid(name)?.value]),
+      ...SHARED.fields.map((name) => [name, byTestid(name)?.value]),
       ["print-what", /** @type {HTMLInputElement} */ (document.querySelector("input[name=print-what]:checked"))?.value],
     ].filter(([, v]) => v !== undefined),
   );

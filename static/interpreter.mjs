@@ -17,8 +17,8 @@ const CONFIG = {
   stdLibURL: at("../pyodide/stdlib-core.zip"),
   lockFileContents: { info: __LOCK_INFO__, packages: {} },
 };
-const SNAPSHOT = { cache: `kismet-snapshot-${KEY}`, entry: at("../pyodide/memory-snapshot") };
 const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
+const SNAPSHOT = { cache: `${SHARED.snapshot_cache}${KEY}`, entry: at("../pyodide/memory-snapshot") };
 const GAME = { url: at(`../${SHARED.game}`), path: `/home/pyodide/${SHARED.game}` };
 /** @type {{ url: string, fetch?: () => Promise<unknown> }} */
 const REST = { url: at(`../${SHARED.rest}`) };
@@ -72,7 +72,7 @@ globalThis.kismetKeep = async (bytes = made) => {
     if (!bytes) return;
     const packed = await gzip(bytes);
     for (const name of await caches.keys())
-      if (name.startsWith("kismet-snapshot-") && name !== SNAPSHOT.cache) await caches.delete(name);
+      if (name.startsWith(SHARED.snapshot_cache) && name !== SNAPSHOT.cache) await caches.delete(name);
     await (await caches.open(SNAPSHOT.cache)).put(
       SNAPSHOT.entry,
       new Response(packed, { headers: { "content-type": "application/gzip" } }),

@@ -207,7 +207,7 @@
       for (const control of controls) control.disabled = false;
       globalThis.Kismet.keys = { answered: new Set(answered), taken: new Set(taken) };
       document.documentElement.dataset.ready = "true";
-      performance.mark("kismet-ready"); // for profilers and Lighthouse's user timings
+      performance.mark(SHARED.ready_mark); // for profilers and Lighthouse's user timings
     },
   };
   // The ops whose element may be missing (they then do nothing); every other op's element

@@ -56,7 +56,10 @@ sw.addEventListener("activate", (event) =>
       .then((names) =>
         Promise.all(
           names
-            .filter((name) => name.startsWith("kismet-") && name !== CACHE_NAME && !name.startsWith("kismet-snapshot-"))
+            .filter(
+              (name) =>
+                name.startsWith(SHARED.site_cache) && name !== CACHE_NAME && !name.startsWith(SHARED.snapshot_cache),
+            )
             .map((name) => caches.delete(name)),
         ),
       )

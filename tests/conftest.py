@@ -54,6 +54,7 @@ import pytest
 from kismet.advice.chances import Forecast
 from kismet.advice.spread import Spread
 from kismet.advice.strategy import Advisor
+from kismet.page.shared import SNAPSHOT_CACHE
 from tools.builder.caches import spread_table, strategy_table
 from tools.builder.env import BUILT, DIST, hold_lock
 from tools.builder.server import Handler, Server
@@ -185,7 +186,7 @@ def chromium_executable(chromium: Any) -> str | None:
 # In a page of the site: the stored snapshot's cache name, its entry, and its bytes (gzip)
 # as base64.
 READ_SNAPSHOT = """async () => {
-  const name = (await caches.keys()).find((key) => key.startsWith('kismet-snapshot-'));
+  const name = (await caches.keys()).find((key) => key.startsWith('{SNAPSHOT_CACHE}'));
   const cache = await caches.open(name);
   const [entry] = await cache.keys();
   const blob = await (await cache.match(entry)).blob();
@@ -195,7 +196,7 @@ READ_SNAPSHOT = """async () => {
     reader.readAsDataURL(blob);
   });
   return [name, entry.url, url.slice(url.indexOf(',') + 1)];
-}"""
+}""".replace("{SNAPSHOT_CACHE}", SNAPSHOT_CACHE)
 
 # In a page of the site: store the snapshot fetched from `url` (answered by `Seeds`).
 PUT_SNAPSHOT = """async ([name, entry, url]) => {

@@ -33,6 +33,7 @@ import pytest
 
 from kismet import Category, Game
 from kismet.advice.strategy import TABLE_PATH
+from kismet.page.shared import SITE_CACHE, SNAPSHOT_CACHE
 from tests.conftest import Site, artifact
 from tests.helpers import almost_finished
 from tests.test_browser import READ_SHEET, expected_sheet
@@ -202,13 +203,15 @@ CACHED = """const done = arguments[arguments.length - 1];
   if (!navigator.serviceWorker.controller) return done(0);
   const scope = (await navigator.serviceWorker.ready).scope;
   const names = (await caches.keys())
-    .filter(c => c.startsWith('kismet-') && !c.startsWith('kismet-snapshot-'));
+    .filter(c => c.startsWith('{SITE_CACHE}') && !c.startsWith('{SNAPSHOT_CACHE}'));
   if (names.length !== 1) return done(0);
   const cache = await caches.open(names[0]);
   let held = 0;
   for (const url of arguments[0]) if (await cache.match(new URL(url, scope).href)) held += 1;
   done(held);
-})().catch(() => done(0));"""
+})().catch(() => done(0));""".replace("{SITE_CACHE}", SITE_CACHE).replace(
+    "{SNAPSHOT_CACHE}", SNAPSHOT_CACHE
+)
 
 
 # Whether the service worker has kept a file fetched only when needed (arguments[0]).

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from kismet import Game
+from kismet.page.shared import SITE_CACHE, SNAPSHOT_CACHE
 from tests.conftest import (
     TEST_CHROMIUM_ARGS,
     Seeding,
@@ -109,7 +110,7 @@ def snapshot_cache(root: Path) -> str:
     code = (root / "static" / "interpreter.mjs").read_text()
     found = re.search(r'const KEY = "([0-9a-f]{16})";', code)
     assert found, "build.py did not fill in the snapshot key"
-    return f"kismet-snapshot-{found.group(1)}"
+    return f"{SNAPSHOT_CACHE}{found.group(1)}"
 
 
 SNAPSHOT_CACHES = "async () => (await caches.keys()).filter(c => c.startsWith('kismet-snapshot-'))"
@@ -117,7 +118,7 @@ SNAPSHOT_CACHES = "async () => (await caches.keys()).filter(c => c.startsWith('k
 # In the page: the service worker's caches (the Pyodide snapshot has a cache of its own).
 SITE_CACHES = (
     "(await caches.keys())"
-    ".filter(c => c.startsWith('kismet-') && !c.startsWith('kismet-snapshot-'))"
+    f".filter(c => c.startsWith('{SITE_CACHE}') && !c.startsWith('{SNAPSHOT_CACHE}'))"
 )
 
 

@@ -12,6 +12,10 @@ declare const __SHARED__: {
   game: string;
   late: string;
   rest: string;
+  site_cache: string;
+  snapshot_cache: string;
+  ready_mark: string;
+  fields: string[];
 };
 /** pyscript.toml, as build.py read it. */
 declare const __PYSCRIPT_CONFIG__: Record<string, unknown>;

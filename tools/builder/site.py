@@ -57,7 +57,14 @@ ICON_SIZES = (192, 512)
 static/icon.svg by tools/icons.py)."""
 
 
-SHARING = ("storing.mjs", "interpreter.mjs", "database.mjs", "paint.js", "service-worker.js")
+SHARING = (
+    "events.mjs",
+    "storing.mjs",
+    "interpreter.mjs",
+    "database.mjs",
+    "paint.js",
+    "service-worker.js",
+)
 """The scripts of static/ that read names shared with the Python (``const SHARED``)."""
 
 
@@ -108,12 +115,14 @@ def write_client(site: Path) -> None:
 
 def write_service_worker(site: Path) -> str:
     """Write sw.js precaching every file of the site under a cache named by their hash."""
+    from kismet.page.shared import SITE_CACHE
+
     files = sorted(
         p.relative_to(site).as_posix()
         for p in site.rglob("*")
         if p.is_file() and not p.name.startswith(".") and p.name != "sw.js"
     )
-    cache = f"kismet-{digest_of(site, files).hexdigest()[:16]}"
+    cache = f"{SITE_CACHE}{digest_of(site, files).hexdigest()[:16]}"
     # The strategy and spread tables are fetched only when a feature needs them, then kept
     # like the rest.
     lazy = {page_strategy_path(), page_spread_path()}
@@ -183,6 +192,6 @@ def write_site(modules: Path) -> Path:
     stdlib_archives(modules, DIST)
     write_interpreter(DIST, modules / "pyodide" / "pyodide-lock.json")
     write_client(DIST)
-    for name in ("database.mjs", "paint.js", "storing.mjs"):
+    for name in ("database.mjs", "events.mjs", "paint.js", "storing.mjs"):
         (DIST / "static" / name).write_text(script_template(name), encoding="utf-8")
     return DIST
