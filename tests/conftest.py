@@ -90,6 +90,15 @@ class Site:
     root: Path
 
 
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    # A test run again (``--reruns``) is named in the summary; here, at once, why: the
+    # first line of what failed, so that an intermittent failure is never silent.
+    if report.outcome == "rerun" and "PYTEST_XDIST_WORKER" not in os.environ:  # once
+        crash = getattr(report.longrepr, "reprcrash", None)
+        why = crash.message if crash is not None else str(report.longrepr)[-1000:]
+        print(f"\nRERUN {report.nodeid}: {why[:1000]}", file=sys.stderr, flush=True)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     # The site is built once before any test (with workers, as `build.py test` runs them,
     # by the controller; each worker serves that build). Never later from a fixture: once
