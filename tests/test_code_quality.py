@@ -437,6 +437,11 @@ DATED = re.compile(r"(?<![\"'\d-])20\d\d-\d\d-\d\d(?![\"'T\d])")
 """A date in prose, as history is dated; an example of a stored value is quoted."""
 
 
+def code_files(*folders: str) -> list[Path]:
+    """The Python and JavaScript files under these folders of the repository."""
+    return [p for f in folders for p in (ROOT / f).rglob("*") if p.suffix in (".py", ".mjs", ".js")]
+
+
 def dates_in(path: Path) -> list[str]:
     """The dates the prose of a file holds (docstrings, comments), examples aside."""
     return DATED.findall(_words(path))
@@ -445,9 +450,7 @@ def dates_in(path: Path) -> list[str]:
 def test_the_code_s_prose_holds_no_history() -> None:
     # What the code does now, in the present; when it changed, and the figures measured on
     # the way, go to docs/figures.md and the commits.
-    prose = [ROOT / "build.py", *(ROOT / "tools").rglob("*.py"), *(ROOT / "tools").glob("*.mjs")]
-    for folder in ("kismet", "static"):
-        prose += [p for p in (ROOT / folder).rglob("*") if p.suffix in (".py", ".mjs", ".js")]
+    prose = [ROOT / "build.py", *code_files("kismet", "static", "tools")]
     dated = {str(p.relative_to(ROOT)): found for p in prose if (found := dates_in(p))}
     assert dated == {}
 
@@ -463,8 +466,7 @@ def test_the_check_of_history_sees_a_date(tmp_path: Path) -> None:
 
 def test_docs_and_docstrings_name_only_what_exists() -> None:
     prose = [*ROOT.glob("*.md"), *ROOT.glob("docs/*.md"), ROOT / "build.py"]
-    for folder in ("kismet", "static", "tools", "benchmarks", "tests"):
-        prose += [p for p in (ROOT / folder).rglob("*") if p.suffix in (".py", ".mjs", ".js")]
+    prose += code_files("kismet", "static", "tools", "benchmarks", "tests")
     assert (ROOT / "dist" / "index.html").exists()  # the build is there to compare with
     stale = {str(p.relative_to(ROOT)): found for p in prose if (found := stale_names(p))}
     assert stale == {}
