@@ -83,3 +83,39 @@ def test_a_three_player_position_agrees_with_perfect_play_simulated(
     sim = simulated(forecast, game, 1500, rng)
     assert sum(model) == pytest.approx(1.0)
     assert max(abs(a - b) for a, b in zip(model, sim, strict=True)) < 0.05, (model, sim)
+
+
+def test_an_extra_kismet_s_rate_is_the_turn_s_chance_of_five_alike(forecast: Forecast) -> None:
+    # Only Sixes open, points in the Kismet box: perfect play keeps every six, so the turn
+    # ends with five sixes with (1 - (5/6)**3)**5, and with five of another face seldom.
+    sixes = State(FULL & ~(1 << BOXES.index(Category.SIXES)), 20, True, 200)
+    five_sixes = (1 - (5 / 6) ** 3) ** 5
+    assert five_sixes <= forecast.extra_rate(sixes) < five_sixes + 0.0005
+    assert forecast.extra_rate(sixes._replace(joker=False)) == 0.0  # no extra Kismet
+    assert forecast.extra_rate(State(FULL, 20, True, 300)) == 0.0  # no turn left
+
+
+def mean_of(law: dict[int, float]) -> float:
+    return math.fsum(x * p for x, p in law.items())
+
+
+def test_the_others_extra_kismets_are_expected_to_cost_a_player_penalty_zeros(
+    forecast: Forecast,
+) -> None:
+    # Ann holds points in her Kismet box, Bo does not: each of Ann's turns while Bo still
+    # has a box open may be an extra Kismet, and each gives Bo a zero in his topmost open
+    # box (Ones here, which costs him its points and some of his bonus).
+    ann = State(sum(1 << BOXES.index(c) for c in (Category.KISMET, Category.ONES)), 3, True, 53)
+    bo = State(1 << BOXES.index(Category.FLUSH), 0, False, 35)
+    laws = [forecast.law(ann), forecast.law(bo)]
+    moved = forecast.with_penalties([ann, bo], laws)
+    assert moved[0] == laws[0]  # Bo rolls no extra Kismet: his Kismet box holds nothing
+    expected = forecast.extra_rate(ann) * 13  # Ann's turns while Bo has boxes open
+    assert forecast.expected_penalties([ann, bo], 1) == pytest.approx(expected)
+    assert 0.2 < expected < 0.5
+    cost = round(forecast.penalty_cost(bo))
+    assert 5 < cost < 30
+    assert sum(moved[1].values()) == pytest.approx(1.0)
+    assert mean_of(laws[1]) - mean_of(moved[1]) == pytest.approx(expected * cost, rel=0.01)
+    # The chances take it in: Ann's chance is higher than without the penalties.
+    assert shares(moved)[0] > shares(laws)[0] + 0.02

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from kismet.advice.chances import Forecast, _normal
+from kismet.advice.chances import Forecast, _normal, penalised
 from kismet.advice.level import Level, StepKind
 from kismet.advice.players import plan
 from kismet.advice.review import price
 from kismet.advice.skill import GOOD, PERFECT
 from kismet.advice.state import FULL, State
-from kismet.advice.winning import Aim, Stakes, penalised
+from kismet.advice.winning import Aim, Stakes
 from kismet.app.base.roster import Roster
 from kismet.app.guidance.coaching import coach_warning, decision, hint
 from kismet.app.keeping.storage import GAME_KEY, MemoryStorage
@@ -210,6 +210,30 @@ def test_an_extra_kismet_weighs_the_others_penalty_zeros(forecast: Forecast) -> 
     extra = aim.reached(ann.after(box, 30), extra=True)[1]
     assert extra > plain + 0.2
     assert aim.box_chance(box, (6, 6, 6, 6, 6)) == extra
+
+
+class WithoutExtras(Forecast):
+    """The same tables, but no player is ever taken to roll an extra Kismet."""
+
+    def extra_rate(self, state: State) -> float:
+        return 0.0
+
+
+def test_the_shark_counts_the_penalty_zeros_on_both_sides(forecast: Forecast) -> None:
+    # Ann holds points in her Kismet box, ten boxes open; Bo, the Shark, has none.
+    ann = State(sum(1 << i for i in (0, 6, 7, 8, 14)), 2, True, 80)
+    bo = State(sum(1 << i for i in (6, 7, 8, 9, 13)), 0, False, 90)
+    blind = WithoutExtras(forecast.advisor, forecast.spread)
+    after = bo.after(C.ONES, 3)
+    # Bo expects zeros from Ann's extra Kismets: less chance than if she rolled none.
+    seen, unseen = (Aim(f, [ann, bo], [PERFECT, PERFECT], 1) for f in (forecast, blind))
+    assert seen.reached(after)[1] < unseen.reached(after)[1] - 0.01
+    # Bo's own Kismet scored now: from his next turn, his extra Kismets zero Ann's boxes.
+    plain = State(ann.filled, 2, False, 150)
+    shark, deaf = (Aim(f, [plain, bo], [PERFECT, PERFECT], 1) for f in (forecast, blind))
+    kismet = bo.after(C.KISMET, 80)
+    assert shark.reached(kismet)[1] > deaf.reached(kismet)[1] + 0.01
+    assert shark.reached(after)[1] == pytest.approx(deaf.reached(after)[1])
 
 
 def test_the_last_turn_wins_as_often_as_the_shark_expects(forecast: Forecast) -> None:

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kismet.advice import state as pos
 from kismet.advice import strategy as st
+from kismet.advice.chances import turn_key
 from kismet.advice.level import Level, StepKind
 from kismet.advice.players import plan
 from kismet.advice.state import State
@@ -66,11 +67,6 @@ def turns_of(machine: Machine, states: list[State]) -> dict[State, TurnValues]:
         )
         for i, state in enumerate(states)
     }
-
-
-def turn_key(state: State) -> State:
-    """A state as ``Advisor.turn`` keys it (the points scored so far do not matter)."""
-    return State(state.filled, state.subtotal, state.joker, 0)
 
 
 def play(table: Path, games: int) -> list[list[int]]:

@@ -59,6 +59,10 @@ EXACT_KEPT = 50_000
 TAILS = 5.0
 """A normal law is cut this many standard deviations from its mean."""
 
+PENALTIES_COUNTED = 3
+"""A player's penalty zeros from the others' extra Kismets are counted up to this many (a
+fourth is rarer than one game in a hundred thousand)."""
+
 Law = dict[int, float]
 """Points -> probability."""
 
@@ -77,6 +81,9 @@ def _rolled(mass: list[float]) -> list[float]:
                 mass[child] += share / 6
     return [mass[k] for k in ROLL_KEEP]
 
+
+FIVE_ALIKE = tuple(r for r, roll in enumerate(ROLLS) if len(set(roll)) == 1)
+"""The rolls of five alike, by their place in ``ROLLS``."""
 
 _FIRST_ROLL = _rolled([1.0 if i == KEEP_INDEX[()] else 0.0 for i in range(len(KEEPS))])
 """The law of a turn's first roll, over ``ROLLS``."""
@@ -100,9 +107,11 @@ class Forecast:
     def __init__(self, advisor: Advisor, spread: Spread) -> None:
         self.advisor, self.spread = advisor, spread
         self._exact: dict[tuple[int, int, bool, bool], Law] = {}
+        self._rates: dict[State, float] = {}
 
-    def outcomes(self, state: State) -> dict[tuple[int, State], float]:
-        """The turn played perfectly from ``state``: (points, next state) -> probability."""
+    def last_rolls(self, state: State) -> list[float]:
+        """The law of the dice a turn from ``state`` ends with, over ``ROLLS``, its keeps
+        the table's best."""
         turn = self.advisor.turn(state)
         rolls = _FIRST_ROLL
         for left in (2, 1):  # rolls left with the dice showing
@@ -112,6 +121,11 @@ class Forecast:
                 if p:
                     mass[keeps[r]] += p
             rolls = _rolled(mass)
+        return rolls
+
+    def outcomes(self, state: State) -> dict[tuple[int, State], float]:
+        """The turn played perfectly from ``state``: (points, next state) -> probability."""
+        rolls = self.last_rolls(state)
         found: dict[tuple[int, State], float] = {}
         future = self.advisor.future
 
@@ -160,7 +174,8 @@ class Forecast:
         key = (state.filled, state.subtotal, state.joker, casual)
         if key not in self._exact:
             if len(self._exact) >= EXACT_KEPT:
-                self._exact.clear()  # a long session of games: start the cache afresh
+                self._exact.clear()  # a long session of games: start the caches afresh
+                self._rates.clear()
             law: Law = {}
             turn = casual_outcomes(state) if casual else self.outcomes(state)
             skill = CASUAL if casual else PERFECT
@@ -169,6 +184,55 @@ class Forecast:
                     law[points + x] = law.get(points + x, 0.0) + p * q
             self._exact[key] = law
         return self._exact[key]
+
+    def extra_rate(self, state: State) -> float:
+        """The chance that a turn from ``state``, played perfectly, ends with five alike: with
+        points in the Kismet box, an extra Kismet (0 without them)."""
+        if not state.joker or state.filled == FULL:
+            return 0.0
+        key = turn_key(state)
+        found = self._rates.get(key)
+        if found is None:
+            rolls = self.last_rolls(state)
+            found = self._rates[key] = math.fsum(rolls[r] for r in FIVE_ALIKE)
+        return found
+
+    def penalty_cost(self, state: State) -> float:
+        """The points a penalty zero in the topmost open box costs a player in ``state``:
+        the points still to come, less those after the zero."""
+        if state.filled == FULL:
+            return 0.0
+        future, zeroed = self.advisor.future, penalised(state)
+        before = future(state.filled, state.subtotal, state.joker) + upper_bonus(state.subtotal)
+        after = future(zeroed.filled, zeroed.subtotal, zeroed.joker) + upper_bonus(zeroed.subtotal)
+        return max(0.0, before - after)
+
+    def expected_penalties(self, states: Sequence[State], player: int,
+                           turns: Sequence[int] | None = None) -> float:  # fmt: skip
+        """How many penalty zeros ``player`` is expected to take from the others' extra
+        Kismets: each other player holding points in the Kismet box rolls one with
+        ``extra_rate`` a turn, over their turns while ``player`` still has a box open.
+        ``turns``: each player's turns still to come (their open boxes without it)."""
+        counts = [open_count(s) for s in states] if turns is None else list(turns)
+        mine = counts[player]
+        return math.fsum(
+            self.extra_rate(s) * min(counts[j], mine) for j, s in enumerate(states) if j != player
+        )
+
+    def with_penalties(self, states: Sequence[State], laws: Sequence[Law],
+                       turns: Sequence[int] | None = None) -> list[Law]:  # fmt: skip
+        """The players' laws of their final totals (from ``states``) with the penalty zeros
+        the others' extra Kismets are expected to give them (``expected_penalties``: how
+        many, drawn as a Poisson count; ``penalty_cost``: what each costs)."""
+        return [self.with_penalty(states, i, law, turns) for i, law in enumerate(laws)]
+
+    def with_penalty(self, states: Sequence[State], player: int, law: Law,
+                     turns: Sequence[int] | None = None) -> Law:  # fmt: skip
+        """One player's law of their final total with the penalty zeros the others' extra
+        Kismets are expected to give them (``with_penalties``)."""
+        expected = self.expected_penalties(states, player, turns)
+        cost = round(self.penalty_cost(states[player])) if expected else 0
+        return penalty_mixture(law, expected, cost, states[player].scored) if cost else law
 
     def law(self, state: State, skill: Skill = PERFECT) -> Law:
         """The law of the final grand total of a player of this skill in ``state`` at a
@@ -202,7 +266,10 @@ class Forecast:
         (all perfect without)."""
         seats = range(len(game.players))
         known = [PERFECT for _ in seats] if skills is None else skills
-        return against([self.final(game, p, known[p]) for p in seats], target)
+        laws = [self.final(game, p, known[p]) for p in seats]
+        if not game.is_over:
+            laws = self.with_penalties([State.of(game, p) for p in seats], laws)
+        return against(laws, target)
 
 
 def casual_outcomes(state: State) -> dict[tuple[int, State], float]:
@@ -239,6 +306,39 @@ def casual_outcomes(state: State) -> dict[tuple[int, State], float]:
         if p:
             score(ROLLS[r], p)
     return found
+
+
+def penalised(state: State) -> State:
+    """A player's state after another's extra Kismet: a 0 in its topmost open box."""
+    if state.filled == FULL:
+        return state
+    top = next(box for i, box in enumerate(BOXES) if not state.filled >> i & 1)
+    return state.after(top, 0)
+
+
+def penalty_mixture(law: Law, expected: float, cost: int, floor: int = 0) -> Law:
+    """``law`` with a Poisson count of penalty zeros of mean ``expected``, each taking
+    ``cost`` points off (never below ``floor``, the points already scored); at most
+    ``PENALTIES_COUNTED`` of them."""
+    weights = [expected**n / math.factorial(n) for n in range(PENALTIES_COUNTED + 1)]
+    whole = math.fsum(weights)
+    out: Law = {x: p * weights[0] / whole for x, p in law.items()}
+    for n, weight in enumerate(weights[1:], start=1):
+        share, shift = weight / whole, n * cost
+        for x, p in law.items():
+            at = x - shift if x - shift > floor else floor
+            out[at] = out.get(at, 0.0) + p * share
+    return out
+
+
+def open_count(state: State) -> int:
+    """The boxes still open in ``state``."""
+    return len(BOXES) - state.filled.bit_count()
+
+
+def turn_key(state: State) -> State:
+    """A state as ``Advisor.turn`` keys it (the points scored so far do not matter)."""
+    return State(state.filled, state.subtotal, state.joker, 0)
 
 
 def _moved(law: Law, lost: float) -> Law:

@@ -60,10 +60,16 @@ PARENTS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+_LIMITS = tuple(
+    min(SUBTOTAL_CAP, sum(DICE_COUNT * face for i, face in enumerate(FACES) if basic >> i & 1))
+    for basic in range(1 << len(FACES))
+)
+"""``subtotal_limit`` for each set of filled Basic boxes (their bits, the lowest)."""
+
+
 def subtotal_limit(filled: int) -> int:
     """The highest Basic subtotal (capped) that the filled Basic boxes can hold."""
-    faces = (face for i, face in enumerate(FACES) if filled >> i & 1)
-    return min(SUBTOTAL_CAP, sum(DICE_COUNT * face for face in faces))
+    return _LIMITS[filled & (1 << len(FACES)) - 1]
 
 
 def table_layout() -> tuple[list[int], int]:

@@ -24,9 +24,9 @@ import math
 from collections.abc import Sequence
 
 from ..rules import Category, Game, upper_bonus
-from .chances import TAILS, Forecast, Law
+from .chances import TAILS, Forecast, Law, open_count, penalised, penalty_mixture
 from .skill import Skill
-from .state import BOXES, FULL, State, box_points
+from .state import BOXES, State, box_points
 from .strategy import (
     KEEP_INDEX,
     TurnValues,
@@ -148,14 +148,6 @@ def _times(poly: list[float], lower: float, equal: float) -> list[float]:
     return out
 
 
-def penalised(state: State) -> State:
-    """A seat's state after another's extra Kismet: a 0 in its topmost open box."""
-    if state.filled == FULL:
-        return state
-    top = next(box for i, box in enumerate(BOXES) if not state.filled >> i & 1)
-    return state.after(top, 0)
-
-
 _BEYOND: dict[tuple[Category, bool, int, int], float] = {}
 """``beyond``'s answers so far (they depend on the box, not on the game)."""
 
@@ -192,23 +184,55 @@ class Aim:
             raise ValueError("Playing to win needs another seat")
         self.forecast, self.seat = forecast, seat
         self.state = states[seat]
-        others = [i for i in range(len(states)) if i != seat]
-        self.stakes = Stakes([forecast.law(states[i], skills[i]) for i in others])
+        self._states, self._skills = tuple(states), tuple(skills)
+        self._turns = [open_count(s) for s in states]
+        self._turns[seat] -= 1  # this turn's extra Kismet is weighed apart (``_penalised``)
+        self.stakes = self._stakes_of(states)
         self._penalised: Stakes | None = None
-        if self.state.joker:  # an extra Kismet may give the others their penalty zeros
-            self._penalised = Stakes(
-                [forecast.law(penalised(states[i]), skills[i]) for i in others]
+        if self.state.joker:  # an extra Kismet now gives the others their penalty zeros
+            self._penalised = self._stakes_of(
+                [s if i == seat else penalised(s) for i, s in enumerate(states)]
             )
+        self._gained: Stakes | None = None
+        """The stakes once this turn puts points in the Kismet box: from the next turn on,
+        the seat's own extra Kismets may give the others their penalty zeros."""
+        self._taken = forecast.expected_penalties(states, seat, self._turns)
+        """The penalty zeros the seat is expected to take from the others' extra Kismets
+        after this turn."""
         self._known: Law | None = None
         """The one other seat's law of its final total, when it finishes before this seat's
         last turn: that turn is then played knowing it."""
-        if len(others) == 1 and CLOSED_LOOP:
-            other = states[others[0]]
+        if len(states) == 2 and CLOSED_LOOP:
+            other = states[1 - seat]
             if other.filled.bit_count() > self.state.filled.bit_count():
-                self._known = forecast.law(other, skills[others[0]])
+                self._known = forecast.law(other, skills[1 - seat])
         self._reached: dict[tuple[State, bool], tuple[float, float]] = {}
         self._turn: TurnValues | None = None
         self._chances: tuple[tuple[float, ...], ...] | None = None
+
+    def _stakes_of(self, states: Sequence[State]) -> Stakes:
+        """The stakes against the other seats in ``states``, each one's law with the penalty
+        zeros the others' extra Kismets are expected to give it."""
+        forecast, turns = self.forecast, self._turns
+        return Stakes(
+            [
+                forecast.with_penalty(states, i, forecast.law(s, self._skills[i]), turns)
+                for i, s in enumerate(states)
+                if i != self.seat
+            ]
+        )
+
+    def _stakes_after(self, after: State, extra: bool) -> Stakes:
+        """The stakes the seat's sheet ``after`` its box plays against."""
+        if extra and self._penalised:
+            return self._penalised
+        if after.joker and not self.state.joker:
+            if self._gained is None:
+                self._gained = self._stakes_of(
+                    [after if i == self.seat else s for i, s in enumerate(self._states)]
+                )
+            return self._gained
+        return self.stakes
 
     @classmethod
     def of(cls, forecast: Forecast, game: Game, skills: Sequence[Skill], seat: int) -> Aim:
@@ -224,20 +248,25 @@ class Aim:
         key = (after, extra)
         found = self._reached.get(key)
         if found is None:
-            stakes = self._penalised if extra and self._penalised else self.stakes
+            stakes = self._stakes_after(after, extra)
             forecast, filled, subtotal, joker = self.forecast, *after[:3]
             mean = forecast.advisor.future(filled, subtotal, joker)
             left = len(BOXES) - filled.bit_count()
+            taken = self._taken
+            cost = forecast.penalty_cost(after) if taken else 0.0
             if left == 1 and self._known is not None:
                 known = self._known
                 chance = math.fsum(p * beyond(after, y - after.scored) for y, p in known.items())
             elif left == 1 and LAST_TURN:
                 chance = self._last_turn(after, stakes)
             elif left <= EXACT_OWN:
-                chance = stakes.of_law(forecast.exact_law(after), after.scored)
+                own = penalty_mixture(forecast.exact_law(after), taken, round(cost))
+                chance = stakes.of_law(own, after.scored)
             else:
                 sd = forecast.spread.sd(filled, subtotal, joker)
-                chance = stakes.of_normal(mean, sd, after.scored)
+                chance = stakes.of_normal(
+                    mean - taken * cost, math.sqrt(sd * sd + taken * cost * cost), after.scored
+                )
             found = self._reached[key] = (chance + POINT_WEIGHT * (after.scored + mean), chance)
         return found
 

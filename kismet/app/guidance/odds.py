@@ -278,7 +278,7 @@ class Odds:
         if len(laws) < len(states):
             laws.append(forecast.law(states[len(laws)], known[len(laws)]))
             return False
-        values = against(laws, target)
+        values = against(forecast.with_penalties(states, laws), target)
         cost = 0.0
         starts = turn_starts(game)
         if turn in starts and starts.index(turn) > 0:  # what the last turn's box gave up
@@ -286,9 +286,11 @@ class Odds:
             fill = game.history[begun]
             instead = forecast.instead(states_after(filled[:begun], len(states))[fill.player], fill)
             if instead is not None:
-                other = list(laws)
+                other, moved = list(laws), list(states)
                 other[fill.player] = forecast.law(instead, known[fill.player])
-                cost = max(0.0, against(other, target)[fill.player] - values[fill.player])
+                moved[fill.player] = instead
+                chances = against(forecast.with_penalties(moved, other), target)
+                cost = max(0.0, chances[fill.player] - values[fill.player])
         self._record(table.id, Chances(filled, values, cost))
         self._working, self._laws, self._states, self._skills = None, [], [], ()
         return True
@@ -323,13 +325,16 @@ class Odds:
         they knew who plays: said in the hint, where the player asks (empty alone, at the
         end, or without the tables). From ``perfect_step``'s laws (the rest worked out now)."""
         from ...advice.chances import against
+        from ...advice.state import State
 
         game = table.game
         if advisor is None or self.spread is None or len(game.players) < 2 or game.is_over:
             return ""
         while not self.perfect_step(table, advisor):
             pass
-        values = against(self._perfect[1], None)
+        states = [State.of(game, p) for p in range(len(game.players))]
+        laws = self.forecast_of(advisor, self.spread).with_penalties(states, self._perfect[1])
+        values = against(laws, None)
         each = [f"{name} {percent(v)}" for name, v in zip(game.players, values, strict=True)]
         return text("hint.perfect_chances", lang, chances=join_names(each, lang))
 
