@@ -30,10 +30,10 @@ def test_shares_add_to_one_share_ties_and_match_every_combination() -> None:
     assert shares([{300: 1.0}, {200: 1.0}]) == (1.0, 0.0)
     assert shares([{250: 1.0}, {250: 1.0}, {250: 1.0}]) == pytest.approx((1 / 3,) * 3)
     rng = random.Random(3)
-    for players in (2, 3, 4):
+    for players in (2, 3, 4, 5, 6, 7, 8):  # ties among up to eight, weighed exactly
         laws = []
         for _ in range(players):
-            xs = rng.sample(range(10), 4)
+            xs = rng.sample(range(6), 3)
             weights = [rng.random() for _ in xs]
             laws.append({x: w / sum(weights) for x, w in zip(xs, weights, strict=True)})
         found = shares(laws)
@@ -108,7 +108,7 @@ def test_the_others_extra_kismets_are_expected_to_cost_a_player_penalty_zeros(
     ann = State(sum(1 << BOXES.index(c) for c in (Category.KISMET, Category.ONES)), 3, True, 53)
     bo = State(1 << BOXES.index(Category.FLUSH), 0, False, 35)
     laws = [forecast.law(ann), forecast.law(bo)]
-    moved = forecast.with_penalties([ann, bo], laws)
+    moved = [forecast.with_penalty([ann, bo], i, law) for i, law in enumerate(laws)]
     assert moved[0] == laws[0]  # Bo rolls no extra Kismet: his Kismet box holds nothing
     expected = forecast.extra_rate(ann) * 13  # Ann's turns while Bo has boxes open
     assert forecast.expected_penalties([ann, bo], 1) == pytest.approx(expected)
@@ -119,3 +119,20 @@ def test_the_others_extra_kismets_are_expected_to_cost_a_player_penalty_zeros(
     assert mean_of(laws[1]) - mean_of(moved[1]) == pytest.approx(expected * cost, rel=0.01)
     # The chances take it in: Ann's chance is higher than without the penalties.
     assert shares(moved)[0] > shares(laws)[0] + 0.02
+
+
+def test_an_extra_kismet_zeroes_every_other_player_at_once(forecast: Forecast) -> None:
+    # Ann holds points in her Kismet box at a table of four: her extra Kismets give Bo, Cy
+    # and Di their zeros together, so she gains more than if each took them apart.
+    ann = State(sum(1 << BOXES.index(c) for c in (Category.KISMET, Category.ONES)), 3, True, 53)
+    others = [State(1 << BOXES.index(Category.FLUSH), 0, False, 35 + i) for i in range(3)]
+    states = [ann, *others]
+    laws = [forecast.law(s) for s in states]
+    together = forecast.against_penalties(states, laws)
+    apart = shares([forecast.with_penalty(states, i, law) for i, law in enumerate(laws)])
+    assert sum(together) == pytest.approx(1.0)
+    assert together[0] > apart[0] + 0.005
+    assert together[0] > shares(laws)[0] + 0.03
+    # Without points in anyone's Kismet box, nobody rolls an extra Kismet.
+    plain = [ann._replace(joker=False), *others]
+    assert forecast.against_penalties(plain, laws) == shares(laws)

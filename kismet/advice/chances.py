@@ -59,6 +59,10 @@ EXACT_KEPT = 50_000
 TAILS = 5.0
 """A normal law is cut this many standard deviations from its mean."""
 
+COUNTS_KEPT = 12
+"""The combinations of players' extra-Kismet counts the chances are worked out over (the
+likeliest; the rest are rare)."""
+
 PENALTIES_COUNTED = 3
 """A player's penalty zeros from the others' extra Kismets are counted up to this many (a
 fourth is rarer than one game in a hundred thousand)."""
@@ -219,17 +223,12 @@ class Forecast:
             self.extra_rate(s) * min(counts[j], mine) for j, s in enumerate(states) if j != player
         )
 
-    def with_penalties(self, states: Sequence[State], laws: Sequence[Law],
-                       turns: Sequence[int] | None = None) -> list[Law]:  # fmt: skip
-        """The players' laws of their final totals (from ``states``) with the penalty zeros
-        the others' extra Kismets are expected to give them (``expected_penalties``: how
-        many, drawn as a Poisson count; ``penalty_cost``: what each costs)."""
-        return [self.with_penalty(states, i, law, turns) for i, law in enumerate(laws)]
-
     def with_penalty(self, states: Sequence[State], player: int, law: Law,
                      turns: Sequence[int] | None = None) -> Law:  # fmt: skip
-        """One player's law of their final total with the penalty zeros the others' extra
-        Kismets are expected to give them (``with_penalties``)."""
+        """One player's law of their final total (from ``states``) with the penalty zeros
+        the others' extra Kismets are expected to give them (``expected_penalties``: how
+        many, drawn as a Poisson count; ``penalty_cost``: what each costs), taken apart
+        from the others' laws."""
         expected = self.expected_penalties(states, player, turns)
         cost = round(self.penalty_cost(states[player])) if expected else 0
         return penalty_mixture(law, expected, cost, states[player].scored) if cost else law
@@ -267,9 +266,41 @@ class Forecast:
         seats = range(len(game.players))
         known = [PERFECT for _ in seats] if skills is None else skills
         laws = [self.final(game, p, known[p]) for p in seats]
-        if not game.is_over:
-            laws = self.with_penalties([State.of(game, p) for p in seats], laws)
-        return against(laws, target)
+        if game.is_over:
+            return against(laws, target)
+        return self.against_penalties([State.of(game, p) for p in seats], laws, target)
+
+    def against_penalties(self, states: Sequence[State], laws: Sequence[Law],
+                          target: int | None = None) -> tuple[float, ...]:  # fmt: skip
+        """The chances from the players' laws (``against``), with the penalty zeros: each
+        player holding points in the Kismet box rolls a Poisson count of extra Kismets
+        (``extra_rate`` a turn), and each gives every other player a zero at once
+        (``penalty_cost``), so the chances are their mean over the likeliest
+        ``COUNTS_KEPT`` combinations of counts."""
+        counts = [open_count(s) for s in states]
+        rolling = [(j, self.extra_rate(s) * counts[j]) for j, s in enumerate(states)]
+        rolling = [(j, expected) for j, expected in rolling if expected > 0]
+        if len(states) < 2 or not rolling:
+            return against(laws, target)
+        costs = [round(self.penalty_cost(s)) for s in states]
+        combos: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+        for _, expected in rolling:  # the likeliest combinations, one player at a time
+            weights = poisson(expected)
+            combos = sorted(
+                (((*combo, n), p * w) for combo, p in combos for n, w in enumerate(weights)),
+                key=lambda c: -c[1],
+            )[:COUNTS_KEPT]
+        whole = math.fsum(p for _, p in combos)
+        mixed = [0.0] * len(states)
+        for combo, p in combos:
+            moved = []
+            for i, law in enumerate(laws):
+                hits = sum(n * min(counts[i], counts[j]) / counts[j]
+                           for (j, _), n in zip(rolling, combo, strict=True) if j != i)  # fmt: skip
+                moved.append(shifted_law(law, round(hits * costs[i]), states[i].scored))
+            for i, chance in enumerate(against(moved, target)):
+                mixed[i] += chance * p / whole
+        return tuple(mixed)
 
 
 def casual_outcomes(state: State) -> dict[tuple[int, State], float]:
@@ -320,14 +351,32 @@ def penalty_mixture(law: Law, expected: float, cost: int, floor: int = 0) -> Law
     """``law`` with a Poisson count of penalty zeros of mean ``expected``, each taking
     ``cost`` points off (never below ``floor``, the points already scored); at most
     ``PENALTIES_COUNTED`` of them."""
-    weights = [expected**n / math.factorial(n) for n in range(PENALTIES_COUNTED + 1)]
-    whole = math.fsum(weights)
-    out: Law = {x: p * weights[0] / whole for x, p in law.items()}
-    for n, weight in enumerate(weights[1:], start=1):
-        share, shift = weight / whole, n * cost
+    weights = poisson(expected)
+    out: Law = {x: p * weights[0] for x, p in law.items()}
+    for n, share in enumerate(weights[1:], start=1):
+        shift = n * cost
         for x, p in law.items():
             at = x - shift if x - shift > floor else floor
             out[at] = out.get(at, 0.0) + p * share
+    return out
+
+
+def poisson(expected: float) -> list[float]:
+    """The chances of 0, 1, ... ``PENALTIES_COUNTED`` events of a Poisson count of mean
+    ``expected``, scaled to add up to 1 (more events are left out)."""
+    weights = [expected**n / math.factorial(n) for n in range(PENALTIES_COUNTED + 1)]
+    whole = math.fsum(weights)
+    return [w / whole for w in weights]
+
+
+def shifted_law(law: Law, cost: int, floor: int = 0) -> Law:
+    """``law`` moved down by ``cost`` points (never below ``floor``)."""
+    if not cost:
+        return law
+    out: Law = {}
+    for x, p in law.items():
+        at = x - cost if x - cost > floor else floor
+        out[at] = out.get(at, 0.0) + p
     return out
 
 
@@ -394,22 +443,41 @@ def shares(laws: Sequence[Law]) -> tuple[float, ...]:
     for i, law in enumerate(laws):
         others = [j for j in range(len(laws)) if j != i]
         for x, p in law.items():
-            # In z: the chance that k of the others tie at x while nobody is above.
-            poly = [1.0]
-            for j in others:
-                poly = _times(poly, lower(j, x), laws[j].get(x, 0.0))
-            won[i] += p * math.fsum(c / (k + 1) for k, c in enumerate(poly))
+            won[i] += p * tied_share([(lower(j, x), laws[j].get(x, 0.0)) for j in others])
     total = math.fsum(won)
     return tuple(w / total for w in won)
 
 
-def _times(poly: list[float], lower: float, equal: float) -> list[float]:
-    """``poly`` times ``(lower + equal z)``."""
-    out = [0.0] * (len(poly) + 1)
-    for k, c in enumerate(poly):
-        out[k] += c * lower
-        out[k + 1] += c * equal
-    return out
+def _nodes(count: int) -> tuple[tuple[float, float], ...]:
+    """Gauss-Legendre points and weights on [0, 1]: exact for a polynomial of degree up to
+    ``2 * count - 1``."""
+    roots = {1: ((0.0, 2.0),),
+             2: ((1 / math.sqrt(3), 1.0),),
+             3: ((0.0, 8 / 9), (math.sqrt(3 / 5), 5 / 9)),
+             4: ((0.3399810435848563, 0.6521451548625461),
+                 (0.8611363115940526, 0.3478548451374538))}[count]  # fmt: skip
+    nodes = []
+    for root, weight in roots:
+        for at in {root, -root}:
+            nodes.append(((1 + at) / 2, weight / 2))
+    return tuple(nodes)
+
+
+_TIES = tuple(_nodes(max(1, (k + 2) // 2)) for k in range(8))
+"""For each number of other players up to 7: the points that weigh their ties exactly."""
+
+
+def tied_share(others: Sequence[tuple[float, float]]) -> float:
+    """A player's share of the win at a total, from each other player's chance of a lower
+    total and of the same total (ties shared equally): the mean over ``t`` in [0, 1] of the
+    product of ``lower + equal * t``, which is, in ``t``, a polynomial whose ``k``-th term
+    is the chance that ``k`` others tie while nobody is above, weighed ``1 / (k + 1)``."""
+    if not any(equal for _, equal in others):
+        return math.prod(lower for lower, _ in others)
+    if len(others) >= len(_TIES):
+        raise ValueError("Ties are weighed for up to 7 other players")
+    nodes = _TIES[len(others)]
+    return math.fsum(w * math.prod(lo + eq * t for lo, eq in others) for t, w in nodes)
 
 
 @lru_cache(maxsize=2)

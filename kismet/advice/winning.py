@@ -24,7 +24,17 @@ import math
 from collections.abc import Sequence
 
 from ..rules import Category, Game, upper_bonus
-from .chances import TAILS, Forecast, Law, open_count, penalised, penalty_mixture
+from .chances import (
+    TAILS,
+    Forecast,
+    Law,
+    open_count,
+    penalised,
+    penalty_mixture,
+    poisson,
+    shifted_law,
+    tied_share,
+)
 from .skill import Skill
 from .state import BOXES, State, box_points
 from .strategy import (
@@ -78,17 +88,31 @@ class Stakes:
             (law,), (below,) = laws, cumulative
             chances = [b + law.get(x, 0.0) / 2 for x, b in zip(totals, below, strict=True)]
         else:
-            chances = []
-            for i, x in enumerate(totals):
-                poly = [1.0]  # in z: the chance that k others tie at x while nobody is above
-                for law, below in zip(laws, cumulative, strict=True):
-                    poly = _times(poly, below[i], law.get(x, 0.0))
-                chances.append(math.fsum(c / (k + 1) for k, c in enumerate(poly)))
+            pairs = list(zip(laws, cumulative, strict=True))
+            chances = [
+                tied_share([(below[i], law.get(x, 0.0)) for law, below in pairs])
+                for i, x in enumerate(totals)
+            ]
+        self._keep(chances)
+
+    def _keep(self, chances: list[float]) -> None:
+        """Keep each total's chance, from ``low`` to ``high``, and their running sums."""
         self._chances = chances
         prefix = [0.0]
         for chance in chances:
             prefix.append(prefix[-1] + chance)
         self._prefix = prefix
+
+    @classmethod
+    def blend(cls, parts: Sequence[tuple[float, Stakes]]) -> Stakes:
+        """The stakes of a table that is one of ``parts`` with these probabilities (they
+        add up to 1): each total's chance the weighted mean of the parts'."""
+        blended = cls.__new__(cls)
+        blended.low = min(part.low for _, part in parts)
+        blended.high = max(part.high for _, part in parts)
+        totals = range(blended.low, blended.high + 1)
+        blended._keep([math.fsum(w * part.at(x) for w, part in parts) for x in totals])
+        return blended
 
     def at(self, total: int) -> float:
         """The chance that a final total of ``total`` wins."""
@@ -136,15 +160,6 @@ def _below(law: Law, low: int, high: int) -> list[float]:
     for x in range(low, high + 1):
         out.append(acc)
         acc += law.get(x, 0.0)
-    return out
-
-
-def _times(poly: list[float], lower: float, equal: float) -> list[float]:
-    """``poly`` times ``(lower + equal z)``."""
-    out = [0.0] * (len(poly) + 1)
-    for k, c in enumerate(poly):
-        out[k] += c * lower
-        out[k + 1] += c * equal
     return out
 
 
@@ -213,14 +228,28 @@ class Aim:
     def _stakes_of(self, states: Sequence[State]) -> Stakes:
         """The stakes against the other seats in ``states``, each one's law with the penalty
         zeros the others' extra Kismets are expected to give it."""
-        forecast, turns = self.forecast, self._turns
-        return Stakes(
-            [
-                forecast.with_penalty(states, i, forecast.law(s, self._skills[i]), turns)
-                for i, s in enumerate(states)
-                if i != self.seat
+        forecast, turns, seat = self.forecast, self._turns, self.seat
+        apart = [0 if i == seat else t for i, t in enumerate(turns)]  # the seat's own: below
+        laws = {
+            i: forecast.with_penalty(states, i, forecast.law(s, self._skills[i]), apart)
+            for i, s in enumerate(states)
+            if i != seat
+        }
+        expected = forecast.extra_rate(states[seat]) * turns[seat]
+        if not expected:
+            return Stakes(list(laws.values()))
+        # The seat's own extra Kismets give every other seat its zero at once: the table
+        # is one of these, by how many it rolls.
+        costs = {i: round(forecast.penalty_cost(states[i])) for i in laws}
+        hit = {i: min(turns[i], turns[seat]) / turns[seat] for i in laws}
+        parts = []
+        for n, weight in enumerate(poisson(expected)):
+            shifted = [
+                shifted_law(law, round(n * costs[i] * hit[i]), states[i].scored)
+                for i, law in laws.items()
             ]
-        )
+            parts.append((weight, Stakes(shifted)))
+        return Stakes.blend(parts)
 
     def _stakes_after(self, after: State, extra: bool) -> Stakes:
         """The stakes the seat's sheet ``after`` its box plays against."""

@@ -261,7 +261,7 @@ class Odds:
         turn start's chances are there. ``target``: the total a one-player game plays
         against (a challenge's sender's); ``skills``: each seat's, asked once a turn start
         (every seat perfect without)."""
-        from ...advice.chances import against, states_after
+        from ...advice.chances import states_after
         from ...advice.skill import PERFECT
 
         turn = self._next(table)
@@ -278,7 +278,7 @@ class Odds:
         if len(laws) < len(states):
             laws.append(forecast.law(states[len(laws)], known[len(laws)]))
             return False
-        values = against(forecast.with_penalties(states, laws), target)
+        values = forecast.against_penalties(states, laws, target)
         cost = 0.0
         starts = turn_starts(game)
         if turn in starts and starts.index(turn) > 0:  # what the last turn's box gave up
@@ -289,7 +289,7 @@ class Odds:
                 other, moved = list(laws), list(states)
                 other[fill.player] = forecast.law(instead, known[fill.player])
                 moved[fill.player] = instead
-                chances = against(forecast.with_penalties(moved, other), target)
+                chances = forecast.against_penalties(moved, other, target)
                 cost = max(0.0, chances[fill.player] - values[fill.player])
         self._record(table.id, Chances(filled, values, cost))
         self._working, self._laws, self._states, self._skills = None, [], [], ()
@@ -324,7 +324,6 @@ class Odds:
         """The chances if everyone played perfectly from here, as the chances were before
         they knew who plays: said in the hint, where the player asks (empty alone, at the
         end, or without the tables). From ``perfect_step``'s laws (the rest worked out now)."""
-        from ...advice.chances import against
         from ...advice.state import State
 
         game = table.game
@@ -333,8 +332,8 @@ class Odds:
         while not self.perfect_step(table, advisor):
             pass
         states = [State.of(game, p) for p in range(len(game.players))]
-        laws = self.forecast_of(advisor, self.spread).with_penalties(states, self._perfect[1])
-        values = against(laws, None)
+        forecast = self.forecast_of(advisor, self.spread)
+        values = forecast.against_penalties(states, self._perfect[1])
         each = [f"{name} {percent(v)}" for name, v in zip(game.players, values, strict=True)]
         return text("hint.perfect_chances", lang, chances=join_names(each, lang))
 
