@@ -8,7 +8,8 @@ from datetime import date
 
 import pytest
 
-from kismet.advice.chances import Forecast
+from kismet.advice.chances import Forecast, against
+from kismet.advice.state import State
 from kismet.app.base.settings import Settings, Switch
 from kismet.app.guidance.odds import Due, percent
 from kismet.app.keeping.storage import MemoryStorage
@@ -16,7 +17,8 @@ from kismet.app.screen.session import Session
 from kismet.html.course import course_html
 from kismet.html.escape import esc
 from kismet.html.sheet import sheet_html
-from kismet.rules import Game
+from kismet.rules import Category, Game
+from tests.helpers import play
 from tests.test_session import Clock, finish_randomly
 
 
@@ -254,3 +256,20 @@ def test_the_hints_perfect_play_line_is_worked_out_a_player_at_a_step(forecast: 
     assert f"Cy {percent(values[2])}" in app.view().hint_note
     app.moves.roll()  # the same turn: the laws are the turn start's, kept
     assert app.hint_step()
+
+
+def test_the_penalty_zeros_to_come_are_weighed_a_table_a_step(forecast: Forecast) -> None:
+    # Ann has scored a Kismet: her extra Kismets may zero Bo's boxes, so after a law per
+    # player, the chances take a step for each likely count of them.
+    app = seated(["Ann", "Bo"], forecast)
+    game = Game(["Ann", "Bo"], seed=4)
+    play(game, (6, 6, 6, 6, 6), Category.KISMET)
+    play(game, (1, 2, 3, 4, 6), Category.YARBOROUGH)
+    app.table.game = game
+    states, skills = [State.of(game, p) for p in range(2)], app.progress.skills(app.table)
+    laws = [forecast.law(s, skill) for s, skill in zip(states, skills, strict=True)]
+    tables = forecast.penalty_tables(states, laws)
+    assert len(tables) == 4  # none, one, two or three extra Kismets
+    assert work_out(app) == 2 + len(tables)
+    assert shown(app) == pytest.approx(list(forecast.chances(game, skills=skills)))
+    assert shown(app)[0] > against(laws, None)[0] + 0.01  # with the zeros she may give

@@ -2,11 +2,14 @@
 
 The model: every player plays on as perfect play would (the expected-score policy of the
 strategy table), less what they are known to lose against it (``kismet.advice.skill``: a
-computer's level, a person's record), and the players' futures are independent. That
-ignores the one way players touch each other, the penalty zero an extra Kismet gives every
-other player; it is rare (an extra Kismet needs a Kismet first, then another five of a
-kind) and the accuracy tool
-(``benchmarks/chances.py``) measures what it costs.
+computer's level, a person's record), and the players' futures are independent but for
+the one way players touch each other: an extra Kismet gives every other player a penalty
+zero at once. A player whose Kismet box holds points rolls one with the chance that their
+turn ends in five alike (``Forecast.extra_rate``, a Poisson count over their turns), and
+each zero costs a player the points their topmost open box would bring
+(``Forecast.penalty_cost``); the chances are their mean over the likeliest combinations of
+counts (``Forecast.against_penalties``). The accuracy tool (``benchmarks/chances.py``)
+measures what is left.
 
 Each player's final total is their points so far plus the points still to come, whose law
 is taken from the position:
@@ -277,11 +280,22 @@ class Forecast:
         (``extra_rate`` a turn), and each gives every other player a zero at once
         (``penalty_cost``), so the chances are their mean over the likeliest
         ``COUNTS_KEPT`` combinations of counts."""
+        mixed = [0.0] * len(states)
+        for weight, moved in self.penalty_tables(states, laws):
+            for i, chance in enumerate(against(moved, target)):
+                mixed[i] += chance * weight
+        return tuple(mixed)
+
+    def penalty_tables(self, states: Sequence[State],
+                       laws: Sequence[Law]) -> list[tuple[float, list[Law]]]:  # fmt: skip
+        """The tables ``against_penalties`` weighs the chances over: for each of the
+        likeliest combinations of the players' extra-Kismet counts, its probability (they
+        add up to 1) and every player's law moved down by the zeros it gives them."""
         counts = [open_count(s) for s in states]
         rolling = [(j, self.extra_rate(s) * counts[j]) for j, s in enumerate(states)]
         rolling = [(j, expected) for j, expected in rolling if expected > 0]
         if len(states) < 2 or not rolling:
-            return against(laws, target)
+            return [(1.0, list(laws))]
         costs = [round(self.penalty_cost(s)) for s in states]
         combos: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
         for _, expected in rolling:  # the likeliest combinations, one player at a time
@@ -291,16 +305,15 @@ class Forecast:
                 key=lambda c: -c[1],
             )[:COUNTS_KEPT]
         whole = math.fsum(p for _, p in combos)
-        mixed = [0.0] * len(states)
+        tables = []
         for combo, p in combos:
             moved = []
             for i, law in enumerate(laws):
                 hits = sum(n * min(counts[i], counts[j]) / counts[j]
                            for (j, _), n in zip(rolling, combo, strict=True) if j != i)  # fmt: skip
                 moved.append(shifted_law(law, round(hits * costs[i]), states[i].scored))
-            for i, chance in enumerate(against(moved, target)):
-                mixed[i] += chance * p / whole
-        return tuple(mixed)
+            tables.append((p / whole, moved))
+        return tables
 
 
 def casual_outcomes(state: State) -> dict[tuple[int, State], float]:

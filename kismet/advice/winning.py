@@ -10,7 +10,10 @@ on with their skill, from where they stand, the seats still to play this round i
 
 - after the last roll, each box is worth the chance to win from the sheet it leads to (the
   seat playing on perfectly from there, its law of points to come as the win chances take
-  it); an extra Kismet also gives every other seat its penalty zero;
+  it); an extra Kismet also gives every other seat its penalty zero, and the penalty zeros
+  of the turns to come are counted on both sides: those the others' extra Kismets are
+  expected to give the seat, and those its own give the others at once, once its Kismet
+  box holds points;
 - before the second and third rolls, each keep is worth the mean over the dice rolled of the
   best that can follow (the same machinery as the points, ``strategy.turn_from_last``).
 

@@ -161,6 +161,11 @@ class Odds:
         """The players' states at that turn start."""
         self._skills: Sequence[Skill] = ()
         """The players' skills, as known at that turn start."""
+        self._tables: list[tuple[float, list[Law]]] | None = None
+        """The penalty tables (``Forecast.penalty_tables``) still to weigh for that turn
+        start, one a step, once every law is there."""
+        self._mixed: list[float] = []
+        """The chances weighed over the tables so far."""
         self._perfect: tuple[object, list[Law]] = ((), [])
         """The position the hint's perfect-play line is for, and its players' laws so far."""
 
@@ -261,7 +266,7 @@ class Odds:
         turn start's chances are there. ``target``: the total a one-player game plays
         against (a challenge's sender's); ``skills``: each seat's, asked once a turn start
         (every seat perfect without)."""
-        from ...advice.chances import states_after
+        from ...advice.chances import against, states_after
         from ...advice.skill import PERFECT
 
         turn = self._next(table)
@@ -270,7 +275,7 @@ class Odds:
         forecast, game = self.forecast_of(advisor, self.spread), table.game
         filled, laws = tuple(game.history[:turn]), self._laws
         if self._working != (table.id, turn):  # the players' states, once per turn start
-            self._working, self._laws = (table.id, turn), []
+            self._working, self._laws, self._tables = (table.id, turn), [], None
             laws, self._states = self._laws, states_after(filled, len(game.players))
             self._skills = tuple(skills()) if skills else ()
         states = self._states
@@ -278,7 +283,14 @@ class Odds:
         if len(laws) < len(states):
             laws.append(forecast.law(states[len(laws)], known[len(laws)]))
             return False
-        values = forecast.against_penalties(states, laws, target)
+        if self._tables is None:  # the extra Kismets' penalty zeros: one table a step
+            self._tables, self._mixed = forecast.penalty_tables(states, laws), [0.0] * len(laws)
+        weight, moved = self._tables.pop()
+        for i, chance in enumerate(against(moved, target)):
+            self._mixed[i] += chance * weight
+        if self._tables:
+            return False
+        values = tuple(self._mixed)
         cost = 0.0
         starts = turn_starts(game)
         if turn in starts and starts.index(turn) > 0:  # what the last turn's box gave up
@@ -286,13 +298,15 @@ class Odds:
             fill = game.history[begun]
             instead = forecast.instead(states_after(filled[:begun], len(states))[fill.player], fill)
             if instead is not None:
-                other, moved = list(laws), list(states)
+                # The box's cost between two positions alike but for it: their chances
+                # without the penalty zeros, which the two share.
+                other = list(laws)
                 other[fill.player] = forecast.law(instead, known[fill.player])
-                moved[fill.player] = instead
-                chances = forecast.against_penalties(moved, other, target)
-                cost = max(0.0, chances[fill.player] - values[fill.player])
+                given = against(other, target)[fill.player] - against(laws, target)[fill.player]
+                cost = max(0.0, given)
         self._record(table.id, Chances(filled, values, cost))
         self._working, self._laws, self._states, self._skills = None, [], [], ()
+        self._tables, self._mixed = None, []
         return True
 
     def forecast_of(self, advisor: Advisor, spread: Spread) -> Forecast:
