@@ -10,7 +10,14 @@ import random
 import pytest
 
 from benchmarks.chances import simulated
-from kismet.advice.chances import Forecast, shares
+from kismet.advice.chances import (
+    COUNTS_KEPT,
+    PENALTIES_COUNTED,
+    Forecast,
+    likeliest_counts,
+    poisson,
+    shares,
+)
 from kismet.advice.state import BOXES, FULL, State
 from kismet.rules import Category, Game
 
@@ -136,3 +143,15 @@ def test_an_extra_kismet_zeroes_every_other_player_at_once(forecast: Forecast) -
     # Without points in anyone's Kismet box, nobody rolls an extra Kismet.
     plain = [ann._replace(joker=False), *others]
     assert forecast.against_penalties(plain, laws) == shares(laws)
+
+
+def test_the_likeliest_counts_are_found_a_player_at_a_time() -> None:
+    means = [0.4, 0.05, 0.3, 0.2, 0.1]
+    every = sorted(
+        (math.prod(poisson(m)[n] for m, n in zip(means, combo, strict=True)), combo)
+        for combo in itertools.product(range(PENALTIES_COUNTED + 1), repeat=len(means))
+    )[::-1]
+    found = likeliest_counts(means)
+    assert len(found) == COUNTS_KEPT
+    assert [p for _, p in found] == pytest.approx([p for p, _ in every[:COUNTS_KEPT]])
+    assert found[0] == ((0,) * len(means), pytest.approx(every[0][0]))

@@ -230,8 +230,8 @@ class Forecast:
                      turns: Sequence[int] | None = None) -> Law:  # fmt: skip
         """One player's law of their final total (from ``states``) with the penalty zeros
         the others' extra Kismets are expected to give them (``expected_penalties``: how
-        many, drawn as a Poisson count; ``penalty_cost``: what each costs), taken apart
-        from the others' laws."""
+        many, drawn as a Poisson count; ``penalty_cost``: what each costs), each player's
+        zeros taken apart."""
         expected = self.expected_penalties(states, player, turns)
         cost = round(self.penalty_cost(states[player])) if expected else 0
         return penalty_mixture(law, expected, cost, states[player].scored) if cost else law
@@ -297,13 +297,7 @@ class Forecast:
         if len(states) < 2 or not rolling:
             return [(1.0, list(laws))]
         costs = [round(self.penalty_cost(s)) for s in states]
-        combos: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
-        for _, expected in rolling:  # the likeliest combinations, one player at a time
-            weights = poisson(expected)
-            combos = sorted(
-                (((*combo, n), p * w) for combo, p in combos for n, w in enumerate(weights)),
-                key=lambda c: -c[1],
-            )[:COUNTS_KEPT]
+        combos = likeliest_counts([expected for _, expected in rolling])
         whole = math.fsum(p for _, p in combos)
         tables = []
         for combo, p in combos:
@@ -380,6 +374,21 @@ def poisson(expected: float) -> list[float]:
     weights = [expected**n / math.factorial(n) for n in range(PENALTIES_COUNTED + 1)]
     whole = math.fsum(weights)
     return [w / whole for w in weights]
+
+
+def likeliest_counts(expected: Sequence[float]) -> list[tuple[tuple[int, ...], float]]:
+    """The ``COUNTS_KEPT`` likeliest combinations of Poisson counts of these means (each
+    up to ``PENALTIES_COUNTED``), with their probabilities, the likeliest first. Taken a
+    count at a time: a combination among the likeliest starts with one of the likeliest
+    beginnings."""
+    combos: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+    for mean in expected:
+        weights = poisson(mean)
+        combos = sorted(
+            (((*combo, n), p * w) for combo, p in combos for n, w in enumerate(weights)),
+            key=lambda c: -c[1],
+        )[:COUNTS_KEPT]
+    return combos
 
 
 def shifted_law(law: Law, cost: int, floor: int = 0) -> Law:
