@@ -40,11 +40,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kismet.advice import winning  # noqa: E402
-from kismet.advice.chances import Forecast, forecast_of, turn_key  # noqa: E402
+from kismet.advice.chances import Forecast, forecast_of  # noqa: E402
 from kismet.advice.level import Level, StepKind  # noqa: E402
 from kismet.advice.players import plan  # noqa: E402
 from kismet.advice.skill import of_level  # noqa: E402
-from kismet.advice.state import State  # noqa: E402
+from kismet.advice.state import State, turn_key  # noqa: E402
 from kismet.advice.strategy import TurnValues  # noqa: E402
 from kismet.advice.winning import Aim  # noqa: E402
 from kismet.rules import Game  # noqa: E402

@@ -24,10 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kismet.advice import state as pos
 from kismet.advice import strategy as st
-from kismet.advice.chances import turn_key
 from kismet.advice.level import Level, StepKind
 from kismet.advice.players import plan
-from kismet.advice.state import State
+from kismet.advice.state import State, turn_key
 from kismet.advice.strategy import Advisor, TurnValues
 from kismet.app.keeping.stats import BIN
 from kismet.rules import Category, Game

@@ -40,7 +40,7 @@ from ..rules import BASIC_BOXES, DICE_COUNT, Category, Fill, Game, upper_bonus
 from .players import casual_keep
 from .skill import CASUAL, PERFECT, Skill
 from .spread import SPREAD_PATH, SPREAD_STEP, Spread
-from .state import BOXES, FULL, State, box_points
+from .state import BOXES, FULL, State, box_points, turn_key
 from .strategy import (
     CHILDREN,
     KEEP_INDEX,
@@ -150,7 +150,7 @@ class Forecast:
                     box, best = other, values[r]
             points = box_points(box, ROLLS[r], state.joker)
             nxt = state.after(box, points)
-            key = (points, State(nxt.filled, nxt.subtotal, nxt.joker, 0))
+            key = (points, turn_key(nxt))
             found[key] = found.get(key, 0.0) + p
         return found
 
@@ -303,7 +303,7 @@ class Forecast:
         for combo, p in combos:
             moved = []
             for i, law in enumerate(laws):
-                hits = sum(n * min(counts[i], counts[j]) / counts[j]
+                hits = sum(n * reach(counts[i], counts[j])
                            for (j, _), n in zip(rolling, combo, strict=True) if j != i)  # fmt: skip
                 moved.append(shifted_law(law, round(hits * costs[i]), states[i].scored))
             tables.append((p / whole, moved))
@@ -324,7 +324,7 @@ def casual_outcomes(state: State) -> dict[tuple[int, State], float]:
     def score(roll: tuple[int, ...], p: float) -> None:
         box, points = best(roll)
         nxt = state.after(box, points)
-        key = (points, State(nxt.filled, nxt.subtotal, nxt.joker, 0))
+        key = (points, turn_key(nxt))
         found[key] = found.get(key, 0.0) + p
 
     rolls = _FIRST_ROLL
@@ -358,13 +358,10 @@ def penalty_mixture(law: Law, expected: float, cost: int, floor: int = 0) -> Law
     """``law`` with a Poisson count of penalty zeros of mean ``expected``, each taking
     ``cost`` points off (never below ``floor``, the points already scored); at most
     ``PENALTIES_COUNTED`` of them."""
-    weights = poisson(expected)
-    out: Law = {x: p * weights[0] for x, p in law.items()}
-    for n, share in enumerate(weights[1:], start=1):
-        shift = n * cost
-        for x, p in law.items():
-            at = x - shift if x - shift > floor else floor
-            out[at] = out.get(at, 0.0) + p * share
+    out: Law = {}
+    for n, share in enumerate(poisson(expected)):
+        for x, p in shifted_law(law, n * cost, floor).items():
+            out[x] = out.get(x, 0.0) + p * share
     return out
 
 
@@ -402,14 +399,15 @@ def shifted_law(law: Law, cost: int, floor: int = 0) -> Law:
     return out
 
 
+def reach(taker: int, roller: int) -> float:
+    """The share of a player's ``roller`` turns to come that find another player with
+    ``taker`` turns to come still with a box open (their zeros land only then)."""
+    return min(taker, roller) / roller
+
+
 def open_count(state: State) -> int:
     """The boxes still open in ``state``."""
     return len(BOXES) - state.filled.bit_count()
-
-
-def turn_key(state: State) -> State:
-    """A state as ``Advisor.turn`` keys it (the points scored so far do not matter)."""
-    return State(state.filled, state.subtotal, state.joker, 0)
 
 
 def _moved(law: Law, lost: float) -> Law:

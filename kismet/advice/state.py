@@ -103,6 +103,11 @@ class State(NamedTuple):
         return points + future(nxt.filled, nxt.subtotal, nxt.joker)
 
 
+def turn_key(state: State) -> State:
+    """A state as a turn's values are kept: the points scored so far do not matter."""
+    return State(state.filled, state.subtotal, state.joker, 0)
+
+
 class Decision(NamedTuple):
     """One decision of a person, as recorded during the game: the dice kept before a
     re-roll (``keep``), or the box filled (``box``)."""

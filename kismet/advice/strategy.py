@@ -27,7 +27,7 @@ from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
 from ..rules import DICE_COUNT, FACES, NO_HOLDS, Category, Game, upper_bonus
-from .state import BOXES, FULL, KISMET_BIT, SUBTOTAL_CAP, Lookup, State, box_points
+from .state import BOXES, FULL, KISMET_BIT, SUBTOTAL_CAP, Lookup, State, box_points, turn_key
 
 TABLE_PATH = "static/strategy.bin"
 """Where the build writes the table, relative to ``dist/``."""
@@ -269,7 +269,7 @@ class Advisor:
         """The per-turn values of a state (kept for the states asked about)."""
         found = self._turns.get(state)
         if found is None:
-            key = State(state.filled, state.subtotal, state.joker, 0)
+            key = turn_key(state)
             found = self._turns.get(key) or solve_turn(key, self.future)
             if len(self._turns) > 64:
                 self._turns.clear()

@@ -35,6 +35,7 @@ from .chances import (
     penalised,
     penalty_mixture,
     poisson,
+    reach,
     shifted_law,
     tied_share,
 )
@@ -244,7 +245,7 @@ class Aim:
         # The seat's own extra Kismets give every other seat its zero at once: the table
         # is one of these, by how many it rolls.
         costs = {i: round(forecast.penalty_cost(states[i])) for i in laws}
-        hit = {i: min(turns[i], turns[seat]) / turns[seat] for i in laws}
+        hit = {i: reach(turns[i], turns[seat]) for i in laws}
         parts = []
         for n, weight in enumerate(poisson(expected)):
             shifted = [
