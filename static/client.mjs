@@ -59,6 +59,7 @@ const send = (event) => {
     });
 };
 Object.assign(Kismet, {
+  send, // an outcome the page learns after its ops (static/paint.js: the backup file left)
   settled: async () => {
     while (pending) await chain;
   },

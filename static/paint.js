@@ -98,13 +98,21 @@
   };
   // The backup file: to the share sheet where the browser shares such a file (the player's own
   // mail, cloud or chat), else downloaded; a share that fails (not one the player cancelled) too.
+  // The game hears whether it left the page: a cancelled share sheet is no backup.
   /** @type {(name: string, text: string) => void} */
   const backup = (name, text) => {
+    /** @type {(made: boolean) => void} */
+    const left = (made) => globalThis.Kismet.send({ kind: "backup", made }); // static/client.mjs
+    const downloaded = () => {
+      download(name, text);
+      left(true);
+    };
     const file = new File([text], name, { type: "application/json" });
-    if (!navigator.canShare?.({ files: [file] })) return download(name, text);
-    navigator
-      .share({ files: [file], title: name })
-      .catch((error) => error?.name === "AbortError" || download(name, text));
+    if (!navigator.canShare?.({ files: [file] })) return downloaded();
+    navigator.share({ files: [file], title: name }).then(
+      () => left(true),
+      (error) => (error?.name === "AbortError" ? left(false) : downloaded()),
+    );
   };
 
   /** @typedef {(el: any, ...args: any[]) => unknown} Op an op: its element (null for some), then its values */

@@ -96,6 +96,8 @@ def test_the_reminder_shows_between_games_only_and_not_again_once_put_off() -> N
     finish(app, 1)
     assert app.view().keeping.reminder  # ten more since it was put off
     app.export()
+    assert app.view().keeping.reminder  # a file not yet out of the page (a share cancelled)
+    app.backed_up()
     assert not app.view().keeping.reminder
     assert json.loads(app.shelf.store.raw(REMINDER_KEY) or "")["backed_up"] == NOW
 

@@ -66,13 +66,21 @@ def finish_at_table(page: Any, site: Site, seed: int) -> None:
     page.wait_for_selector("[data-testid=game-over]")
 
 
+BACKED_UP = "() => JSON.parse(localStorage.getItem('kismet:v1:reminder') ?? '{}').backed_up ?? ''"
+"""When the last backup was made, as the reminder keeps it ("": never)."""
+
+
 def back_up(page: Any, folder: Path) -> Path:
-    """Statistics, then Back up: the file the browser downloads, saved in ``folder``."""
+    """Statistics, then Back up: the file the browser downloads, saved in ``folder`` (and
+    counted as a backup made, the dialog says so)."""
     reveal(page, "stats").click()
     with page.expect_download() as download:
         page.click("[data-testid=backup]")
     saved = folder / download.value.suggested_filename
     download.value.save_as(saved)
+    notice = page.locator("[data-testid=transfer-notice]")
+    notice.filter(has_text=f"Backed up to {saved.name}.").wait_for()
+    assert page.evaluate(BACKED_UP)
     page.keyboard.press("Escape")
     return saved
 
@@ -234,6 +242,33 @@ def test_the_reminder_comes_after_ten_games_and_not_again_once_put_off(
     page.set_viewport_size({"width": 1280, "height": 800})
     reveal(page, "storage-kept")
     page.screenshot(path=artifact("storage-kept-laptop.png"))
+    context.close()
+
+
+SHARE_SHEET = """(answer) => {
+  navigator.canShare = () => true;
+  navigator.share = () => answer === 'cancel'
+    ? Promise.reject(new DOMException('Share canceled', 'AbortError'))
+    : Promise.resolve();
+}"""
+"""The share sheet's answer: headless Chromium shows none, so this gives the answer a
+phone's sheet gives when the player cancels it, or sends the file."""
+
+
+def test_a_cancelled_share_sheet_is_no_backup_and_a_sent_file_is(browser: Any, site: Site) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = open_app(context.new_page(), f"{site.url}?seed=7")
+    finish_at_table(page, site, 33)
+    notice = page.locator("[data-testid=transfer-notice]")
+    reveal(page, "stats").click()
+    page.evaluate(SHARE_SHEET, "cancel")
+    page.click("[data-testid=backup]")
+    notice.filter(has_text="Not backed up: the share was cancelled.").wait_for()
+    assert page.evaluate(BACKED_UP) == ""
+    page.evaluate(SHARE_SHEET, "send")
+    page.click("[data-testid=backup]")
+    notice.filter(has_text="Backed up to kismet-").wait_for()
+    assert page.evaluate(BACKED_UP)
     context.close()
 
 

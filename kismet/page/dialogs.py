@@ -133,16 +133,23 @@ class Dialogs:
 
     def export_file(self) -> None:
         """The backup file, handed to the browser's share sheet where it shares files, else
-        downloaded; the dialog and the status line say so."""
+        downloaded; the page tells what became of it (``backup_left``)."""
         exported = self.session.export()
-        done = text("export.done", self.lang, name=exported.name)
-        self.session.line.say(done)
-        self.emit(
-            [
-                ("backup", None, exported.name, exported.text),
-                ("text", of_testid("transfer-notice"), done),
-            ]
-        )
+        self.backup_name = exported.name
+        self.emit([("backup", None, exported.name, exported.text)])
+
+    def backup_left(self, made: bool) -> None:
+        """The page's word on the backup file: it left the page (downloaded or shared), so it
+        counts as made, or the player cancelled the share sheet, so it does not. The dialog
+        and the status line say which."""
+        name, self.backup_name = self.backup_name, ""
+        if not name:  # no file was handed to the page
+            return
+        if made:
+            self.session.backed_up()
+        said = text("export.done" if made else "export.cancelled", self.lang, name=name)
+        self.session.line.say(said)
+        self.emit([("text", of_testid("transfer-notice"), said)])
 
     def import_file(self, raw: str | None, chosen: str) -> None:
         """Merge a chosen file (None: the browser could not read it); the dialog says what

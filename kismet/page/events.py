@@ -45,6 +45,9 @@ class Kind(enum.StrEnum):
     KEPT = "kept"
     """The browser answered the page's ask to keep the storage for good (``persisted``,
     ``site_bytes``)."""
+    BACKUP = "backup"
+    """The backup file left the page (``made``: downloaded, or sent from the share sheet)
+    or stayed (``made`` false: the player cancelled the share sheet)."""
     DUE = "due"
     """A timer of the game came due (``timer``): its work's turn (``kismet.page.turns``)."""
     STORED = "stored"
@@ -112,6 +115,8 @@ class Event(NamedTuple):
     """The browser keeps the site's storage for good."""
     site_bytes: int | None = None
     """What the whole site takes, in bytes (None: the browser does not say)."""
+    made: bool = False
+    """The backup file left the page (``BACKUP``)."""
 
     @classmethod
     def from_json(cls, message: str) -> Event:
@@ -144,6 +149,7 @@ class Event(NamedTuple):
             answer=given["answer"] if isinstance(given.get("answer"), dict) else None,
             persisted=given.get("persisted") is True,
             site_bytes=_number(given, "site_bytes"),
+            made=given.get("made") is True,
         )
 
     def kept(self) -> tuple[bool, int | None]:

@@ -119,6 +119,7 @@ class Page:
             Kind.KEPT: lambda event: self.changed(
                 self.session.backups.storage_known, *event.kept()
             ),
+            Kind.BACKUP: lambda event: self.changed(self.dialogs.backup_left, event.made),
             Kind.DUE: lambda event: self.turns.fire(event.timer),
             Kind.STORED: self.on_stored,
         }

@@ -627,6 +627,7 @@ game is saved in this browser after every move: close the page and carry on late
     "import.settings": "The settings were taken from the file.",
     "import.read_failed": "The file could not be read. Nothing was changed.",
     "export.done": "Backed up to {name}.",
+    "export.cancelled": "Not backed up: the share was cancelled.",
     # Luck against skill, after a game.
     "luck.title": "Luck and skill, player by player",
     "luck.solo_kind": (

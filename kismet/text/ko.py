@@ -585,6 +585,7 @@ KO: dict[str, str] = {
     "import.settings": "설정을 파일에서 가져왔습니다.",
     "import.read_failed": "파일을 읽을 수 없습니다. 아무것도 바뀌지 않았습니다.",
     "export.done": "{name} 파일로 백업했습니다.",
+    "export.cancelled": "백업하지 않았습니다. 공유를 취소했습니다.",
     # Luck against skill, after a game.
     "luck.title": "플레이어별 운과 실력",
     "luck.solo_kind": (

@@ -224,11 +224,14 @@ class Session(AtTable):
         return self.progress.statistics(choice, self.lobby.person())
 
     def export(self) -> Export:
-        """The backup file of everything kept, named with today's date (and the backup
-        remembered, for the reminder)."""
-        exported = self.progress.export(self.table, self.clock())
+        """The backup file of everything kept, named with today's date. It counts as made
+        once it has left the page (``backed_up``)."""
+        return self.progress.export(self.table, self.clock())
+
+    def backed_up(self) -> None:
+        """The backup file left the page (downloaded, or sent from the share sheet): it is
+        remembered, for the reminder."""
         self.backups.made(self.clock())
-        return exported
 
     def keeping(self) -> KeepingView:
         """Where the player's data stands, the reminder to back it up, and the word that
