@@ -14,6 +14,7 @@ from kismet.advice.chances import (
     COUNTS_KEPT,
     PENALTIES_COUNTED,
     Forecast,
+    Law,
     likeliest_counts,
     poisson,
     shares,
@@ -115,17 +116,33 @@ def test_the_others_extra_kismets_are_expected_to_cost_a_player_penalty_zeros(
     ann = State(sum(1 << BOXES.index(c) for c in (Category.KISMET, Category.ONES)), 3, True, 53)
     bo = State(1 << BOXES.index(Category.FLUSH), 0, False, 35)
     laws = [forecast.law(ann), forecast.law(bo)]
-    moved = [forecast.with_penalty([ann, bo], i, law) for i, law in enumerate(laws)]
-    assert moved[0] == laws[0]  # Bo rolls no extra Kismet: his Kismet box holds nothing
+    moved = apart([ann, bo], laws, forecast)
+    assert moved[0] == pytest.approx(laws[0])  # Bo rolls no extra Kismet: his box is empty
     expected = forecast.extra_rate(ann) * 13  # Ann's turns while Bo has boxes open
-    assert forecast.expected_penalties([ann, bo], 1) == pytest.approx(expected)
     assert 0.2 < expected < 0.5
     cost = round(forecast.penalty_cost(bo))
     assert 5 < cost < 30
+    shifts = forecast.penalty_shifts([ann, bo])
+    assert len(shifts) == 4  # none, one, two or three of Ann's extra Kismets
+    assert [shift[1] for _, shift in shifts] == [0, cost, 2 * cost, 3 * cost]
+    assert math.fsum(w for w, _ in shifts) == pytest.approx(1.0)
+    mean_shift = math.fsum(w * shift[1] for w, shift in shifts)
+    assert mean_shift == pytest.approx(expected * cost, rel=0.01)
     assert sum(moved[1].values()) == pytest.approx(1.0)
     assert mean_of(laws[1]) - mean_of(moved[1]) == pytest.approx(expected * cost, rel=0.01)
     # The chances take it in: Ann's chance is higher than without the penalties.
     assert shares(moved)[0] > shares(laws)[0] + 0.02
+
+
+def apart(states: list[State], laws: list[dict[int, float]], forecast: Forecast) -> list[Law]:
+    """Each player's law with the zeros the others' extra Kismets are expected to give them,
+    taken apart from the others' (as if each player's zeros came from other dice)."""
+    found: list[Law] = [{} for _ in laws]
+    for weight, moved in forecast.penalty_tables(states, laws):
+        for mixed, law in zip(found, moved, strict=True):
+            for x, p in law.items():
+                mixed[x] = mixed.get(x, 0.0) + weight * p
+    return found
 
 
 def test_an_extra_kismet_zeroes_every_other_player_at_once(forecast: Forecast) -> None:
@@ -136,9 +153,9 @@ def test_an_extra_kismet_zeroes_every_other_player_at_once(forecast: Forecast) -
     states = [ann, *others]
     laws = [forecast.law(s) for s in states]
     together = forecast.against_penalties(states, laws)
-    apart = shares([forecast.with_penalty(states, i, law) for i, law in enumerate(laws)])
+    each = shares(apart(states, laws, forecast))
     assert sum(together) == pytest.approx(1.0)
-    assert together[0] > apart[0] + 0.005
+    assert together[0] > each[0] + 0.005
     assert together[0] > shares(laws)[0] + 0.03
     # Without points in anyone's Kismet box, nobody rolls an extra Kismet.
     plain = [ann._replace(joker=False), *others]

@@ -1,7 +1,7 @@
-"""What the page's glue used to decide, now decided in ``kismet.app`` and tested here in
-CPython: what starts after a paint, the computer's timer, the strategy table's retries,
-which keys and clicks do what, what prints, the settings' switches, and what the dialogs
-show. The glue (static/glue/) only performs these answers."""
+"""What the page decides in ``kismet.app``, tested here in CPython: what starts after a
+paint, the computer's timer, the strategy table's retries, which keys and clicks do what,
+what prints, the settings' switches, and what the dialogs show. The glue (static/glue/)
+only performs these answers."""
 
 from __future__ import annotations
 

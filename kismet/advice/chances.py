@@ -214,28 +214,6 @@ class Forecast:
         after = future(zeroed.filled, zeroed.subtotal, zeroed.joker) + upper_bonus(zeroed.subtotal)
         return max(0.0, before - after)
 
-    def expected_penalties(self, states: Sequence[State], player: int,
-                           turns: Sequence[int] | None = None) -> float:  # fmt: skip
-        """How many penalty zeros ``player`` is expected to take from the others' extra
-        Kismets: each other player holding points in the Kismet box rolls one with
-        ``extra_rate`` a turn, over their turns while ``player`` still has a box open.
-        ``turns``: each player's turns still to come (their open boxes without it)."""
-        counts = [open_count(s) for s in states] if turns is None else list(turns)
-        mine = counts[player]
-        return math.fsum(
-            self.extra_rate(s) * min(counts[j], mine) for j, s in enumerate(states) if j != player
-        )
-
-    def with_penalty(self, states: Sequence[State], player: int, law: Law,
-                     turns: Sequence[int] | None = None) -> Law:  # fmt: skip
-        """One player's law of their final total (from ``states``) with the penalty zeros
-        the others' extra Kismets are expected to give them (``expected_penalties``: how
-        many, drawn as a Poisson count; ``penalty_cost``: what each costs), each player's
-        zeros taken apart."""
-        expected = self.expected_penalties(states, player, turns)
-        cost = round(self.penalty_cost(states[player])) if expected else 0
-        return penalty_mixture(law, expected, cost, states[player].scored) if cost else law
-
     def law(self, state: State, skill: Skill = PERFECT) -> Law:
         """The law of the final grand total of a player of this skill in ``state`` at a
         turn start."""
@@ -289,25 +267,39 @@ class Forecast:
     def penalty_tables(self, states: Sequence[State],
                        laws: Sequence[Law]) -> list[tuple[float, list[Law]]]:  # fmt: skip
         """The tables ``against_penalties`` weighs the chances over: for each of the
-        likeliest combinations of the players' extra-Kismet counts, its probability (they
-        add up to 1) and every player's law moved down by the zeros it gives them."""
-        counts = [open_count(s) for s in states]
+        likeliest combinations of the players' extra-Kismet counts (``penalty_shifts``),
+        its probability and every player's law moved down by the zeros it gives them."""
+        return [
+            (weight, [shifted_law(law, shift, s.scored)
+                      for law, shift, s in zip(laws, shifts, states, strict=True)])
+            for weight, shifts in self.penalty_shifts(states)
+        ]  # fmt: skip
+
+    def penalty_shifts(self, states: Sequence[State], turns: Sequence[int] | None = None
+                       ) -> list[tuple[float, list[int]]]:  # fmt: skip
+        """The penalty zeros to come, as the chances weigh them: each player holding points
+        in the Kismet box rolls a Poisson count of extra Kismets (``extra_rate`` a turn,
+        over their ``turns`` still to come: their open boxes without it), each of which
+        gives every other player still playing a zero at once (``penalty_cost`` points).
+        For each of the ``COUNTS_KEPT`` likeliest combinations of counts: its probability
+        (they add up to 1) and the points each player loses to the zeros it gives them."""
+        counts = [open_count(s) for s in states] if turns is None else list(turns)
         rolling = [(j, self.extra_rate(s) * counts[j]) for j, s in enumerate(states)]
         rolling = [(j, expected) for j, expected in rolling if expected > 0]
         if len(states) < 2 or not rolling:
-            return [(1.0, list(laws))]
+            return [(1.0, [0] * len(states))]
         costs = [round(self.penalty_cost(s)) for s in states]
         combos = likeliest_counts([expected for _, expected in rolling])
         whole = math.fsum(p for _, p in combos)
-        tables = []
+        found = []
         for combo, p in combos:
-            moved = []
-            for i, law in enumerate(laws):
+            shifts = []
+            for i, cost in enumerate(costs):
                 hits = sum(n * reach(counts[i], counts[j])
                            for (j, _), n in zip(rolling, combo, strict=True) if j != i)  # fmt: skip
-                moved.append(shifted_law(law, round(hits * costs[i]), states[i].scored))
-            tables.append((p / whole, moved))
-        return tables
+                shifts.append(round(hits * cost))
+            found.append((p / whole, shifts))
+        return found
 
 
 def casual_outcomes(state: State) -> dict[tuple[int, State], float]:
@@ -354,17 +346,6 @@ def penalised(state: State) -> State:
     return state.after(top, 0)
 
 
-def penalty_mixture(law: Law, expected: float, cost: int, floor: int = 0) -> Law:
-    """``law`` with a Poisson count of penalty zeros of mean ``expected``, each taking
-    ``cost`` points off (never below ``floor``, the points already scored); at most
-    ``PENALTIES_COUNTED`` of them."""
-    out: Law = {}
-    for n, share in enumerate(poisson(expected)):
-        for x, p in shifted_law(law, n * cost, floor).items():
-            out[x] = out.get(x, 0.0) + p * share
-    return out
-
-
 def poisson(expected: float) -> list[float]:
     """The chances of 0, 1, ... ``PENALTIES_COUNTED`` events of a Poisson count of mean
     ``expected``, scaled to add up to 1 (more events are left out)."""
@@ -389,7 +370,8 @@ def likeliest_counts(expected: Sequence[float]) -> list[tuple[tuple[int, ...], f
 
 
 def shifted_law(law: Law, cost: int, floor: int = 0) -> Law:
-    """``law`` moved down by ``cost`` points (never below ``floor``)."""
+    """``law`` moved down by ``cost`` points (never below ``floor``): the same law, not a
+    copy, when ``cost`` is 0."""
     if not cost:
         return law
     out: Law = {}

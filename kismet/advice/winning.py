@@ -10,10 +10,10 @@ on with their skill, from where they stand, the seats still to play this round i
 
 - after the last roll, each box is worth the chance to win from the sheet it leads to (the
   seat playing on perfectly from there, its law of points to come as the win chances take
-  it); an extra Kismet also gives every other seat its penalty zero, and the penalty zeros
-  of the turns to come are counted on both sides: those the others' extra Kismets are
-  expected to give the seat, and those its own give the others at once, once its Kismet
-  box holds points;
+  it); an extra Kismet now also gives every other seat its penalty zero, and the penalty
+  zeros of the turns to come are in the stakes as the win chances weigh them
+  (``Forecast.penalty_shifts``: the likeliest combinations of every seat's extra-Kismet
+  count, each moving the other seats' laws and the seat's own total);
 - before the second and third rolls, each keep is worth the mean over the dice rolled of the
   best that can follow (the same machinery as the points, ``strategy.turn_from_last``).
 
@@ -27,18 +27,7 @@ import math
 from collections.abc import Sequence
 
 from ..rules import Category, Game, upper_bonus
-from .chances import (
-    TAILS,
-    Forecast,
-    Law,
-    open_count,
-    penalised,
-    penalty_mixture,
-    poisson,
-    reach,
-    shifted_law,
-    tied_share,
-)
+from .chances import TAILS, Forecast, Law, open_count, penalised, shifted_law, tied_share
 from .skill import Skill
 from .state import BOXES, State, box_points
 from .strategy import (
@@ -108,14 +97,15 @@ class Stakes:
         self._prefix = prefix
 
     @classmethod
-    def blend(cls, parts: Sequence[tuple[float, Stakes]]) -> Stakes:
+    def blend(cls, parts: Sequence[tuple[float, Stakes, int]]) -> Stakes:
         """The stakes of a table that is one of ``parts`` with these probabilities (they
-        add up to 1): each total's chance the weighted mean of the parts'."""
+        add up to 1), each with the points the seat itself loses in it: each total's
+        chance the weighted mean of the parts' chances of that total less those points."""
         blended = cls.__new__(cls)
-        blended.low = min(part.low for _, part in parts)
-        blended.high = max(part.high for _, part in parts)
+        blended.low = min(part.low + lost for _, part, lost in parts)
+        blended.high = max(part.high + lost for _, part, lost in parts)
         totals = range(blended.low, blended.high + 1)
-        blended._keep([math.fsum(w * part.at(x) for w, part in parts) for x in totals])
+        blended._keep([math.fsum(w * part.at(x - lost) for w, part, lost in parts) for x in totals])
         return blended
 
     def at(self, total: int) -> float:
@@ -206,6 +196,7 @@ class Aim:
         self._states, self._skills = tuple(states), tuple(skills)
         self._turns = [open_count(s) for s in states]
         self._turns[seat] -= 1  # this turn's extra Kismet is weighed apart (``_penalised``)
+        self._laws: dict[tuple[int, State], Law] = {}
         self.stakes = self._stakes_of(states)
         self._penalised: Stakes | None = None
         if self.state.joker:  # an extra Kismet now gives the others their penalty zeros
@@ -215,45 +206,39 @@ class Aim:
         self._gained: Stakes | None = None
         """The stakes once this turn puts points in the Kismet box: from the next turn on,
         the seat's own extra Kismets may give the others their penalty zeros."""
-        self._taken = forecast.expected_penalties(states, seat, self._turns)
-        """The penalty zeros the seat is expected to take from the others' extra Kismets
-        after this turn."""
         self._known: Law | None = None
         """The one other seat's law of its final total, when it finishes before this seat's
         last turn: that turn is then played knowing it."""
         if len(states) == 2 and CLOSED_LOOP:
             other = states[1 - seat]
             if other.filled.bit_count() > self.state.filled.bit_count():
-                self._known = forecast.law(other, skills[1 - seat])
+                self._known = self._law(1 - seat, other)
         self._reached: dict[tuple[State, bool], tuple[float, float]] = {}
         self._turn: TurnValues | None = None
         self._chances: tuple[tuple[float, ...], ...] | None = None
 
     def _stakes_of(self, states: Sequence[State]) -> Stakes:
-        """The stakes against the other seats in ``states``, each one's law with the penalty
-        zeros the others' extra Kismets are expected to give it."""
-        forecast, turns, seat = self.forecast, self._turns, self.seat
-        apart = [0 if i == seat else t for i, t in enumerate(turns)]  # the seat's own: below
-        laws = {
-            i: forecast.with_penalty(states, i, forecast.law(s, self._skills[i]), apart)
-            for i, s in enumerate(states)
-            if i != seat
-        }
-        expected = forecast.extra_rate(states[seat]) * turns[seat]
-        if not expected:
-            return Stakes(list(laws.values()))
-        # The seat's own extra Kismets give every other seat its zero at once: the table
-        # is one of these, by how many it rolls.
-        costs = {i: round(forecast.penalty_cost(states[i])) for i in laws}
-        hit = {i: reach(turns[i], turns[seat]) for i in laws}
-        parts = []
-        for n, weight in enumerate(poisson(expected)):
-            shifted = [
-                shifted_law(law, round(n * costs[i] * hit[i]), states[i].scored)
-                for i, law in laws.items()
-            ]
-            parts.append((weight, Stakes(shifted)))
-        return Stakes.blend(parts)
+        """The stakes against the other seats in ``states``, with the penalty zeros to come
+        as the win chances weigh them (``Forecast.penalty_shifts``): the table is one of
+        the likeliest combinations of extra-Kismet counts, each moving the other seats'
+        laws and the seat's own total down by the zeros it gives them."""
+        forecast, seat = self.forecast, self.seat
+        laws = {i: self._law(i, s) for i, s in enumerate(states) if i != seat}
+        parts = [
+            (weight, Stakes([shifted_law(law, shifts[i], states[i].scored)
+                             for i, law in laws.items()]), shifts[seat])
+            for weight, shifts in forecast.penalty_shifts(states, self._turns)
+        ]  # fmt: skip
+        return parts[0][1] if len(parts) == 1 else Stakes.blend(parts)
+
+    def _law(self, seat: int, state: State) -> Law:
+        """Another seat's law of its final total from ``state`` (each worked out once: the
+        stakes after this turn's Kismet share them)."""
+        key = (seat, state)
+        found = self._laws.get(key)
+        if found is None:
+            found = self._laws[key] = self.forecast.law(state, self._skills[seat])
+        return found
 
     def _stakes_after(self, after: State, extra: bool) -> Stakes:
         """The stakes the seat's sheet ``after`` its box plays against."""
@@ -285,21 +270,16 @@ class Aim:
             forecast, filled, subtotal, joker = self.forecast, *after[:3]
             mean = forecast.advisor.future(filled, subtotal, joker)
             left = len(BOXES) - filled.bit_count()
-            taken = self._taken
-            cost = forecast.penalty_cost(after) if taken else 0.0
             if left == 1 and self._known is not None:
                 known = self._known
                 chance = math.fsum(p * beyond(after, y - after.scored) for y, p in known.items())
             elif left == 1 and LAST_TURN:
                 chance = self._last_turn(after, stakes)
             elif left <= EXACT_OWN:
-                own = penalty_mixture(forecast.exact_law(after), taken, round(cost))
-                chance = stakes.of_law(own, after.scored)
+                chance = stakes.of_law(forecast.exact_law(after), after.scored)
             else:
                 sd = forecast.spread.sd(filled, subtotal, joker)
-                chance = stakes.of_normal(
-                    mean - taken * cost, math.sqrt(sd * sd + taken * cost * cost), after.scored
-                )
+                chance = stakes.of_normal(mean, sd, after.scored)
             found = self._reached[key] = (chance + POINT_WEIGHT * (after.scored + mean), chance)
         return found
 

@@ -166,6 +166,9 @@ class Odds:
         start, one a step, once every law is there."""
         self._mixed: list[float] = []
         """The chances weighed over the tables so far."""
+        self._unmoved: tuple[float, ...] | None = None
+        """The chances of the laws as they are, when one of the tables moves none of them
+        (what the last box's cost is weighed with)."""
         self._perfect: tuple[object, list[Law]] = ((), [])
         """The position the hint's perfect-play line is for, and its players' laws so far."""
 
@@ -276,6 +279,7 @@ class Odds:
         filled, laws = tuple(game.history[:turn]), self._laws
         if self._working != (table.id, turn):  # the players' states, once per turn start
             self._working, self._laws, self._tables = (table.id, turn), [], None
+            self._unmoved = None
             laws, self._states = self._laws, states_after(filled, len(game.players))
             self._skills = tuple(skills()) if skills else ()
         states = self._states
@@ -286,7 +290,10 @@ class Odds:
         if self._tables is None:  # the extra Kismets' penalty zeros: one table a step
             self._tables, self._mixed = forecast.penalty_tables(states, laws), [0.0] * len(laws)
         weight, moved = self._tables.pop()
-        for i, chance in enumerate(against(moved, target)):
+        chances = against(moved, target)
+        if all(a is b for a, b in zip(moved, laws, strict=True)):
+            self._unmoved = chances
+        for i, chance in enumerate(chances):
             self._mixed[i] += chance * weight
         if self._tables:
             return False
@@ -302,11 +309,12 @@ class Odds:
                 # without the penalty zeros, which the two share.
                 other = list(laws)
                 other[fill.player] = forecast.law(instead, known[fill.player])
-                given = against(other, target)[fill.player] - against(laws, target)[fill.player]
+                unmoved = self._unmoved or against(laws, target)
+                given = against(other, target)[fill.player] - unmoved[fill.player]
                 cost = max(0.0, given)
         self._record(table.id, Chances(filled, values, cost))
         self._working, self._laws, self._states, self._skills = None, [], [], ()
-        self._tables, self._mixed = None, []
+        self._tables, self._mixed, self._unmoved = None, [], None
         return True
 
     def forecast_of(self, advisor: Advisor, spread: Spread) -> Forecast:
