@@ -34,11 +34,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kismet.advice.chances import Forecast, forecast_of, shares  # noqa: E402
-from kismet.advice.level import Level  # noqa: E402
+from kismet.advice.level import Level, StepKind  # noqa: E402
 from kismet.advice.players import plan  # noqa: E402
 from kismet.advice.skill import Skill, of_level, of_person  # noqa: E402
 from kismet.rules.rng import DiceStream  # noqa: E402
 from kismet.advice.state import FULL, State, box_points  # noqa: E402
+from kismet.app.guidance.coaching import decision  # noqa: E402
+from kismet.app.guidance.luck import price_seats  # noqa: E402
 from kismet.advice.strategy import KEEP_INDEX, ROLLS, Advisor, sub_multisets  # noqa: E402
 from kismet.advice.winning import Aim  # noqa: E402
 from kismet.rules import Category, Game, upper_bonus  # noqa: E402
@@ -216,18 +218,33 @@ def play_on(game: Game, seats: Sequence[Seat], advisor: Advisor, rng: random.Ran
         played += len(game.history) > before
 
 
-def _person_game(seed: int) -> int:
-    game = Game(["Person"], seed=seed)
-    play_on(game, [("Person", PERSON, of_person(None))], FORECAST[0].advisor, random.Random(seed))
-    return game.totals(0).grand
+def _person_game(seed: int) -> float:
+    """One solo game of the person: what their decisions cost, priced as the app prices a
+    finished game's for the statistics (``price_seats``)."""
+    game, rng = Game(["Person"], seed=seed), random.Random(seed)
+    advisor, decisions, level = FORECAST[0].advisor, [], PERSON[0]
+    while not game.is_over:
+        if not game.dice:
+            level = rng.choice(PERSON)
+        for step in plan(game, level, advisor, rng):
+            taken = None
+            if step.kind is StepKind.ROLL and game.dice:  # a re-roll: the dice kept
+                kept = [d for d, held in zip(game.dice, game.held, strict=True) if held]
+                taken = decision(game, keep=tuple(sorted(kept)))
+            elif step.kind is StepKind.SCORE:
+                taken = decision(game, box=step.box)
+            if taken is not None:
+                decisions.append(taken)
+            step.apply(game)
+    (lost,) = price_seats(decisions, advisor, [True])
+    return float(lost or 0.0)
 
 
-def person_record(forecast: Forecast, games: int = 600) -> float:
-    """The person's points lost per game: perfect play's expected total from an empty sheet
-    less the person's mean over ``games`` games (what their priced decisions add up to)."""
+def person_record(games: int = 2000) -> float:
+    """The person's points lost per game, as the statistics count them: their decisions
+    priced against perfect play, the mean over ``games`` games."""
     with multiprocessing.get_context("fork").Pool() as pool:
-        totals = pool.map(_person_game, range(10**6, 10**6 + games))
-    return forecast.advisor.future(0, 0, False) - statistics.fmean(totals)
+        return statistics.fmean(pool.map(_person_game, range(10**6, 10**6 + games)))
 
 
 def mixes(forecast: Forecast) -> list[tuple[str, list[Seat], Game]]:
@@ -271,7 +288,7 @@ def _mixed(job: tuple[Game, list[Seat], int, int]) -> tuple[float, ...]:
 
 
 def main_levels(forecast: Forecast, futures: int, seed: int, only: str | None = None) -> int:
-    RECORD[:] = [person_record(forecast)]
+    RECORD[:] = [person_record()]
     print(f"win chances with each seat's skill against {futures} whole games of the real computers")
     print(f"the person (each turn Casual or Good) loses {RECORD[0]:.1f} points a game")
     print("| mix | open boxes | win_chances | simulated | largest error |")
