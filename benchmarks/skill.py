@@ -12,7 +12,8 @@ the level's spread against perfect play's (the square root of the variance of th
 come around perfect play's mean over perfect play's own variance), with standard errors,
 and the lines for ``kismet/advice/skill.py``. For the levels in ``--boxes`` the loss is fitted
 by which boxes are open too (least squares over every sample: a term for each number of open
-boxes and one for each box while it is open), the fit's lines printed instead. Run by hand
+boxes, one for each box while it is open, and one for each box while it is open with the
+Kismet box holding points), the fit's lines printed instead. Run by hand
 after ``python3 build.py build``.
 """
 
@@ -39,9 +40,9 @@ BOXES = len(Category)
 FORECAST: list[Forecast] = []
 """The forecast the playing processes inherit."""
 
-Sample = tuple[int, float, float, float, int]
+Sample = tuple[int, float, float, float, int, bool]
 """(open boxes, perfect play's mean of the points to come, its variance, the points that came,
-the filled boxes' bits)."""
+the filled boxes' bits, whether the Kismet box holds points)."""
 
 
 def moments(forecast: Forecast, state: State) -> tuple[float, float]:
@@ -68,24 +69,25 @@ def one_game(job: tuple[str, int]) -> list[Sample]:
     for scored, state in starts:
         mean, variance = moments(forecast, state)
         open_boxes = BOXES - state.filled.bit_count()
-        found.append((open_boxes, mean, variance, final - scored, state.filled))
+        found.append((open_boxes, mean, variance, final - scored, state.filled, state.joker))
     return found
 
 
-def by_boxes(samples: list[Sample]) -> tuple[list[float], list[float]]:
-    """The loss by open boxes (0, 1, ... 15) and by each box while open, fitted to the
-    shortfalls by least squares (the smallest such terms: a count and its boxes' sum are
-    the same direction)."""
+def by_boxes(samples: list[Sample]) -> tuple[list[float], list[float], list[float]]:
+    """The loss by open boxes (0, 1, ... 15), by each box while open, and by each box while
+    open with the Kismet box holding points, fitted to the shortfalls by least squares (the
+    smallest such terms: a count and its boxes' sum are the same direction)."""
     import numpy as np
 
-    rows = [
-        [float(open_ == k) for k in range(1, BOXES + 1)]
-        + [float(not filled >> i & 1) for i in range(BOXES)]
-        for open_, _, _, _, filled in samples
-    ]
-    short = [mean - came for _, mean, _, came, _ in samples]
+    rows = []
+    for open_, _, _, _, filled, joker in samples:
+        boxes = [float(not filled >> i & 1) for i in range(BOXES)]
+        counts = [float(open_ == k) for k in range(1, BOXES + 1)]
+        rows.append(counts + boxes + [x * joker for x in boxes])
+    short = [mean - came for _, mean, _, came, _, _ in samples]
     fit = np.linalg.lstsq(np.array(rows), np.array(short), rcond=None)[0]
-    return [0.0, *map(float, fit[:BOXES])], list(map(float, fit[BOXES:]))
+    terms = list(map(float, fit))
+    return [0.0, *terms[:BOXES]], terms[BOXES : 2 * BOXES], terms[2 * BOXES :]
 
 
 def main(argv: list[str]) -> int:
@@ -106,8 +108,8 @@ def main(argv: list[str]) -> int:
         lost, scale = [0.0], [1.0]
         for k in range(1, BOXES + 1):
             rows = [s for g in games for s in g if s[0] == k]
-            short = [mean - came for _, mean, _, came, _ in rows]
-            own = statistics.fmean(v for _, _, v, _, _ in rows)
+            short = [mean - came for _, mean, _, came, _, _ in rows]
+            own = statistics.fmean(v for _, _, v, _, _, _ in rows)
             n = len(short)
             ratio = math.sqrt(statistics.pvariance(short) / own)
             se_lost = statistics.pstdev(short) / math.sqrt(n)
@@ -117,11 +119,13 @@ def main(argv: list[str]) -> int:
             lost.append(max(0.0, statistics.fmean(short)))
             scale.append(ratio)
         boxes: list[float] = []
+        jokers: list[float] = []
         if level in args.boxes.split(","):
-            lost, boxes = by_boxes([s for g in games for s in g])
+            lost, boxes, jokers = by_boxes([s for g in games for s in g])
         lines.append(f"{level.upper()} = Skill(\n    ({', '.join(f'{x:.2f}' for x in lost)}),\n"
                      f"    ({', '.join(f'{x:.3f}' for x in scale)}),\n"
-                     f"    ({', '.join(f'{x:.2f}' for x in boxes)}),\n)")  # fmt: skip
+                     f"    ({', '.join(f'{x:.2f}' for x in boxes)}),\n"
+                     f"    ({', '.join(f'{x:.2f}' for x in jokers)}),\n)")  # fmt: skip
     print("\nFor kismet/advice/skill.py:\n" + "\n".join(lines))
     return 0
 

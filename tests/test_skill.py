@@ -71,7 +71,31 @@ def test_casual_loses_by_which_boxes_are_open_not_only_how_many() -> None:
     assert CASUAL.at(chances)[0] > CASUAL.at(small)[0] + 5
     assert GOOD.at(chances) == GOOD.at(small)  # Good: by the count alone
     for filled in range(0, 2**BOXES, 97):
-        assert CASUAL.at(filled)[0] >= 0.0
+        assert CASUAL.at(filled)[0] >= 0.0 and CASUAL.at(filled, joker=True)[0] >= 0.0
+    # With points in its Kismet box, its five alike score as jokers: it loses less with
+    # the last boxes of the sheet open (Full House Same Color, Four of a Kind), the fit says.
+    late = (
+        all_but
+        & ~(1 << index[Category.FULL_HOUSE_SAME_COLOR])
+        & ~(1 << index[Category.FOUR_OF_A_KIND])
+    )
+    assert CASUAL.at(late, joker=True)[0] < CASUAL.at(late)[0] - 4
+    assert GOOD.at(late, joker=True) == GOOD.at(late)
+
+
+def mean(law: dict[int, float]) -> float:
+    return math.fsum(x * p for x, p in law.items())
+
+
+def test_a_casual_law_moves_by_whether_its_kismet_box_holds_points(forecast: Forecast) -> None:
+    filled = sum(1 << i for i in (0, 7, 13, 14))  # Ones, Three of a Kind, Yarborough, Kismet
+    state = State(filled, 1, True, 80)
+    with_joker, without = (forecast.law(s, CASUAL) for s in (state, state._replace(joker=False)))
+    perfect = [forecast.law(s) for s in (state, state._replace(joker=False))]
+    lost = [mean(p) - mean(c) for p, c in zip(perfect, (with_joker, without), strict=True)]
+    assert lost[0] == pytest.approx(CASUAL.at(filled, joker=True)[0], abs=0.5)
+    assert lost[1] == pytest.approx(CASUAL.at(filled)[0], abs=0.5)
+    assert lost[0] < lost[1] - 2
 
 
 def test_a_person_counts_by_their_record_and_someone_new_as_a_good_player() -> None:

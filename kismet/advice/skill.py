@@ -39,6 +39,9 @@ class Skill(NamedTuple):
     boxes: tuple[float, ...] = ()
     """The points more lost while each box (in ``Category`` order) is open: what a level
     loses depends on which boxes are left, not only on how many (none: by the count only)."""
+    jokers: tuple[float, ...] = ()
+    """The points more lost while each box is open and the Kismet box holds points (its
+    extra Kismets score as jokers): on top of ``boxes`` (none: the same either way)."""
     casual: bool = False
     """The Casual computer: its rule needs no table, so its last turns are worked out
     exactly (``kismet.advice.chances``), not moved from perfect play's."""
@@ -50,13 +53,15 @@ class Skill(NamedTuple):
             tuple(x * share for x in self.lost),
             tuple(min(SCALES[1], max(SCALES[0], 1 + (x - 1) * share)) for x in self.scale),
             tuple(x * share for x in self.boxes),
+            tuple(x * share for x in self.jokers),
         )
 
-    def at(self, filled: int) -> tuple[float, float]:
+    def at(self, filled: int, joker: bool = False) -> tuple[float, float]:
         """The mean loss and the scale of the spread from a turn start with these boxes
-        filled (bit i for the i-th ``Category``)."""
+        filled (bit i for the i-th ``Category``), and points in the Kismet box or not."""
         count = BOXES - filled.bit_count()
-        more = sum(x for i, x in enumerate(self.boxes) if not filled >> i & 1)
+        terms = [*self.boxes, *(self.jokers if joker else ())]
+        more = sum(x for i, x in enumerate(terms) if not filled >> (i % BOXES) & 1)
         return (max(0.0, self.lost[count] + more) if count else 0.0), self.scale[count]
 
     @property
@@ -109,16 +114,19 @@ GOOD = Skill(
         0.951,
     ),
 )
-# Casual by which boxes are open too: `.venv/bin/python benchmarks/skill.py --games 12000
-# --levels casual` (seeds 1,000,003 on; the terms by count are small once each box
-# carries its own; they fit least squares, so one alone means little, their sum is the loss).
-# The Kismet box and Yarborough open cost the most: Casual stops at the first 15 points.
+# Casual by which boxes are open too, and with points in its Kismet box or not:
+# `.venv/bin/python benchmarks/skill.py --games 24000 --levels casual` (seeds 1,000,003 on;
+# the terms by count are small once each box carries its own; they fit least squares, so
+# one alone means little, their sum is the loss). The Kismet box and Yarborough open cost
+# the most: Casual stops at the first 15 points.
 CASUAL = Skill(
-    (0.00, -3.72, -3.49, -2.52, 1.45, 0.76, 0.42, 0.07, -0.41, -0.67, -0.49, -0.09, 0.47, 1.11,
-     2.16, 3.64),
-    (1.000, 0.931, 0.949, 0.988, 1.152, 1.123, 1.083, 1.061, 1.046, 1.021, 0.998, 0.981, 0.963,
-     0.951, 0.930, 0.902),
-    (1.94, 2.48, 3.29, 4.40, 5.92, 8.88, 4.84, 7.53, 7.80, 6.98, 2.35, 9.19, -0.82, 15.15, 4.09),
+    (0.00, -1.97, -2.09, -1.24, 2.61, 1.64, 0.96, 0.53, 0.09, -0.29, -0.31, -0.08, 0.33, 0.82,
+     1.51, 2.46),
+    (1.000, 0.918, 0.947, 0.984, 1.146, 1.120, 1.087, 1.061, 1.042, 1.022, 1.001, 0.982, 0.966,
+     0.951, 0.930, 0.901),
+    (2.17, 2.64, 3.36, 4.57, 6.18, 8.17, 5.32, 8.09, 8.05, 6.84, 2.00, 9.90, -0.24, 15.75, 2.26),
+    (0.44, 0.35, 1.20, 1.60, 0.92, -0.75, -1.84, 1.21, -0.03, -0.90, 0.25, -2.65, -2.98, 1.40,
+     0.00),
     casual=True,
 )  # fmt: skip
 
@@ -148,4 +156,4 @@ def of_person(lost_per_game: float | None) -> Skill:
         return tuple(a + (b - a) * share for a, b in zip(g, c, strict=True))
 
     lost, scale = mixed(GOOD.lost, CASUAL.lost), mixed(GOOD.scale, CASUAL.scale)
-    return Skill(lost, scale, mixed(GOOD.boxes, CASUAL.boxes))
+    return Skill(lost, scale, mixed(GOOD.boxes, CASUAL.boxes), mixed(GOOD.jokers, CASUAL.jokers))
