@@ -4,7 +4,8 @@ play over the rest of a game, and how widely their totals spread.
 A player's final total is perfect play's law from their position (``kismet.advice.chances``)
 moved down by the points they are expected to lose over the boxes still open, its spread
 scaled as their play spreads their totals against perfect play's. Both depend on the boxes
-still open; for each computer level they were measured by playing it
+still open (Casual's loss on which ones, and on whether its Kismet box holds points); for
+each computer level they were measured by playing it
 (``benchmarks/skill.py``: thousands of games of the real computers, every turn start's
 points to come against perfect play's law from there). A person is taken from their own
 record on this device: the points their decisions cost per game against perfect play, from
