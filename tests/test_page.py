@@ -482,9 +482,9 @@ def test_a_click_on_a_box_already_filled_changes_nothing() -> None:
 
 
 def client() -> str:
-    """The page's scripts that send events: the events' own, and the game's (``due``,
-    ``stored``, ``kept``)."""
-    names = ("events.mjs", "client.mjs")
+    """The page's scripts that send events: the events' own, the game's (``due``,
+    ``stored``, ``kept``) and the painter's (``backup``)."""
+    names = ("events.mjs", "client.mjs", "paint.js")
     return "\n".join((ROOT / "static" / n).read_text(encoding="utf-8") for n in names)
 
 

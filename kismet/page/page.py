@@ -270,8 +270,7 @@ class Page:
         self.render()
 
     def on_storage(self, event: Event) -> None:
-        # Another tab of the site wrote (the value as stored now): its last write of any
-        # kind changes the stamp. No key means the storage was cleared.
+        """Another tab wrote (its last write changes the stamp; no key: a cleared storage)."""
         self.session.tables.other_tab_wrote(event.key, event.text, event.stored)
         if event.key is None or event.key == STAMP_KEY:
             self.changed(self.session.tables.sync)

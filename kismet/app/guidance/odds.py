@@ -297,25 +297,32 @@ class Odds:
             self._mixed[i] += chance * weight
         if self._tables:
             return False
-        values = tuple(self._mixed)
-        cost = 0.0
-        starts = turn_starts(game)
-        if turn in starts and starts.index(turn) > 0:  # what the last turn's box gave up
-            begun = starts[starts.index(turn) - 1]
-            fill = game.history[begun]
-            instead = forecast.instead(states_after(filled[:begun], len(states))[fill.player], fill)
-            if instead is not None:
-                # The box's cost between two positions alike but for it: their chances
-                # without the penalty zeros, which the two share.
-                other = list(laws)
-                other[fill.player] = forecast.law(instead, known[fill.player])
-                unmoved = self._unmoved or against(laws, target)
-                given = against(other, target)[fill.player] - unmoved[fill.player]
-                cost = max(0.0, given)
-        self._record(table.id, Chances(filled, values, cost))
+        cost = self._box_cost(forecast, game, turn, known, target)
+        self._record(table.id, Chances(filled, tuple(self._mixed), cost))
         self._working, self._laws, self._states, self._skills = None, [], [], ()
         self._tables, self._mixed, self._unmoved = None, [], None
         return True
+
+    def _box_cost(self, forecast: Forecast, game: Game, turn: int, known: Sequence[Skill],
+                  target: int | None) -> float:  # fmt: skip
+        """The chance to win the box filled in the turn before ``turn`` gave up against the
+        table's best box on its dice (0 when it was the best): between two positions alike
+        but for it, their chances without the penalty zeros, which the two share."""
+        from ...advice.chances import against, states_after
+
+        starts = turn_starts(game)
+        if turn not in starts or starts.index(turn) == 0:
+            return 0.0
+        begun = starts[starts.index(turn) - 1]
+        fill, laws = game.history[begun], self._laws
+        before = states_after(game.history[:begun], len(laws))[fill.player]
+        instead = forecast.instead(before, fill)
+        if instead is None:
+            return 0.0
+        other = list(laws)
+        other[fill.player] = forecast.law(instead, known[fill.player])
+        unmoved = self._unmoved or against(laws, target)
+        return max(0.0, against(other, target)[fill.player] - unmoved[fill.player])
 
     def forecast_of(self, advisor: Advisor, spread: Spread) -> Forecast:
         """The forecast over these tables, made once for them."""
