@@ -354,6 +354,8 @@ def test_the_real_dice_are_typed_entered_and_the_field_let_go() -> None:
 
 def test_a_file_restored_or_unreadable_is_said_and_a_backup_is_handed_to_the_page() -> None:
     page, host = started()
+    send(page, "backup", made=True)  # no file handed over: nothing happens
+    assert page.session.backups.reminder().backed_up == ""
     send(page, "restore", text=None)
     assert ("text", '[data-testid="transfer-notice"]', page.session.status) in host.last()
     assert "could not be read" in page.session.status

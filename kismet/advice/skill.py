@@ -61,8 +61,10 @@ class Skill(NamedTuple):
         """The mean loss and the scale of the spread from a turn start with these boxes
         filled (bit i for the i-th ``Category``), and points in the Kismet box or not."""
         count = BOXES - filled.bit_count()
-        terms = [*self.boxes, *(self.jokers if joker else ())]
-        more = sum(x for i, x in enumerate(terms) if not filled >> (i % BOXES) & 1)
+        open_boxes = [i for i in range(BOXES) if not filled >> i & 1]
+        more = sum(self.boxes[i] for i in open_boxes) if self.boxes else 0.0
+        if joker and self.jokers:
+            more += sum(self.jokers[i] for i in open_boxes)
         return (max(0.0, self.lost[count] + more) if count else 0.0), self.scale[count]
 
     @property

@@ -57,6 +57,8 @@ class Dialogs:
         """The review is open: its chart of the chances is drawn again as they arrive."""
         self.stats_chosen = ""
         """The name last chosen in the statistics ("": who plays at the table)."""
+        self.backup_name = ""
+        """The backup file handed to the page, until the page says what became of it."""
 
     @property
     def lang(self) -> str:
