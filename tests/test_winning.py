@@ -212,6 +212,20 @@ def test_an_extra_kismet_weighs_the_others_penalty_zeros(forecast: Forecast) -> 
     assert aim.box_chance(box, (6, 6, 6, 6, 6)) == extra
 
 
+def test_after_an_extra_kismet_the_table_is_the_one_with_the_zeros_in(forecast: Forecast) -> None:
+    # Ann, her Kismet box scored, with three boxes open; Bo, his Kismet box scored too, with
+    # Ones and Flush open. Ann's extra Kismet now zeroes Bo's Ones: from there he has one
+    # turn left to roll an extra Kismet of his own, not two, as at a table where his Ones
+    # already held the zero.
+    ann = State(FULL & ~(1 << 9) & ~(1 << 12) & ~(1 << 13), 70, True, 250)
+    bo = State(FULL & ~1 & ~(1 << 9), 60, True, 280)
+    now = Aim(forecast, [ann, bo], [PERFECT, PERFECT], 0)._stakes_after(ann, extra=True)
+    zeroed = Aim(forecast, [ann, penalised(bo)], [PERFECT, PERFECT], 0).stakes
+    totals = range(250, 420)
+    assert [now.at(x) for x in totals] == pytest.approx([zeroed.at(x) for x in totals])
+    assert any(0.05 < now.at(x) < 0.95 for x in totals)  # totals whose win is not settled
+
+
 class WithoutExtras(Forecast):
     """The same tables, but no player is ever taken to roll an extra Kismet."""
 

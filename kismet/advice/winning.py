@@ -194,8 +194,9 @@ class Aim:
         self.forecast, self.seat = forecast, seat
         self.state = states[seat]
         self._states, self._skills = tuple(states), tuple(skills)
-        self._turns = [open_count(s) for s in states]
-        self._turns[seat] -= 1  # this turn's extra Kismet is weighed apart (``_penalised``)
+        self._own_turns = open_count(self.state) - 1
+        """The seat's turns after this one (this turn's extra Kismet is weighed apart:
+        ``_penalised``)."""
         self._laws: dict[tuple[int, State], Law] = {}
         self.stakes = self._stakes_of(states)
         self._penalised: Stakes | None = None
@@ -224,10 +225,11 @@ class Aim:
         laws and the seat's own total down by the zeros it gives them."""
         forecast, seat = self.forecast, self.seat
         laws = {i: self._law(i, s) for i, s in enumerate(states) if i != seat}
+        turns = [self._own_turns if i == seat else open_count(s) for i, s in enumerate(states)]
         parts = [
             (weight, Stakes([shifted_law(law, shifts[i], states[i].scored)
                              for i, law in laws.items()]), shifts[seat])
-            for weight, shifts in forecast.penalty_shifts(states, self._turns)
+            for weight, shifts in forecast.penalty_shifts(states, turns)
         ]  # fmt: skip
         return parts[0][1] if len(parts) == 1 else Stakes.blend(parts)
 
