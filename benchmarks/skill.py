@@ -12,8 +12,9 @@ the level's spread against perfect play's (the square root of the variance of th
 come around perfect play's mean over perfect play's own variance), with standard errors,
 and the lines for ``kismet/advice/skill.py``. For the levels in ``--boxes`` the loss is fitted
 by which boxes are open too (least squares over every sample: a term for each number of open
-boxes, one for each box while it is open, and one for each box while it is open with the
-Kismet box holding points), the fit's lines printed instead. Run by hand
+boxes, one for each box while it is open, one for each box while it is open with the
+Kismet box holding points, and one for each way the first upper bonus stands while it is
+still to make, ``kismet.advice.skill.bonus_bin``), the fit's lines printed instead. Run by hand
 after ``python3 build.py build``.
 """
 
@@ -33,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from kismet.advice.chances import Forecast, forecast_of  # noqa: E402
 from kismet.advice.level import Level  # noqa: E402
 from kismet.advice.players import plan  # noqa: E402
+from kismet.advice.skill import MARGIN_EDGES, bonus_bin  # noqa: E402
 from kismet.advice.state import State  # noqa: E402
 from kismet.rules import Category, Game  # noqa: E402
 
@@ -40,9 +42,9 @@ BOXES = len(Category)
 FORECAST: list[Forecast] = []
 """The forecast the playing processes inherit."""
 
-Sample = tuple[int, float, float, float, int, bool]
+Sample = tuple[int, float, float, float, int, bool, int]
 """(open boxes, perfect play's mean of the points to come, its variance, the points that came,
-the filled boxes' bits, whether the Kismet box holds points)."""
+the filled boxes' bits, whether the Kismet box holds points, the Basic subtotal)."""
 
 
 def moments(forecast: Forecast, state: State) -> tuple[float, float]:
@@ -69,25 +71,34 @@ def one_game(job: tuple[str, int]) -> list[Sample]:
     for scored, state in starts:
         mean, variance = moments(forecast, state)
         open_boxes = BOXES - state.filled.bit_count()
-        found.append((open_boxes, mean, variance, final - scored, state.filled, state.joker))
+        found.append((open_boxes, mean, variance, final - scored, state.filled, state.joker,
+                      state.subtotal))  # fmt: skip
     return found
 
 
-def by_boxes(samples: list[Sample]) -> tuple[list[float], list[float], list[float]]:
-    """The loss by open boxes (0, 1, ... 15), by each box while open, and by each box while
-    open with the Kismet box holding points, fitted to the shortfalls by least squares (the
-    smallest such terms: a count and its boxes' sum are the same direction)."""
+Fit = tuple[list[float], list[float], list[float], list[float]]
+
+
+def by_boxes(samples: list[Sample]) -> Fit:
+    """The loss by open boxes (0, 1, ... 15), by each box while open, by each box while
+    open with the Kismet box holding points, and by how the first upper bonus stands while
+    it is still to make, fitted to the shortfalls by least squares (the smallest such
+    terms: a count and its boxes' sum are the same direction)."""
     import numpy as np
 
+    bins = len(MARGIN_EDGES) + 1
     rows = []
-    for open_, _, _, _, filled, joker in samples:
+    for open_, _, _, _, filled, joker, subtotal in samples:
         boxes = [float(not filled >> i & 1) for i in range(BOXES)]
         counts = [float(open_ == k) for k in range(1, BOXES + 1)]
-        rows.append(counts + boxes + [x * joker for x in boxes])
-    short = [mean - came for _, mean, _, came, _, _ in samples]
+        standing = bonus_bin(filled, subtotal)
+        rows.append(counts + boxes + [x * joker for x in boxes]
+                    + [float(standing == k) for k in range(bins)])  # fmt: skip
+    short = [sample[1] - sample[3] for sample in samples]
     fit = np.linalg.lstsq(np.array(rows), np.array(short), rcond=None)[0]
     terms = list(map(float, fit))
-    return [0.0, *terms[:BOXES]], terms[BOXES : 2 * BOXES], terms[2 * BOXES :]
+    return ([0.0, *terms[:BOXES]], terms[BOXES : 2 * BOXES], terms[2 * BOXES : 3 * BOXES],
+            terms[3 * BOXES :])  # fmt: skip
 
 
 def main(argv: list[str]) -> int:
@@ -108,8 +119,8 @@ def main(argv: list[str]) -> int:
         lost, scale = [0.0], [1.0]
         for k in range(1, BOXES + 1):
             rows = [s for g in games for s in g if s[0] == k]
-            short = [mean - came for _, mean, _, came, _, _ in rows]
-            own = statistics.fmean(v for _, _, v, _, _, _ in rows)
+            short = [row[1] - row[3] for row in rows]
+            own = statistics.fmean(row[2] for row in rows)
             n = len(short)
             ratio = math.sqrt(statistics.pvariance(short) / own)
             se_lost = statistics.pstdev(short) / math.sqrt(n)
@@ -120,12 +131,13 @@ def main(argv: list[str]) -> int:
             scale.append(ratio)
         boxes: list[float] = []
         jokers: list[float] = []
+        bonus: list[float] = []
         if level in args.boxes.split(","):
-            lost, boxes, jokers = by_boxes([s for g in games for s in g])
+            lost, boxes, jokers, bonus = by_boxes([s for g in games for s in g])
+        terms = [", ".join(f"{x:.2f}" for x in part) for part in (boxes, jokers, bonus)]
         lines.append(f"{level.upper()} = Skill(\n    ({', '.join(f'{x:.2f}' for x in lost)}),\n"
                      f"    ({', '.join(f'{x:.3f}' for x in scale)}),\n"
-                     f"    ({', '.join(f'{x:.2f}' for x in boxes)}),\n"
-                     f"    ({', '.join(f'{x:.2f}' for x in jokers)}),\n)")  # fmt: skip
+                     + "".join(f"    ({part}),\n" for part in terms) + ")")  # fmt: skip
     print("\nFor kismet/advice/skill.py:\n" + "\n".join(lines))
     return 0
 

@@ -22,6 +22,7 @@ from kismet.advice.skill import (
     PERFECT,
     RECORD_GAMES,
     Skill,
+    bonus_bin,
     of_level,
     of_person,
 )
@@ -54,7 +55,8 @@ def test_the_levels_lose_more_the_weaker_and_the_more_boxes_are_open() -> None:
         assert skill.at(2**BOXES - 1)[0] == 0.0 and all(0.5 <= x <= 1.5 for x in skill.scale)
         losses = by_count(skill)
         assert losses == sorted(losses)  # more boxes open, more to lose
-        assert skill.per_game == pytest.approx(losses[-1])
+        empty = skill.bonus[bonus_bin(0, 0) or 0] if skill.bonus else 0.0  # at par
+        assert skill.per_game == pytest.approx(losses[-1] + empty)
     # Casual loses more than Good (with one box left the two are within their errors).
     assert all(c > g for c, g in zip(by_count(CASUAL)[2:], by_count(GOOD)[2:], strict=True))
     assert of_level(Level.PERFECT) is PERFECT and of_level(Level.CASUAL) is CASUAL
@@ -81,6 +83,27 @@ def test_casual_loses_by_which_boxes_are_open_not_only_how_many() -> None:
     )
     assert CASUAL.at(late, joker=True)[0] < CASUAL.at(late)[0] - 4
     assert GOOD.at(late, joker=True) == GOOD.at(late)
+
+
+def test_casual_loses_more_where_perfect_play_makes_its_bonus(forecast: Forecast) -> None:
+    """Casual plays for no bonus: with its Basic sheet at par (the open boxes' three of a
+    kind bring what the subtotal needs), where perfect play makes the bonus, it loses more
+    than far below par or with the bonus made (the fit's terms by ``bonus_bin``)."""
+    index = {box: i for i, box in enumerate(Category)}
+    only_sixes = 2**BOXES - 1 & ~(1 << index[Category.SIXES])
+    assert bonus_bin(only_sixes, 63) is None and bonus_bin(2**BOXES - 1, 10) is None
+    assert [bonus_bin(only_sixes, s) for s in (20, 37, 41, 44, 48)] == [0, 1, 2, 3, 4]
+    at_par, below, made = (CASUAL.at(only_sixes, subtotal=s)[0] for s in (45, 20, 63))
+    assert at_par > below + 5 and at_par > made + 5
+    assert GOOD.at(only_sixes, subtotal=45) == GOOD.at(only_sixes, subtotal=63)
+    # A Casual law with Ones to Fours filled moves down by the term of its sheet's standing.
+    filled = sum(1 << index[box] for box in (Category.ONES, Category.TWOS, Category.THREES,
+                                             Category.FOURS))  # fmt: skip
+    for subtotal in (30, 10):  # at par (Fives and Sixes bring 33), and far below it
+        state = State(filled, subtotal, False, 150)
+        lost = mean(forecast.law(state)) - mean(forecast.law(state, CASUAL))
+        assert lost == pytest.approx(CASUAL.at(filled, subtotal=subtotal)[0], abs=0.5)
+    assert CASUAL.at(filled, subtotal=30)[0] > CASUAL.at(filled, subtotal=10)[0] + 5
 
 
 def mean(law: dict[int, float]) -> float:

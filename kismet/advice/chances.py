@@ -160,7 +160,7 @@ class Forecast:
         filled, subtotal, joker = state.filled, state.subtotal, state.joker
         if filled == FULL:
             return {upper_bonus(subtotal): 1.0}
-        lost, scale = skill.at(filled, joker)
+        lost, scale = skill.at(filled, joker, subtotal)
         if len(BOXES) - filled.bit_count() > EXACT_BOXES:
             mean = self.advisor.future(filled, subtotal, joker)
             return _normal(mean - lost, self.spread.sd(filled, subtotal, joker) * scale)

@@ -16,10 +16,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..rules import Category
+from ..rules import BASIC_BOXES, BONUS_TIERS, Category
 from .level import Level
 
 BOXES = len(Category)
+
+MARGIN_EDGES = (-8, -4, -1, 3)
+"""Where the first upper bonus stands, in bins (``bonus_bin``): the open Basic boxes' par
+(three of each face) less the points the Basic subtotal still needs, cut at these margins."""
 
 SCALES = (0.5, 1.5)
 """A person's scale of spread is kept within these (a record far from Good's)."""
@@ -43,6 +47,10 @@ class Skill(NamedTuple):
     jokers: tuple[float, ...] = ()
     """The points more lost while each box is open and the Kismet box holds points (its
     extra Kismets score as jokers): on top of ``boxes`` (none: the same either way)."""
+    bonus: tuple[float, ...] = ()
+    """The points more lost while the first upper bonus is still to make, by how it stands
+    (``bonus_bin``): a Basic sheet at par or above is where perfect play makes its bonus and
+    a weaker player misses it (none: the same however it stands)."""
     casual: bool = False
     """The Casual computer: its rule needs no table, so its last turns are worked out
     exactly (``kismet.advice.chances``), not moved from perfect play's."""
@@ -55,22 +63,39 @@ class Skill(NamedTuple):
             tuple(min(SCALES[1], max(SCALES[0], 1 + (x - 1) * share)) for x in self.scale),
             tuple(x * share for x in self.boxes),
             tuple(x * share for x in self.jokers),
+            tuple(x * share for x in self.bonus),
         )
 
-    def at(self, filled: int, joker: bool = False) -> tuple[float, float]:
+    def at(self, filled: int, joker: bool = False, subtotal: int = 0) -> tuple[float, float]:
         """The mean loss and the scale of the spread from a turn start with these boxes
-        filled (bit i for the i-th ``Category``), and points in the Kismet box or not."""
+        filled (bit i for the i-th ``Category``), points in the Kismet box or not, and this
+        Basic subtotal."""
         count = BOXES - filled.bit_count()
         open_boxes = [i for i in range(BOXES) if not filled >> i & 1]
         more = sum(self.boxes[i] for i in open_boxes) if self.boxes else 0.0
         if joker and self.jokers:
             more += sum(self.jokers[i] for i in open_boxes)
+        standing = bonus_bin(filled, subtotal)
+        if standing is not None and self.bonus:
+            more += self.bonus[standing]
         return (max(0.0, self.lost[count] + more) if count else 0.0), self.scale[count]
 
     @property
     def per_game(self) -> float:
         """The mean points lost over a whole game (every box open)."""
         return self.at(0)[0]
+
+
+def bonus_bin(filled: int, subtotal: int) -> int | None:
+    """How the first upper bonus stands on a sheet, as ``Skill.bonus`` counts it: None once
+    it is made or with no Basic box open; else the bin (``MARGIN_EDGES``) of the open Basic
+    boxes' par less the points still needed."""
+    need = BONUS_TIERS[-1][0] - subtotal
+    faces = [i + 1 for i in range(len(BASIC_BOXES)) if not filled >> i & 1]
+    if need <= 0 or not faces:
+        return None
+    margin = 3 * sum(faces) - need
+    return sum(margin >= edge for edge in MARGIN_EDGES)
 
 
 PERFECT = Skill((0.0,) * (BOXES + 1), (1.0,) * (BOXES + 1))
@@ -117,19 +142,21 @@ GOOD = Skill(
         0.951,
     ),
 )
-# Casual by which boxes are open too, and with points in its Kismet box or not:
-# `.venv/bin/python benchmarks/skill.py --games 24000 --levels casual` (seeds 1,000,003 on;
-# the terms by count are small once each box carries its own; they fit least squares, so
-# one alone means little, their sum is the loss). The Kismet box and Yarborough open cost
-# the most: Casual stops at the first 15 points.
+# Casual by which boxes are open too, with points in its Kismet box or not, and by how its
+# first upper bonus stands: `.venv/bin/python benchmarks/skill.py --games 24000 --levels
+# casual` (seeds 1,000,003 on; the terms by count are small once each box carries its own;
+# they fit least squares, so one alone means little, their sum is the loss). The Kismet box
+# and Yarborough open cost the most: Casual stops at the first 15 points; and it plays for
+# no bonus, so a Basic sheet at par or above, where perfect play makes it, costs 8-22 more.
 CASUAL = Skill(
-    (0.00, -1.97, -2.09, -1.24, 2.61, 1.64, 0.96, 0.53, 0.09, -0.29, -0.31, -0.08, 0.33, 0.82,
-     1.51, 2.46),
+    (0.00, -2.02, -2.21, -1.51, 2.15, 1.13, 0.69, 0.58, 0.51, 0.46, 0.65, 0.84, 0.87, 0.70,
+     0.55, 1.06),
     (1.000, 0.918, 0.947, 0.984, 1.146, 1.120, 1.087, 1.061, 1.042, 1.022, 1.001, 0.982, 0.966,
      0.951, 0.930, 0.901),
-    (2.17, 2.64, 3.36, 4.57, 6.18, 8.17, 5.32, 8.09, 8.05, 6.84, 2.00, 9.90, -0.24, 15.75, 2.26),
-    (0.44, 0.35, 1.20, 1.60, 0.92, -0.75, -1.84, 1.21, -0.03, -0.90, 0.25, -2.65, -2.98, 1.40,
+    (1.35, 1.86, 2.25, 3.30, 4.09, 5.48, 5.55, 9.23, 7.98, 6.84, 2.12, 9.88, 0.06, 16.10, 2.31),
+    (0.52, 0.34, 1.15, 1.74, 1.16, -0.69, -1.89, 0.89, -0.03, -0.89, 0.11, -2.62, -3.13, 0.78,
      0.00),
+    (1.66, 2.15, 4.20, 8.07, 22.43),
     casual=True,
 )  # fmt: skip
 
@@ -159,4 +186,5 @@ def of_person(lost_per_game: float | None) -> Skill:
         return tuple(a + (b - a) * share for a, b in zip(g, c, strict=True))
 
     lost, scale = mixed(GOOD.lost, CASUAL.lost), mixed(GOOD.scale, CASUAL.scale)
-    return Skill(lost, scale, mixed(GOOD.boxes, CASUAL.boxes), mixed(GOOD.jokers, CASUAL.jokers))
+    return Skill(lost, scale, mixed(GOOD.boxes, CASUAL.boxes), mixed(GOOD.jokers, CASUAL.jokers),
+                 mixed(GOOD.bonus, CASUAL.bonus))  # fmt: skip
