@@ -75,8 +75,8 @@ class Skill(NamedTuple):
         more = sum(self.boxes[i] for i in open_boxes) if self.boxes else 0.0
         if joker and self.jokers:
             more += sum(self.jokers[i] for i in open_boxes)
-        standing = bonus_bin(filled, subtotal)
-        if standing is not None and self.bonus:
+        standing = bonus_bin(filled, subtotal) if self.bonus else None
+        if standing is not None:
             more += self.bonus[standing]
         return (max(0.0, self.lost[count] + more) if count else 0.0), self.scale[count]
 
