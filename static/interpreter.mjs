@@ -29,6 +29,24 @@ globalThis.kismetSaid = said; // static/glue/worker.py reads it
 /** @param {Record<string, string>} root */
 const tell = (root) => self.postMessage({ root: Object.assign(said, root) && root });
 
+// Pyodide tells a module worker from a classic one by trying importScripts() on an empty script
+// (which a module worker refuses, as Pyodide expects). Trusted Types would see that plain string
+// first, and report it: this one address passes, and no other (script-src refuses it anyway).
+// Chromium's headless shell reports it all the same: that report is not told (below).
+const EMPTY_SCRIPT = "data:text/javascript,";
+self.trustedTypes?.createPolicy("default", {
+  createScriptURL: (/** @type {string} */ url) => (url === EMPTY_SCRIPT ? url : null),
+});
+const PROBE = `WorkerGlobalScope importScripts|${EMPTY_SCRIPT}`;
+// The page's content policy holds here too (a worker from a blob: address takes its page's;
+// docs/security.md): what it refuses is told to the page (data-worker-blocked, each directive
+// once), as index.html marks the page's own refusals.
+self.addEventListener("securitypolicyviolation", (event) => {
+  const seen = (said.workerBlocked ?? "").split(" ").filter(Boolean);
+  if (event.sample === PROBE || seen.includes(event.violatedDirective)) return;
+  tell({ workerBlocked: [...seen, event.violatedDirective].join(" ") });
+});
+
 /** @type {Promise<Uint8Array> | null} the game's archive, fetched once (again if it failed) */
 let archive = null;
 const game = () =>
@@ -47,6 +65,23 @@ async function stored() {
   const unpacked = found.body.pipeThrough(new DecompressionStream("gzip")); // checksummed
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
+
+// A file of the site, for the glue (static/glue/host.py): its body as text or an ArrayBuffer. A
+// failure is always an Error, which Pyodide raises as an exception (WebKit's fetch, offline, has
+// rejected with a non-Error, which failed Pyodide's own callback outside the awaiting code, and
+// that code waited for ever). The promise is made and settled here: a Python-held promise
+// handed to JavaScript to wrap is not safe to await in Pyodide (its proxy can go first).
+/** @type {(url: string, base: string, how: "text" | "arrayBuffer") => Promise<{ ok: boolean, status: number, body: unknown }>} */
+globalThis.kismetFetch = (url, base, how) =>
+  fetch(new URL(url, base))
+    .then(async (response) => ({
+      ok: response.ok,
+      status: response.status,
+      body: response.ok ? await response[how]() : null,
+    }))
+    .catch((reason) => {
+      throw reason instanceof Error ? reason : new Error(String(reason));
+    });
 
 let heard = 0; // when the game last answered the page (static/glue/worker.py): a first visit's snapshot
 globalThis.kismetHeard = () => (heard = performance.now()); // is packed in the page's pauses (PyScript hides its messages)

@@ -6,6 +6,19 @@
 
 (() => {
   const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
+  // The page's Trusted Types, where the browser has them (docs/security.md). The one door into
+  // the page's HTML is this painter's own policy: it passes the HTML that Python built
+  // (kismet/html/, where every text from outside is escaped), and a plain string written as
+  // HTML anywhere else is refused. The default policy passes the address of a worker of this
+  // site only: the service worker's, and the game's, which PyScript makes as a blob: URL.
+  const trust = globalThis.trustedTypes;
+  const door = trust?.createPolicy("kismet", { createHTML: (/** @type {string} */ html) => html });
+  /** @type {(html: string) => string} HTML the game built, as the page takes it */
+  const trusted = (html) => /** @type {string} */ (/** @type {unknown} */ (door ? door.createHTML(html) : html));
+  trust?.createPolicy("default", {
+    createScriptURL: (/** @type {string} */ url) =>
+      new URL(url, location.href).origin === location.origin ? url : null,
+  });
   /** @type {Map<string, HTMLElement | null>} a dialog's id -> what had the focus when it opened */
   const returning = new Map();
 
@@ -124,7 +137,7 @@
     },
     /** @type {(el: HTMLElement, value: string) => void} */
     html: (el, value) => {
-      el.innerHTML = value;
+      el.innerHTML = trusted(value);
     },
     /** @type {(el: HTMLElement, value: boolean) => void} */
     hidden: (el, value) => {
@@ -171,7 +184,7 @@
       /** @type {HTMLElement | null | undefined} */
       const cell = document.activeElement?.closest("table.sheet [data-testid]");
       const place = cell?.dataset.testid;
-      table.innerHTML = html;
+      table.innerHTML = trusted(html);
       if (place) /** @type {HTMLElement | null} */ (table.querySelector(`[data-testid="${place}"] button`))?.focus();
     },
     /** @type {(el: HTMLElement | null, block: ScrollLogicalPosition) => void} */

@@ -238,6 +238,9 @@ class Seeding:
     launched: see ``relaunch``."""
     snapshot: tuple[str, str, bytes] | None = None
     """The cache's name, the entry's address within the site and the gzip bytes, once made."""
+    violations: list[str] = field(default_factory=list)
+    """What the pages' content policy (or Trusted Types) refused since the running test
+    began, as the browser said it: any fails that test (``no_policy_violation``)."""
 
     def made(self) -> tuple[str, str, bytes]:
         if self.snapshot is None:
@@ -301,6 +304,12 @@ class Seeding:
         self.crashed = True
         sys.stderr.write(f"Chromium's page crashed: {tab.url}; {memory_now()}\n")
 
+    def heard(self, message: Any) -> None:
+        """A console message of a page (or its workers): kept if it tells of a refusal by
+        the content policy or Trusted Types."""
+        if message.type == "error" and any(mark in message.text for mark in POLICY_WORDS):
+            self.violations.append(f"{message.text} ({message.location.get('url')})")
+
     def __call__(self, **options: Any) -> Any:
         options.setdefault("reduced_motion", MOTION)
         if not (self.service_worker or self.first_visit):
@@ -308,6 +317,8 @@ class Seeding:
         context = self.new_context(**options)
         context.seeding = self
         context.on("page", lambda tab: tab.on("crash", self.crash))
+        context.add_init_script(REPORT_VIOLATIONS)
+        context.on("console", self.heard)
         if self.first_visit or options.get("java_script_enabled") is False:
             return context
         seeded = [self.put(context, self.site.url, keep=True)]
@@ -320,6 +331,43 @@ class Seeding:
 
         context.new_page = new_page
         return context
+
+
+REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) =>
+  console.error(`Content Security Policy violation: ${e.violatedDirective} refused ` +
+    `${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`));
+new MutationObserver(() => {
+  const refused = document.documentElement?.dataset.workerBlocked;
+  if (refused) console.error(`Content Security Policy violation in the game's worker: ${refused}`);
+}).observe(document, { subtree: true, attributes: true,
+                       attributeFilter: ["data-worker-blocked"] });"""
+"""In every page of every context, before anything of the page runs: each refusal of the
+content policy said on the console, where ``Seeding.heard`` hears it (Chromium also says
+most refusals in words of its own, which it hears too), the game's worker's too (its
+refusals are marked on the page, ``data-worker-blocked``: static/interpreter.mjs)."""
+
+POLICY_WORDS = ("Content Security Policy", "Trusted Type", "TrustedHTML", "TrustedScript")
+"""What a console error says when the content policy or Trusted Types refused something."""
+
+
+@pytest.fixture(autouse=True)
+def no_policy_violation(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test fails if the content policy or Trusted Types refused anything on any
+    of its pages (a test that provokes a refusal on purpose takes it: ``refusals``)."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    seeds: Seeding = request.getfixturevalue("seeding")
+    seeds.violations.clear()
+    yield
+    found = refusals(seeds)
+    assert not found, f"the page's content policy refused: {found}"
+
+
+def refusals(seeds: Seeding) -> list[str]:
+    """The refusals heard since the test began (or since this was last called), taken."""
+    found, seeds.violations[:] = list(seeds.violations), []
+    return found
 
 
 MOTION = "reduce"

@@ -203,12 +203,12 @@ def test_the_dice_tumble_unless_the_player_asks_for_less_motion(page: Any, site:
     open_app(page, site.url + "?seed=5")
     page.click("[data-testid=roll]")
     assert all(page.evaluate(TUMBLING))  # all five are thrown at first
-    page.wait_for_function(f"({TUMBLING})().every((n) => n === 0)")
+    page.wait_for_function(f"() => ({TUMBLING})().every((n) => n === 0)")
     page.click("[data-testid=die-0]")
     page.click("[data-testid=roll]")
     assert page.evaluate(TUMBLING)[0] == 0 and all(page.evaluate(TUMBLING)[1:])  # held stays
     page.emulate_media(reduced_motion="reduce")
-    page.wait_for_function(f"({TUMBLING})().every((n) => n === 0)")
+    page.wait_for_function(f"() => ({TUMBLING})().every((n) => n === 0)")
     page.click("[data-testid=roll]")
     assert not any(page.evaluate(TUMBLING))
 
@@ -419,8 +419,10 @@ import js
 said = []
 real = js.fetch
 host = JsHost(BASE)
-for reason in ("'plain words'", "new Error('an error')", "undefined"):
-    js.globalThis.fetch = js.eval(f"() => Promise.reject({reason})")
+# A fetch that rejects with each reason: a JavaScript function (bound, as the page's policy
+# makes no code of strings), not a Python one, whose rejection Pyodide would see made.
+for reason in ("plain words", js.Error.new("an error"), None):  # None: undefined
+    js.globalThis.fetch = js.Promise.reject.bind(js.Promise, reason)
     try:
         await host.fetch("static/spread.bin", "bytes")
     except Exception as error:

@@ -489,13 +489,19 @@ README_LINES = 250
 def test_the_readme_is_short_and_points_to_the_docs() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(readme.splitlines()) <= README_LINES
-    for name in ("glossary", "design", "storage", "hosting", "figures", "playing"):
+    for name in ("glossary", "design", "storage", "security", "hosting", "figures", "playing"):
         assert (ROOT / "docs" / f"{name}.md").exists() and f"(docs/{name}.md)" in readme
-    # A newcomer's path: what it is, the two commands, then the four pages to read next.
+    # A newcomer's path: what it is, the two commands, then the five pages to read next.
     path = [readme.index(s) for s in ("# Kismet", "## The two commands", "## Read next")]
     read_next = readme[path[-1] :].split("\n## ", 1)[0]
     links = re.findall(r"\]\(docs/(\w+)\.md\)", read_next)
-    assert path == sorted(path) and links == ["glossary", "design", "storage", "figures"]
+    assert path == sorted(path) and links == [
+        "glossary",
+        "design",
+        "storage",
+        "security",
+        "figures",
+    ]
     for shown in re.findall(r'src="([^"]+)"', readme):
         assert (ROOT / shown).exists(), shown
     assert "python3 build.py serve" in readme and "python3 build.py test" in readme

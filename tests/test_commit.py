@@ -375,7 +375,7 @@ def test_a_frozen_or_busy_page_while_a_computer_moves_saves_and_says_nothing_fal
 def test_with_its_service_worker_stopped_the_game_saves(page: Any, site: Site) -> None:
     open_app(page, site.url + "?seed=34")
     turn(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")  # one to stop
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # one to stop
     session = page.context.new_cdp_session(page)
     session.send("ServiceWorker.enable")
     session.send("ServiceWorker.stopAllWorkers")

@@ -240,7 +240,7 @@ def test_the_coach_and_its_margin_are_set_in_the_page(page: Any, site: Site) -> 
         "1 point", "2 points", "5 points", "10 points"]  # fmt: skip
     margin.select_option("2")
     page.wait_for_function(
-        "JSON.parse(localStorage.getItem('kismet:v1:settings')).coach_margin === 2"
+        "() => JSON.parse(localStorage.getItem('kismet:v1:settings')).coach_margin === 2"
     )
     open_app(page, site.url)  # remembered
     reveal(page, "coach-margin")

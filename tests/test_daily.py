@@ -204,7 +204,7 @@ def test_a_changed_link_is_refused_and_nothing_changes(
     before = page.evaluate("localStorage.getItem('kismet:v1:game')")
     page.evaluate("code => { location.hash = 'c=' + code; }", bad)
     page.wait_for_function(
-        "document.querySelector('[data-testid=notice]').textContent.startsWith('This link')"
+        "() => document.querySelector('[data-testid=notice]').textContent.startsWith('This link')"
     )
     notice = page.text_content("[data-testid=notice]")
     assert "\n" not in notice and not page.is_visible("#challenge-dialog")

@@ -193,7 +193,12 @@ class Tab:
         shown = self.evaluate(
             "return [...document.querySelectorAll('.py-error, .error')].map(e => e.textContent)"
         )
-        return [*shown, *(self.evaluate("return window.__errors || []") or [])]
+        # What the content policy refused on the page (index.html's first script marks it)
+        # and in the game's worker (static/interpreter.mjs tells the page).
+        marks = {"page": "data-blocked", "worker": "data-worker-blocked"}
+        found = {where: self.attribute("html", mark) for where, mark in marks.items()}
+        refused = [f"the content policy refused in the {w}: {b}" for w, b in found.items() if b]
+        return [*shown, *refused, *(self.evaluate("return window.__errors || []") or [])]
 
 
 # How many of the files arguments[0] lists the service worker's cache holds (0 until it
@@ -301,6 +306,39 @@ def private_site(site: Site, tmp_path: Path) -> Iterator[PrivateSite]:
         served.stop()
 
 
+# Script, style and HTML the site did not ship, tried on the page: an inline script added, a
+# style attribute, and (where the engine has Trusted Types) a plain string written as HTML.
+# Then what the page marked.
+TRY_POLICY = """const done = arguments[arguments.length - 1];
+const root = document.documentElement;
+const script = document.createElement('script');
+try { script.textContent = 'window.__ran = true'; document.head.append(script); } catch {}
+const styled = document.body.appendChild(document.createElement('b'));
+styled.setAttribute('style', 'color: red');
+const red = getComputedStyle(styled).color === 'rgb(255, 0, 0)';
+styled.remove();
+let html = 'written';
+try { document.createElement('div').innerHTML = '<b>plain</b>'; } catch { html = 'refused'; }
+setTimeout(() => done([window.__ran === true, red, html, root.dataset.blocked || '',
+                       'trustedTypes' in window]), 200);"""
+
+
+def policy_holds(tab: Tab) -> bool:
+    """The page's content policy holds in this engine: an inline script added does not run
+    (refused by Trusted Types where the engine has them, else by the policy's script-src), a
+    style attribute is not applied, and each refusal is marked (``data-blocked``); where the
+    engine has Trusted Types, a plain string written as HTML is refused too. The marks are
+    then cleared. Whether the engine has Trusted Types."""
+    ran, red, html, blocked, trusted_types = tab.driver.execute_async_script(TRY_POLICY)
+    assert not ran and not red, (ran, red, blocked)
+    assert "style-src" in blocked, blocked
+    script_refused_by = "require-trusted-types-for" if trusted_types else "script-src"
+    assert script_refused_by in blocked, blocked
+    assert html == ("refused" if trusted_types else "written"), html
+    tab.evaluate("delete document.documentElement.dataset.blocked")
+    return bool(trusted_types)
+
+
 @pytest.mark.parametrize("engine", ["firefox", "webkit"])
 def test_a_game_reloads_restarts_from_the_snapshot_plays_offline_and_in_two_tabs(
     engine: str, site: Site, tmp_path: Path
@@ -365,6 +403,7 @@ def test_a_game_reloads_restarts_from_the_snapshot_plays_offline_and_in_two_tabs
         result = tab.python(IMPORT_THREE)
         assert json.loads(result) == IMPORT_THREE_RESULT, result
         assert tab.errors() == []
+        figures["trusted types"] = policy_holds(tab)
         served.start()  # the network back
         tab.evaluate("localStorage.clear(); sessionStorage.clear()")  # a new player, same browser
         two_tabs(driver, tab, url)
@@ -378,14 +417,20 @@ def test_a_game_reloads_restarts_from_the_snapshot_plays_offline_and_in_two_tabs
     with artifact("engines.txt").open("a") as out:
         out.write(
             f"{engine}: ready cold {figures['cold']:.1f} s, warm (snapshot) "
-            f"{figures['warm']:.1f} s, offline {figures['offline']:.1f} s\n"
+            f"{figures['warm']:.1f} s, offline {figures['offline']:.1f} s; Trusted Types "
+            f"{'enforced' if figures['trusted types'] else 'not in this engine'}\n"
         )
 
 
 BACKUP_FILE = """const done = arguments[arguments.length - 1];
+const made = new Map(); // each blob: address the page makes, and its file (the page's policy
+const keep = URL.createObjectURL; // lets no script fetch a blob: address, the test's neither)
+URL.createObjectURL = (blob) => {
+  const url = keep.call(URL, blob); made.set(url, blob); return url;
+};
 document.addEventListener('click', (event) => { // the backup's download link, as it is clicked
   const link = event.target.closest?.('a[download]');
-  if (link) fetch(link.href).then((answer) => answer.text())
+  if (link) (made.get(link.href)?.text() ?? Promise.reject('no blob'))
     .then((text) => done(JSON.stringify({ name: link.download, text })),
           (error) => done(`unread: ${error}`));
 }, true);

@@ -32,7 +32,7 @@ def dice_still(page: Any) -> None:
     """Wait for the dice's tumble to end: mid-tumble, a die's box is turned and moved (a
     measure of it there once read 9 px off)."""
     page.wait_for_function(
-        "[...document.querySelectorAll('[data-testid^=die-]')]"
+        "() => [...document.querySelectorAll('[data-testid^=die-]')]"
         ".every((die) => die.getAnimations().length === 0)"
     )
 

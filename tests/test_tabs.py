@@ -61,7 +61,7 @@ def turn(page: Any) -> None:
     if page.locator("#confirm-dialog[open]").count():
         page.click("[data-testid=confirm]")
     page.wait_for_function(
-        f"document.querySelectorAll('table.sheet td[data-state=filled]').length > {before}"
+        f"() => document.querySelectorAll('table.sheet td[data-state=filled]').length > {before}"
     )
 
 
@@ -87,7 +87,7 @@ def test_a_box_filled_in_another_tab_shows_in_the_first_and_is_never_lost(tabs: 
     assert filled(b) == 3
     turn(b)
     # The first tab follows at once (the storage event), before anyone touches it.
-    a.wait_for_function(f"document.querySelectorAll('{FILLED.format(p=0)}').length === 4")
+    a.wait_for_function(f"() => document.querySelectorAll('{FILLED.format(p=0)}').length === 4")
     assert "another tab" in a.text_content("[data-testid=status]")
     turn(a)
     assert len(stored_game(a)["game"]["history"]) == 5
@@ -125,7 +125,7 @@ def test_a_stamp_heard_after_a_later_commit_shows_that_commit(tabs: Any) -> None
     rolled = as_stored(a, game)
     game.score(game.open_boxes(0)[-1])
     a.evaluate(HEARD_LATE, [GAME, STAMP, rolled, as_stored(a, game)])
-    a.wait_for_function(f"document.querySelectorAll('{FILLED.format(p=0)}').length === 1")
+    a.wait_for_function(f"() => document.querySelectorAll('{FILLED.format(p=0)}').length === 1")
     assert "another tab" in a.text_content("[data-testid=status]")
     assert a.evaluate("Kismet.settled().then(() => document.querySelectorAll("
                       f"'{FILLED.format(p=0)}').length)") == 1  # fmt: skip
@@ -224,7 +224,9 @@ def test_a_challenge_accepted_in_another_tab_is_kept_once(tabs: Any, site: Site)
     b.click("[data-testid=confirm]")  # a's game is put aside
     turn(b)
     turn(b)
-    a.wait_for_function("document.querySelector('[data-testid=game-title]').textContent !== ''")
+    a.wait_for_function(
+        "() => document.querySelector('[data-testid=game-title]').textContent !== ''"
+    )
     assert "another tab" in a.text_content("[data-testid=status]")
     turn(a)
     turn(a)
@@ -244,10 +246,14 @@ def test_three_tabs_playing_one_game_lose_no_box(tabs: Any) -> None:
         # Each tab plays once it shows the others' turns, as a player looks before tapping
         # (a roll on a game another tab moved on is refused and said: tests/test_commit.py).
         page = pages[n % 3]
-        page.wait_for_function(f"document.querySelectorAll('{FILLED.format(p=0)}').length === {n}")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('{FILLED.format(p=0)}').length === {n}"
+        )
         turn(page)
     for page in pages:
-        page.wait_for_function(f"document.querySelectorAll('{FILLED.format(p=0)}').length === 6")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('{FILLED.format(p=0)}').length === 6"
+        )
     assert len(stored_game(pages[0])["game"]["history"]) == 6
 
 
@@ -317,7 +323,9 @@ def test_finishing_a_game_in_a_full_storage_is_told_and_nothing_is_lost(tabs: An
     # Another app's data goes; Free space stores everything.
     page.evaluate(EMPTY_FILLER)
     page.click("[data-testid=free-space]")
-    page.wait_for_function("document.querySelector('[data-testid=notice]').textContent === ''")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=notice]').textContent === ''"
+    )
     assert not page.is_visible("[data-testid=free-space]")
     assert len(json.loads(page.evaluate(STORED, HISTORY))) == 1
     assert len(stored_game(page)["game"]["history"]) == 15
@@ -375,7 +383,7 @@ def test_a_hostile_import_is_refused_and_the_next_import_works(tabs: Any, tmp_pa
     notice = page.locator("[data-testid=transfer-notice]")
     notice.wait_for()
     page.wait_for_function(
-        "document.querySelector('[data-testid=transfer-notice]').textContent !== ''"
+        "() => document.querySelector('[data-testid=transfer-notice]').textContent !== ''"
     )
     assert "Nothing was changed" in notice.text_content()
     # A finished game of this page, exported, imports into a fresh storage.
@@ -391,11 +399,13 @@ def test_a_hostile_import_is_refused_and_the_next_import_works(tabs: Any, tmp_pa
     reveal(page, "stats").click()
     page.set_input_files("[data-testid=restore-file]", str(deep))
     page.wait_for_function(
-        "document.querySelector('[data-testid=transfer-notice]').textContent.includes('Nothing')"
+        "() => document.querySelector('[data-testid=transfer-notice]').textContent"
+        ".includes('Nothing')"
     )
     page.set_input_files("[data-testid=restore-file]", str(exported))
     page.wait_for_function(
-        "document.querySelector('[data-testid=transfer-notice]').textContent.includes('Restored 1')"
+        "() => document.querySelector('[data-testid=transfer-notice]').textContent"
+        ".includes('Restored 1')"
     )
 
 

@@ -28,6 +28,15 @@ declare const __FILES__: string[];
 // biome-ignore lint/suspicious/noExplicitAny: filled by three scripts, each its own part
 declare var Kismet: Record<string, any>;
 
+/** Trusted Types, where the browser has them (static/paint.js makes the page's two policies). */
+interface TrustedTypePolicyFactory {
+  createPolicy(
+    name: string,
+    rules: { createHTML?: (html: string) => string; createScriptURL?: (url: string) => string | null },
+  ): { createHTML(html: string): unknown };
+}
+declare var trustedTypes: TrustedTypePolicyFactory | undefined;
+
 interface Navigator {
   /** Safari on iOS: the page runs from the Home Screen. */
   readonly standalone?: boolean;
@@ -40,5 +49,11 @@ declare var kismetSaid: Record<string, string>;
 declare var kismetHeard: () => number;
 /** Keep a first visit's snapshot, once the game is on screen. */
 declare var kismetKeep: (bytes?: Uint8Array | null) => Promise<void>;
+/** A file of the site, for the glue (static/glue/host.py). */
+declare var kismetFetch: (
+  url: string,
+  base: string,
+  how: "text" | "arrayBuffer",
+) => Promise<{ ok: boolean; status: number; body: unknown }>;
 /** Fetch the rest of the standard library now. */
 declare var kismetRest: () => Promise<unknown> | undefined;

@@ -22,7 +22,7 @@ from ..rules import FACES, MAX_NAME_LENGTH, MAX_PLAYERS, Color, color_of
 from ..text import LANGUAGES, figure, text
 from .dice import dice_html, mini_die, pip_css
 from .escape import esc, t
-from .sheet import sheet_html
+from .sheet import sheet_css, sheet_html
 from .stats import luck_html
 
 if TYPE_CHECKING:
@@ -125,9 +125,17 @@ def coach_margin_options(lang: str) -> str:
 _PLACEHOLDER = re.compile(r"\{\{(t:[a-z_.]+|[a-z_]+)\}\}")
 
 
+def built_css() -> str:
+    """The style sheet's rules that follow from the rules of the game and the sheet (each
+    face's pips and colour, each box's place on a phone's card, the printed names' sizes):
+    written by the build after static/kismet.css, in a file, as the page's content policy
+    lets no style in the page itself."""
+    return f"{pip_css()}\n{sheet_css()}\n"
+
+
 def render_index(template: str, lang: str) -> str:
-    """Fill the page template: ``{{t:key}}`` texts, ``{{dice}}``, ``{{sheet}}``, ``{{help}}``,
-    ``{{pip_css}}`` and the menus.
+    """Fill the page template: ``{{t:key}}`` texts, ``{{dice}}``, ``{{sheet}}``, ``{{help}}``
+    and the menus.
 
     The sheet is the empty one of a solo game, so the first paint shows the board before
     Python starts.
@@ -141,7 +149,6 @@ def render_index(template: str, lang: str) -> str:
         "lang_pages": lambda: json.dumps(PAGES),
         "language_options": lambda: language_options(lang),
         "coach_margins": lambda: coach_margin_options(lang),
-        "pip_css": pip_css,
         "print_players": lambda: print_player_options(lang),
         "guide_step": lambda: esc(opening(lang).heading),
         "guide_line": lambda: esc(opening(lang).line),

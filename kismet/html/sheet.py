@@ -106,22 +106,42 @@ CARD_COLUMNS = 3
 """A phone's card shows the boxes three to a line (static/kismet.css). Each box's row has
 the CSS ``order`` 2i (i: its place on the sheet), so that a box's rule, a row of its own
 right after the box's in the table, comes on a card after the whole line (its order odd),
-as wide as the card: it never overflows the screen, nor covers a box."""
+as wide as the card: it never overflows the screen, nor covers a box. The orders are rules
+of the built style sheet (``sheet_css``), not style attributes, which the page's content
+policy refuses."""
+
+
+def _line_end(place: int) -> int:
+    """The place of the last box on the card's line of the box at ``place``."""
+    return place - place % CARD_COLUMNS + CARD_COLUMNS - 1
+
+
+def sheet_css() -> str:
+    """The sheet's rules that follow from the boxes and the printed names: each box row's
+    place on a phone's card and its rule's after the line, and each printed name size."""
+    rules = [
+        f'.sheet tr[data-box="{box.value}"] {{ order: {2 * i}; }}' for i, box in enumerate(BOXES)
+    ]
+    lines = sorted({_line_end(i) for i in range(len(BOXES))})
+    rules += [f'.sheet tr.rule-row[data-line="{end}"] {{ order: {2 * end + 1}; }}' for end in lines]
+    sizes = (f'.sheet thead th[data-name-pt="{pt:g}"] .name {{ font-size: {pt:g}pt; }}'
+             for pt in PRINT_NAME_SIZES)  # fmt: skip
+    rules.append(f"@media print {{ {' '.join(sizes)} }}")
+    return "\n".join(rules)
 
 
 def _box_row(sheet: SheetView, box: Category, lang: str) -> str:
     cells = "".join(_box_cell(sheet, p, c, box, lang) for p, c in enumerate(sheet.columns))
     place = BOXES.index(box)
     row = (
-        f'<tr data-box="{box.value}" style="order: {2 * place}"><th scope="row">'
+        f'<tr data-box="{box.value}"><th scope="row">'
         f'{_box_name(sheet, box, lang)}<small class="box-rule">{t(f"rule.{box.value}", lang)}'
         f"</small></th>{cells}</tr>"
     )
     if sheet.rule is not box:
         return row
-    line_end = place - place % CARD_COLUMNS + CARD_COLUMNS - 1
     return (
-        f'{row}<tr class="rule-row" style="order: {2 * line_end + 1}">'
+        f'{row}<tr class="rule-row" data-line="{_line_end(place)}">'
         f'<td colspan="{len(sheet.columns) + 1}" id="box-rule" data-testid="box-rule">'
         f"<strong>{t(f'box.{box.value}', lang)}</strong> {esc(rule_line(box, lang))}</td></tr>"
     )
@@ -193,19 +213,18 @@ def _total_row(sheet: SheetView, kind: str, lang: str, inline: bool = True) -> s
 PRINT_WIDTH_PT = 527
 """The printed sheet's width: an A4 page (the narrower of A4 and Letter) inside 12 mm margins."""
 
-PRINT_NAME_PT = 9.0
-PRINT_SMALLEST_PT = 5.5
+PRINT_NAME_SIZES = (5.5, 6.0, 6.5, 7.0, 7.5, 8.0, 8.5, 9.0)
+"""The printed names' sizes in points, largest last: each a rule of ``sheet_css``."""
 
 
 def print_name_size(name: str, columns: int) -> float:
-    """The printed name's size in points: 9 pt, or smaller so that its longest word fits the
-    player's column whole (a name breaks only between words, never inside one)."""
+    """The printed name's size in points: 9 pt, or the largest of ``PRINT_NAME_SIZES`` at
+    which its longest word fits the player's column whole (a name breaks only between
+    words, never inside one), else the smallest."""
     column = PRINT_WIDTH_PT * 0.68 / max(columns, 1) - 10  # less the cell's padding
     longest = max((len(word) for word in name.split()), default=0)
-    if not longest:
-        return PRINT_NAME_PT
-    fit = column / (0.66 * longest)  # a letter is at most about 0.66 em wide, bold
-    return round(max(PRINT_SMALLEST_PT, min(PRINT_NAME_PT, fit)), 1)
+    fit = column / (0.66 * longest) if longest else PRINT_NAME_SIZES[-1]  # 0.66 em a bold letter
+    return max((pt for pt in PRINT_NAME_SIZES if pt <= fit), default=PRINT_NAME_SIZES[0])
 
 
 def _head(player: int, column: Column, columns: int, lang: str) -> str:
@@ -216,7 +235,7 @@ def _head(player: int, column: Column, columns: int, lang: str) -> str:
     size = print_name_size(column.name, columns)
     return (
         f'<th scope="col" data-testid="player-head-{player}"{cls} '
-        f'style="--print-name: {size:g}pt"><span class="name">{esc(column.name)}</span>{mark}</th>'
+        f'data-name-pt="{size:g}"><span class="name">{esc(column.name)}</span>{mark}</th>'
     )
 
 

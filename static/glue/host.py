@@ -7,7 +7,6 @@ import asyncio
 import json
 from collections.abc import Coroutine
 from datetime import date
-from functools import cache
 from typing import Any
 
 import js
@@ -16,23 +15,6 @@ from pyodide.ffi import create_proxy
 
 from kismet.page.host import Fetched
 from kismet.page.shared import LATE_ARCHIVE
-
-FETCH = """return fetch(new URL(url, base)).then(async (response) => ({
-  ok: response.ok, status: response.status, body: response.ok ? await response[how]() : null,
-})).catch((reason) => { throw reason instanceof Error ? reason : new Error(String(reason)); });"""
-"""The body of the fetch's JavaScript function, of arguments ``url``, ``base`` and ``how``.
-
-A failure is always a JavaScript ``Error``, which Pyodide raises as an exception. Anything
-else rejected (WebKit's fetch, offline, has rejected with a non-``Error``) made Pyodide's
-own callback fail ("invalid exception object") outside the awaiting code, which then waited
-for ever. The promise is made and settled in JavaScript, from strings only: a Python-held
-promise handed to a JavaScript function to wrap is not safe to await in Pyodide (its proxy
-can be destroyed first, a fatal error)."""
-
-
-@cache
-def _fetch() -> Any:
-    return js.Function.new("url", "base", "how", FETCH)
 
 
 class JsHost:
@@ -70,7 +52,8 @@ class JsHost:
         task.add_done_callback(self.tasks.discard)
 
     async def fetch(self, url: str, how: str) -> Fetched:
-        got = await _fetch()(url, self.base, "arrayBuffer" if how == "bytes" else "text")
+        # static/interpreter.mjs's: JavaScript from the site's file, never a string made code
+        got = await js.kismetFetch(url, self.base, "arrayBuffer" if how == "bytes" else "text")
         body: bytes | str | None = None
         if got.ok:
             body = got.body.to_bytes() if how == "bytes" else str(got.body)

@@ -28,6 +28,7 @@ from .caches import (
     strategy_table,
 )
 from .env import DIST, ROOT, Problem, check_python, ensure_node_modules
+from .policy import with_policy
 
 
 def manifest() -> str:
@@ -175,7 +176,7 @@ def write_site(modules: Path) -> Path:
     preloads += '\n  <link rel="preload" href="./static/main.py" as="fetch" crossorigin>'
     template = template.replace(core_preload, preloads)
     for lang, name in page.PAGES.items():  # one page per interface language
-        index = page.render_index(template, lang)
+        index = with_policy(page.render_index(template, lang))
         (DIST / name).write_text(index, encoding="utf-8")
     (DIST / "manifest.webmanifest").write_text(manifest(), encoding="utf-8")
     BUILD_CACHE.mkdir(exist_ok=True)
@@ -183,6 +184,9 @@ def write_site(modules: Path) -> Path:
     shutil.copytree(ROOT / "static", DIST / "static", ignore=shutil.ignore_patterns(
         "service-worker.js", "*.py", "__pycache__", "glue"))  # fmt: skip
     shutil.copy2(ROOT / "static" / "main.py", DIST / "static" / "main.py")  # PyScript runs it
+    css = (ROOT / "static" / "kismet.css").read_text(encoding="utf-8")
+    built = "/* From here on written by build.py: kismet.html.page.built_css */\n"
+    (DIST / "static" / "kismet.css").write_text(css + built + page.built_css(), encoding="utf-8")
     (DIST / "pyscript").mkdir()
     for name in needed:
         copy_runtime(core / name, DIST / "pyscript" / name)
