@@ -4,6 +4,7 @@
 // prepare) and taking a snapshot to keep; KEY hashes all it holds. <html data-snapshot>: "restored",
 // "saving" then "saved" or "failed", or "off"; data-game: "snapshot" or "worker"; data-stdlib: "core"
 // then "complete" (docs/design.md, "How Python starts").
+import { tell } from "./telling.mjs"; // first: before Pyodide's module runs
 import "./database.mjs"; // before PyScript's cache, in a browser blocking site data
 import * as pyodide from "../pyodide/pyodide.mjs";
 
@@ -23,30 +24,6 @@ const GAME = { url: at(`../${SHARED.game}`), path: `/home/pyodide/${SHARED.game}
 /** @type {{ url: string, fetch?: () => Promise<unknown> }} */
 const REST = { url: at(`../${SHARED.rest}`) };
 const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
-/** @type {Record<string, string>} how the start went: in the page's first answer, and told as it changes */
-const said = {};
-globalThis.kismetSaid = said; // static/glue/worker.py reads it
-/** @param {Record<string, string>} root */
-const tell = (root) => self.postMessage({ root: Object.assign(said, root) && root });
-
-// Pyodide tells a module worker from a classic one by trying importScripts() on an empty script
-// (which a module worker refuses, as Pyodide expects). Trusted Types would see that plain string
-// first, and report it: this one address passes, and no other (script-src refuses it anyway).
-// Chromium's headless shell reports it all the same: that report is not told (below).
-const EMPTY_SCRIPT = "data:text/javascript,";
-self.trustedTypes?.createPolicy("default", {
-  createScriptURL: (/** @type {string} */ url) => (url === EMPTY_SCRIPT ? url : null),
-});
-const PROBE = `WorkerGlobalScope importScripts|${EMPTY_SCRIPT}`;
-// The page's content policy holds here too (a worker from a blob: address takes its page's;
-// docs/security.md): what it refuses is told to the page (data-worker-blocked, each directive
-// once), as index.html marks the page's own refusals.
-self.addEventListener("securitypolicyviolation", (event) => {
-  const seen = (said.workerBlocked ?? "").split(" ").filter(Boolean);
-  if (event.sample === PROBE || seen.includes(event.violatedDirective)) return;
-  tell({ workerBlocked: [...seen, event.violatedDirective].join(" ") });
-});
-
 /** @type {Promise<Uint8Array> | null} the game's archive, fetched once (again if it failed) */
 let archive = null;
 const game = () =>

@@ -447,6 +447,26 @@ def test_the_strategy_table_is_fetched_for_a_hint_and_a_failure_said_and_retried
     assert host.fetched == ["static/strategy.bin"] * 2
 
 
+def test_what_the_page_says_while_the_table_loads_stays_until_something_else_is_said() -> None:
+    # The coach wants the table: "Loading..." is said as its fetch starts. A game link
+    # refused meanwhile is said, and a repaint that still wants the table (a hold) leaves
+    # it: once, "Loading..." was said again at every repaint, over the refusal (found by
+    # benchmarks/hostile.py).
+    page, host = started()
+    send(page, "click", action="coach")
+    status = '[data-testid="status"]'
+    said = [op[2] for op in host.all_ops() if op[0] == "text" and op[1] == status]
+    assert said[-1] == text("app.loading_table", "en")
+    send(page, "hash", text="#g=AAAA")
+    refusal = [op[2] for op in host.last() if op[0] == "text" and op[1] == status]
+    assert refusal and refusal[-1].startswith("This link cannot be played")
+    send(page, "click", action="roll")
+    send(page, "click", action="hold", die=0)
+    later = [op[2] for op in host.all_ops() if op[0] == "text" and op[1] == status]
+    assert text("app.loading_table", "en") not in later[len(said) :]
+    host.run_tasks()
+
+
 def test_every_event_the_page_sends_is_read_and_a_strange_one_refused() -> None:
     assert Event.from_json('{"kind": "click", "action": "hold", "die": "2"}').die == 2
     odd = Event.from_json('{"kind": "click", "die": "x", "values": {"evil": "1", "language": 3}}')

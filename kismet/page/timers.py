@@ -134,7 +134,9 @@ class Timers:
         wanted = self.fetch.want(asked=asked, then=then)
         if wanted is Fetching.FAILED:
             return
-        if not quiet:
+        # Said as the fetch starts, or to a player who asks: not again at each repaint that
+        # wants it meanwhile, over what the page has just said (a link or a file refused).
+        if not quiet and (asked or wanted is Fetching.START):
             self.say("app.loading_table")
         if wanted is Fetching.START:
             self.turns.spawn(self.fetch_table, self.table_fetched)
