@@ -32,6 +32,56 @@ def test_every_catalogue_has_exactly_the_english_keys() -> None:
             assert set(re.findall(r"\{(\w+)", value)) == wanted, (lang, key)
 
 
+WORD_PARAMS = {
+    "name", "names", "where", "box", "dice", "choice", "color", "why", "faces", "face",
+    "winner", "loser", "other", "chose", "chosen", "best", "level", "shape", "date", "day",
+    "month", "year", "first", "last", "roll", "chances", "chance", "instead", "percent",
+    "size", "site", "step", "lang", "version", "readable", "field", "what", "kind",
+}  # fmt: skip
+"""Placeholders that hold words (a name, a box, dice, a reason...), and ``keep.size_site``'s
+sizes ("12 KB"); every other placeholder holds a number."""
+AGREE = {"game": "games", "turn": "turns", "point": "points", "player": "players",
+         "friend": "friends", "result": "results", "time": "times", "character": "characters",
+         "Kismet": "Kismets", "seat": "seats", "was": "were"}  # fmt: skip
+"""English words that must agree with the number before them (singular: plural)."""
+
+
+@pytest.mark.parametrize("lang", messages.LANGUAGES)
+def test_every_message_with_a_number_reads_right_for_0_1_2_and_21(lang: str) -> None:
+    # Every message that takes a number, rendered with 0, 1, 2 and 21 in each number: never
+    # "1 games" nor "2 game" (nor "1 were", "2 was"); the counted phrases
+    # ({count:# game|# games}, kismet.text) render whole, with no brace or bar left over.
+    singular = "|".join(AGREE)
+    plural = "|".join(AGREE.values())
+    wrong = {
+        1: re.compile(rf"(?<![\d.])1 ({plural})\b"),
+        0: re.compile(rf"(?<![\d.])0 ({singular})\b"),
+        2: re.compile(rf"(?<![\d.])2 ({singular})\b"),
+        21: re.compile(rf"(?<![\d.])21 ({singular})\b"),
+    }
+    checked = 0
+    for key, template in messages.CATALOGUES[lang].items():
+        params = set(re.findall(r"\{(\w+)", template))
+        numbers = params - WORD_PARAMS
+        if not numbers:
+            continue
+        checked += 1
+        for n, bad in wrong.items():
+            values = {p: (n if p in numbers else "Ann") for p in params}
+            said = messages.text(key, lang, **values)
+            assert "{" not in said and "|" not in said, (key, n, said)
+            if lang == "en":
+                assert not bad.search(said), (key, n, said)
+    assert checked > 60  # the messages that take a number
+    # The counted phrase itself: the form for exactly one, else the other, "#" the number.
+    assert messages.text("import.done", "en", added=1, known=0) == (
+        "Restored 1 finished game (0 were already here)."
+    )
+    assert messages.text("import.done", "en", added=21, known=1) == (
+        "Restored 21 finished games (1 was already here)."
+    )
+
+
 def test_korean_box_names_are_those_of_the_rules() -> None:
     names = [messages.box_name(c, "ko") for c in Category]
     assert names == [

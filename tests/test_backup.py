@@ -5,11 +5,12 @@ keep the storage for good, the word after a wipe, and a backup restored on a new
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from kismet.app.base.table import Table
-from kismet.app.keeping.backup import EVERY, Kept, Reminder, due
+from kismet.app.keeping.backup import EVERY, Kept, Reminder, due, site_size
 from kismet.app.keeping.storage import GAME_KEY, REMINDER_KEY, MemoryStorage
 from kismet.app.screen.actions import Clicked, act
 from kismet.app.screen.session import Session
@@ -150,6 +151,26 @@ def test_the_settings_line_says_where_the_data_stands_and_the_answer_changes_it(
     said = [op for op in page.host.last() if op[:2] == ("text", '[data-testid="storage-kept"]')]  # type: ignore[attr-defined]
     assert said and str(said[0][2]).startswith("This browser keeps your games for good.")
     assert ("persist", None) in keeping_ops(page.session.view().keeping._replace(ask_persist=True))
+
+
+def test_a_site_size_the_browser_does_not_say_is_said_unknown_on_every_path() -> None:
+    # The page sends -1 where the browser gives no estimate (static/storing.mjs): at the
+    # start, and with the answer to persist(). Once the answer read it as 1 KB.
+    unknown = "how much the whole site takes, this browser does not say"
+    line = '[data-testid="storage-kept"]'
+
+    def said(host: Any) -> str:
+        return next(str(op[2]) for op in reversed(host.last()) if op[:2] == ("text", line))
+
+    for start in ({"site_bytes": -1}, {}, {"site_bytes": "lots"}, {"site_bytes": True}):
+        page, host = started(can_persist=True, **start)
+        assert unknown in said(host), start
+        for answer in ({"site_bytes": -1}, {}, {"site_bytes": None}, {"site_bytes": -7}):
+            send(page, "kept", persisted=True, **answer)
+            assert unknown in said(host) and "site, kept" not in said(host), answer
+        send(page, "kept", persisted=True, site_bytes=2_500_000)
+        assert "(the whole site, kept for offline play: 2.5 MB)" in said(host)
+    assert site_size(-1) is None and site_size(0) == 0 and site_size(False) is None
 
 
 # ---------------------------------------------------------------- wiped

@@ -199,7 +199,7 @@ def test_a_cleared_storage_is_said_and_a_backup_opened_from_the_first_screen(
     wiped = page.locator("[data-testid=wiped]")
     assert wiped.is_visible() and "was cleared" in str(wiped.text_content())
     page.screenshot(path=artifact("wiped-phone.png"))
-    assert restore(page, saved, "wiped-restore").startswith("Restored 1 finished games")
+    assert restore(page, saved, "wiped-restore").startswith("Restored 1 finished game (")
     assert wiped.is_hidden()
     context.close()
 

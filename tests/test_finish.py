@@ -44,11 +44,13 @@ def test_english_spells_color_one_way_as_the_boxes_do() -> None:
 
 
 def test_no_sentence_counts_one_turn_as_turns() -> None:
+    # Every message with a number: tests/test_access.py; the race's line here, turn by turn.
     for key in ("rival.ahead", "rival.behind", "rival.level"):
         for lang in CATALOGUES:
-            one = text(f"{key}_one", lang, name="Ann", theirs=12, gap=3)
+            one = text(key, lang, name="Ann", theirs=12, gap=3, turn=1)
             assert "1 turns" not in one and "{" not in one, (lang, key)
-    assert "after 1 turn:" in text("rival.ahead_one", "en", name="Ann", theirs=12, gap=3)
+    assert "after 1 turn:" in text("rival.ahead", "en", name="Ann", theirs=12, gap=3, turn=1)
+    assert "after 2 turns:" in text("rival.ahead", "en", name="Ann", theirs=12, gap=3, turn=2)
 
 
 def test_the_luck_line_says_what_the_dice_are_measured_against() -> None:

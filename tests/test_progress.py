@@ -269,7 +269,7 @@ def test_export_then_import_on_an_empty_device_brings_everything_back() -> None:
     fresh, storage = app_with(seed=9)
     fresh.lobby.import_file(exported.text)
     assert "Restored 3 finished games (0 were already here)" in fresh.status
-    assert "1 games in progress" in fresh.status
+    assert "1 game in progress was added" in fresh.status
     assert fresh.shelf.high_scores() == app.shelf.high_scores()
     assert fresh.progress.stats("Ann") == app.progress.stats("Ann")
     before = dict(storage.items)

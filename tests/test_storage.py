@@ -601,7 +601,7 @@ def test_a_record_without_its_game_is_never_imported_as_a_finished_game() -> Non
         app.lobby.import_file(export_of(source, clock, history=[{**bare, "totals": [total]}]))
         assert "Nothing was changed" in app.status and not app.shelf.history
     app.lobby.import_file(export_of(source, clock, history=[good, bare]))
-    assert "Restored 1 finished games" in app.status and "left out" in app.status
+    assert "Restored 1 finished game (" in app.status and "left out" in app.status
     assert [f.id for f in app.shelf.history] == [good["id"]]
     assert all(h.points <= MAX_TOTAL for h in app.shelf.high_scores())
 

@@ -503,7 +503,7 @@ def test_imports_are_checked_whole(tabs: Any, tmp_path: Any) -> None:
     assert "Nothing was changed" in import_file(page, files["huge"], "Nothing")
     assert "Nothing was changed" in import_file(page, files["negative"], "Nothing")
     said = import_file(page, files["bare"], "Restored")
-    assert "Restored 1 finished games" in said and "left out" in said
+    assert "Restored 1 finished game (" in said and "left out" in said
     said = import_file(page, files["twice"], "Restored")
     assert "Restored 0 finished games (1 were already here)" in said  # read once, known
     assert len(json.loads(page.evaluate(STORED, HISTORY))) == 1

@@ -5,7 +5,7 @@ choices marked, then the same numbers in a table, as the statistics' charts do."
 from __future__ import annotations
 
 from ..app.guidance.odds import Course, percent
-from ..text import counted, text
+from ..text import text
 from .charts import (
     HEIGHT,
     LEFT,
@@ -65,9 +65,8 @@ def course_html(course: Course | None, lang: str) -> str:
     final = turns[-1].values
     if course.target is None:
         winner = course.names[max(range(len(final)), key=lambda p: final[p])]
-        name = counted(
-            "chance.chart", lang, len(course.lead_changes), winner=winner, turns=len(turns) - 1
-        )
+        leads, played = len(course.lead_changes), len(turns) - 1
+        name = text("chance.chart", lang, count=leads, winner=winner, turns=played)
     else:
         name = text("chance.chart_beat", lang, name=course.target, turns=len(turns) - 1)
     legend = "".join(

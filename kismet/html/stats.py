@@ -15,7 +15,7 @@ from ..app.base.roster import is_default_name
 from ..app.guidance.luck import Split
 from ..app.keeping.stats import BIN, Player, PlayerStats
 from ..rules import BONUS_TIERS, Category
-from ..text import counted, figure, text
+from ..text import figure, text
 from .charts import (
     BOTTOM,
     HEIGHT,
@@ -116,10 +116,9 @@ def totals_chart(stats: PlayerStats, lang: str) -> str:
         + dots
         + _first_latest(lang)
     )
-    name = counted(
-        "stats.totals_chart", lang, len(totals), average=figure(average),
-        low=min(totals), high=max(totals),
-    )  # fmt: skip
+    low, high = min(totals), max(totals)
+    name = text("stats.totals_chart", lang, count=len(totals), average=figure(average), low=low,
+                high=high)  # fmt: skip
     rows = [
         (i, p.date, p.total, figure(m))
         for i, (p, m) in enumerate(zip(stats.points, moving, strict=True), start=1)
@@ -144,7 +143,7 @@ def histogram_chart(stats: PlayerStats, perfect: Perfect | None, lang: str) -> s
     share = [mine.get(b, 0) / games for b in bars]
     pshare = [theirs.get(b, 0) / perfect.games for b in bars] if perfect else []
     key = "stats.histogram_perfect" if perfect else "stats.histogram"
-    name = counted(key, lang, games, perfect=f"{perfect.average:.0f}" if perfect else "")
+    name = text(key, lang, count=games, perfect=f"{perfect.average:.0f}" if perfect else "")
     legend = ""
     if perfect:
         legend = (
@@ -220,7 +219,7 @@ def skill_chart(stats: PlayerStats, lang: str) -> str:
         + _first_latest(lang)
     )
     average = sum(costs) / len(costs)
-    name = counted("stats.skill_chart", lang, len(costs), average=figure(average))
+    name = text("stats.skill_chart", lang, count=len(costs), average=figure(average))
     rows = [(i, p.date, figure(p.lost or 0)) for i, p in enumerate(priced, start=1)]
     heads = [text(k, lang) for k in ("stats.game", "scores.date", "stats.lost")]
     return chart_figure(name, body, data_table(heads, rows), lang, "stats-skill-chart")

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from ..app.base.keys import Pressed
 from ..app.base.roster import Roster
+from ..app.keeping.backup import site_size
 from ..app.keeping.commit import stored_items
 from ..app.screen.actions import FIELDS, Clicked
 from ..rules import RuleError
@@ -148,7 +149,7 @@ class Event(NamedTuple):
             timer=_number(given, "timer"),
             answer=given["answer"] if isinstance(given.get("answer"), dict) else None,
             persisted=given.get("persisted") is True,
-            site_bytes=_number(given, "site_bytes"),
+            site_bytes=site_size(given.get("site_bytes")),
             made=given.get("made") is True,
         )
 

@@ -8,7 +8,7 @@ from collections.abc import Coroutine
 from datetime import date
 from typing import Any, NamedTuple, Protocol
 
-from ..app.keeping.backup import Kept
+from ..app.keeping.backup import Kept, site_size
 
 
 class Fetched(NamedTuple):
@@ -92,7 +92,7 @@ class Start(NamedTuple):
 
     def kept(self) -> Kept:
         """What the browser said of the site's storage when the page started."""
-        size = self.site_bytes if self.site_bytes >= 0 else None
+        size = site_size(self.site_bytes)
         return Kept(self.persisted, self.can_persist, size, self.clears_unvisited)
 
     def seed(self) -> int | None:

@@ -7,6 +7,7 @@ rules' refusals (``RuleError``, ``SaveError``) into a sentence.
 
 from __future__ import annotations
 
+import string
 from functools import cache
 from typing import Any
 
@@ -42,14 +43,25 @@ def _formatted(key: str, lang: str, params: dict[str, Any]) -> str:
         name: box_name(value, lang) if isinstance(value, Category) else value
         for name, value in params.items()
     }
+    if "|" in template:  # a counted phrase (below): the slower formatter, only here
+        return _COUNTING.vformat(template, (), named)
     return template.format(**named)
 
 
-def counted(key: str, lang: str, count: int, **params: Any) -> str:
-    """The message ``key`` for ``count`` things: its ``_one`` form for exactly one (where
-    the catalogue has one), so no sentence says "1 games"."""
-    one = f"{key}_one"
-    return text(one if count == 1 and one in EN else key, lang, count=count, **params)
+class _Counting(string.Formatter):
+    """Counted phrases, the catalogues' one way to say a number of things: ``{count:# game|#
+    games}`` says "1 game", "0 games", "2 games" ("#" is the number, the form before the bar
+    is for exactly one). English has the two forms; a language whose nouns do not change
+    with the number (Korean, with its counters: ``{count}판``) needs none."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        one, other = format_spec.split("|", 1)
+        return (one if str(value) == "1" else other).replace("#", str(value))
+
+
+_COUNTING = _Counting()
 
 
 def figure(value: float, places: int = 1) -> str:

@@ -109,22 +109,23 @@ EN: dict[str, str] = {
     "hint.best": "Best: {choice}. {why}",
     "hint.best_tie": "Best: {choice}, or {other}: just as good. {why}",
     "hint.only": "Best: {choice}. {why}",
-    "hint.worse": "{choice}: about {points} points worse.",
+    "hint.worse": "{choice}: about {points:# point|# points} worse.",
     "hint.as_good": "{choice}: just as good.",
     "hint.expect": "Playing the best way from here, expect a final total of about {total}.",
     "hint.perfect_chances": "Everyone perfect from here: {chances}.",
     "hint.to_beat": "To beat {names}: {choice}, chance to win {chance} instead of {instead}.",
     "hint.to_win": "To win: {choice}, chance to win {chance} instead of {instead}.",
     "hint.for_points": "For the most points: {choice}. {why}",
-    "review.player": "{name}: decisions cost about {cost} points in all; scored {total}.",
+    "review.player": "{name}: decisions cost about {cost:# point|# points} in all; scored {total}.",
     "review.player_win": (
-        "{name}: decisions cost about {cost} points in all, and about {chance} of the chance "
-        "to win; scored {total}."
+        "{name}: decisions cost about {cost:# point|# points} in all, and about {chance} of the "
+        "chance to win; scored {total}."
     ),
     "review.to_win": "For the win: {best} ({chance} against {chosen}).",
-    "review.turn": "Turn {turn}, {name}: {cost} points",
+    "review.turn": "Turn {turn}, {name}: {cost:# point|# points}",
     "review.item": (
-        "After roll {roll}: you chose {chose}; best was {best} (about {cost} points better)."
+        "After roll {roll}: you chose {chose}; best was {best} (about {cost:# point|# points} "
+        "better)."
     ),
     "review.best": "After roll {roll}: {chose}, the best play.",
     "review.fine": "Turns played as well as can be: {count}",
@@ -159,7 +160,7 @@ EN: dict[str, str] = {
     "games.empty": "No game is waiting.",
     "app.chances": "Win chances",
     "app.handover": "Pass-the-device moment",
-    "handover.line": "Pass the device to {name} ({points} points).",
+    "handover.line": "Pass the device to {name} ({points:# point|# points}).",
     "chance.win": "Chance to win: {percent}",
     "chance.beat": "Chance to beat {name}: {percent}",
     "chance.title": "Win chances",
@@ -169,22 +170,20 @@ EN: dict[str, str] = {
     "chance.first_turn": "First turn",
     "chance.end": "End",
     "chance.chart": (
-        "Each player's chance to win at the start of all {turns} turns: the lead changed "
-        "hands {count} times, and {winner} won."
+        "Each player's chance to win at the start of all {turns:# turn|# turns}: the lead changed "
+        "hands {count:once|# times}, and {winner} won."
     ),
-    "chance.chart_one": (
-        "Each player's chance to win at the start of all {turns} turns: the lead changed "
-        "hands once, and {winner} won."
+    "chance.chart_beat": (
+        "The chance to beat {name}'s total at the start of all {turns:# turn|# turns}."
     ),
-    "chance.chart_beat": "The chance to beat {name}'s total at the start of all {turns} turns.",
     "chance.lead_change": "the lead changed hands",
     "chance.costly": "a costly box",
     "chance.turn": "Turn",
     "chance.note": "What happened",
     "chance.start": "Start",
     "chance.costly_line": (
-        "After turn {turn}, {name}: the box chosen cost {cost} percentage points of the "
-        "chance to win, against the best box on the same dice."
+        "After turn {turn}, {name}: the box chosen cost {cost:# percentage point|# percentage "
+        "points} of the chance to win, against the best box on the same dice."
     ),
     "app.sound": "Sound & vibration",
     "scores.computer": "computer",
@@ -208,8 +207,8 @@ EN: dict[str, str] = {
     "challenge.title": "{name}'s challenge",
     "challenge.heading": "A challenge",
     "challenge.offer": (
-        "{name} challenges you: {total} points on these dice. Play the same dice and see "
-        "who does better."
+        "{name} challenges you: {total:# point|# points} on these dice. Play the same dice and "
+        "see who does better."
     ),
     "challenge.accept": "Play these dice",
     "challenge.later": "Not now",
@@ -235,11 +234,12 @@ EN: dict[str, str] = {
         "and plays their turn on the dice the game gives."
     ),
     "apart.older": (
-        "This device has seen this game further ({seen} turns played; this link has "
+        "This device has seen this game further ({seen:# turn|# turns} played; this link has "
         "{played}): nothing was taken back."
     ),
     "apart.parted": (
-        "This link does not follow the game this device has seen ({seen} turns): it was not opened."
+        "This link does not follow the game this device has seen ({seen:# turn|# turns}): it was "
+        "not opened."
     ),
     "apart.screen_dice": "A game by link plays the game's own dice: real dice cannot be entered.",
     "apart.your_turn": "your turn",
@@ -253,15 +253,14 @@ EN: dict[str, str] = {
     "friends.beaten": "Beaten",
     "apart.earlier": "Before that: {count} more",
     "apart.link_label": "Link to the game",
-    "apart.about": "{names}: a game by link, {count} turns played.",
-    "apart.about_one": "{names}: a game by link, 1 turn played.",
-    "import.friends": "{count} friends' daily results added.",
+    "apart.about": "{names}: a game by link, {count:# turn|# turns} played.",
+    "import.friends": "{count:# friend's daily result|# friends' daily results} added.",
     "link.refused": "This link cannot be played: {why}.",
     "share.daily": "Kismet daily #{number}: {total}",
     "share.challenge": "{name}'s Kismet challenge: I scored {total} against {theirs}",
     "share.bonus": "bonus {points}",
     "share.kismet": "Kismet!",
-    "share.kismets": "{count} Kismets!",
+    "share.kismets": "{count:# Kismet|# Kismets}!",
     "share.perfect": "Perfect on the same dice: {total}",
     "share.button": "Share",
     "share.title": "Share your game",
@@ -286,8 +285,8 @@ EN: dict[str, str] = {
     "compare.parted": "choices part",
     "compare.same": "played alike by you and Perfect",
     "compare.intro": (
-        "Every turn starts on the same roll for both of you; after it the dice follow what "
-        "each kept (ringed). Your choices parted from Perfect's in {parted} of {turns} turns."
+        "Every turn starts on the same roll for both of you; after it the dice follow what each "
+        "kept (ringed). Your choices parted from Perfect's in {parted} of {turns:# turn|# turns}."
     ),
     "perfect.figures": (
         "Why Perfect's numbers differ: {expected} is its average over every game the dice "
@@ -332,10 +331,11 @@ EN: dict[str, str] = {
         "Beside each total, in a game of two or more (or against a challenge's sender): each "
         "player's chance to win, worked out at the start of every turn from the boxes each "
         "has left and how each plays. A computer plays by its level: against perfect play, "
-        "Casual loses about {casual} points a game and Good about {good}. A person counts by "
-        "their own record on this device, the points their choices cost per game (in the "
-        "statistics, once {games} of their games are priced); someone new counts as a good "
-        "player. The review's chart shows the same chances turn by turn."
+        "Casual loses about {casual:# point|# points} a game and Good about {good}. A person "
+        "counts by their own record on this device, the points their choices cost per game "
+        "(in the statistics, once {games:# of their games is|# of their games are} priced); "
+        "someone new counts as a good player. The review's chart shows the same chances turn "
+        "by turn."
     ),
     "list.and": "{first} and {last}",
     "turn.current": "{name}'s turn",
@@ -398,7 +398,7 @@ EN: dict[str, str] = {
     "print.dialog_title": "Print",
     "print.this_game": "This game's score sheet",
     "print.blank": "A blank sheet for",
-    "print.blank_players": "{count} players",
+    "print.blank_players": "{count:# player|# players}",
     "print.blank_one_player": "1 player",
     "print.six_games": "A blank sheet for one player, 6 games",
     # Dialogs.
@@ -408,12 +408,11 @@ EN: dict[str, str] = {
     "dialog.coach_yes": "Go ahead",
     "app.coach": "Coach",
     "app.coach_margin": "Warn above",
-    "coach.margin_one": "1 point",
-    "coach.margin_many": "{points} points",
     "coach.warning": (
-        "Better: {best}. {why} Your move, {chose}, costs about {cost} points over the "
+        "Better: {best}. {why} Your move, {chose}, costs about {cost:# point|# points} over the "
         "rest of the game. Go ahead anyway?"
     ),
+    "coach.margin": "{points:# point|# points}",
     "dialog.confirm_no": "Go back",
     "dialog.new_title": "New game",
     "dialog.players": "Players, in turn order",
@@ -507,7 +506,9 @@ game is saved in this browser after every move: close the page and carry on late
     "error.typed_roll": "Type the five faces as digits from 1 to 6, like 33456",
     "error.player_name_type": "Player {number}'s name must be text",
     "error.player_name_empty": "Player {number} needs a name",
-    "error.player_name_long": "Player {number}'s name is longer than {limit} characters",
+    "error.player_name_long": (
+        "Player {number}'s name is longer than {limit:# character|# characters}"
+    ),
     "error.player_name_control": "Player {number}'s name contains a control character",
     "error.nothing_to_undo": "There is no box to take back now",
     "error.linked_dice": "This game's dice are linked to its seed: roll them on screen",
@@ -543,30 +544,35 @@ game is saved in this browser after every move: close the page and carry on late
     "stats.average": "Average",
     "stats.best": "Best",
     "stats.wins": "Wins",
-    "stats.wins_of": "{wins} of {games} games with others",
+    "stats.wins_of": "{wins} of {games:# game|# games} with others",
     "stats.bonus_tier": "Bonus {bonus} (Basic {lowest}+)",
     "stats.kismets": "Kismet scored",
     "stats.extras": "Extra Kismet",
     "stats.lost_per_game": "Points lost to decisions, per game",
     "stats.folded": (
-        "{count} older games are counted in these figures but no longer shown one by one."
+        "{count:# older game is counted in these figures but no longer shown on its own|# older "
+        "games are counted in these figures but no longer shown one by one}."
     ),
     "stats.totals_chart": (
-        "Totals of {count} games, from {low} to {high}, with a moving average; the "
-        "average is {average}"
+        "{count:The total of # game: {high}|Totals of # games, from {low} to {high}, with a "
+        "moving average; the average is {average}}"
     ),
     "stats.first": "first",
     "stats.latest": "latest",
     "stats.game": "Game",
     "stats.moving": "Moving average",
-    "stats.histogram": "How the totals of {count} games spread",
+    "stats.histogram": "{count:Where the total of # game falls|How the totals of # games spread}",
     "stats.histogram_perfect": (
-        "How the totals of {count} games spread, beside perfect play (average {perfect})"
+        "{count:Where the total of # game falls|How the totals of # games spread}, beside perfect "
+        "play (average {perfect})"
     ),
     "stats.points_range": "Points",
     "stats.yours": "Yours",
     "stats.perfect": "Perfect play",
-    "stats.skill_chart": "Points lost to decisions in {count} games, {average} a game on average",
+    "stats.skill_chart": (
+        "{count:Points lost to decisions in # game: {average}|Points lost to decisions in # "
+        "games, {average} a game on average}"
+    ),
     "stats.lost": "Points lost",
     "stats.recent": "The last games against the average",
     "stats.against_average": "Against the average",
@@ -597,7 +603,9 @@ game is saved in this browser after every move: close the page and carry on late
         "Safari deletes this page's games after 7 days without a visit, unless it is on "
         "the Home Screen: add it there, and keep a backup."
     ),
-    "keep.size": "Your games take {games}.",
+    "keep.size_site_unknown": (
+        "Your games take {games} (how much the whole site takes, this browser does not say)."
+    ),
     "keep.size_site": "Your games take {games} (the whole site, kept for offline play: {site}).",
     "keep.reminder": (
         "Your games live only in this browser. A backup keeps them if it is cleared or "
@@ -622,8 +630,12 @@ game is saved in this browser after every move: close the page and carry on late
     "import.bad_game": (
         "That file holds a game the rules could not have produced ({where}). Nothing was changed."
     ),
-    "import.done": "Restored {added} finished games ({known} were already here).",
-    "import.paused": "{count} games in progress were added to Games in progress.",
+    "import.done": (
+        "Restored {added:# finished game|# finished games} ({known:# was|# were} already here)."
+    ),
+    "import.paused": (
+        "{count:# game in progress was|# games in progress were} added to Games in progress."
+    ),
     "import.settings": "The settings were taken from the file.",
     "import.read_failed": "The file could not be read. Nothing was changed.",
     "export.done": "Backed up to {name}.",
@@ -631,12 +643,12 @@ game is saved in this browser after every move: close the page and carry on late
     # Luck against skill, after a game.
     "luck.title": "Luck and skill, player by player",
     "luck.solo_kind": (
-        "{name}'s choices cost {lost} points against perfect play; the dice gave {dice} "
-        "points more than perfect play expects."
+        "{name}'s choices cost {lost:# point|# points} against perfect play; the dice gave "
+        "{dice:# point|# points} more than perfect play expects."
     ),
     "luck.solo_unkind": (
-        "{name}'s choices cost {lost} points against perfect play; the dice gave {dice} "
-        "points less than perfect play expects."
+        "{name}'s choices cost {lost:# point|# points} against perfect play; the dice gave "
+        "{dice:# point|# points} less than perfect play expects."
     ),
     "luck.off_link": (
         "Luck against skill: in a game by link each player chose on their own device, so "
@@ -675,12 +687,13 @@ game is saved in this browser after every move: close the page and carry on late
         "to keep a copy, so they stay stored as they are until there is room."
     ),
     "status.records_corrupt": (
-        "{count} of your finished games could not be read (a copy is kept); the other "
-        "{kept} are all here."
+        "{count:# of your finished games|# of your finished games} could not be read (a copy is "
+        "kept); {kept:the other # is here|the other # are all here}."
     ),
     "status.records_unkept": (
-        "{count} of your finished games could not be read, and there is no room to keep a "
-        "copy, so they stay stored as they are; the other {kept} are all here."
+        "{count:# of your finished games|# of your finished games} could not be read, and there "
+        "is no room to keep a copy, so {count:it stays|they stay} stored as {count:it is|they "
+        "are}; {kept:the other # is here|the other # are all here}."
     ),
     "status.paused_unkept": (
         "A game in progress could not be read, and there is no room to keep a copy, so it "
@@ -705,19 +718,30 @@ game is saved in this browser after every move: close the page and carry on late
         "lose it. Free space, or back up, first."
     ),
     "status.freed": (
-        "Space freed: {count} older finished games are now kept in the statistics only "
-        "(totals, bests and high scores stay). Everything is saved."
+        "Space freed: {count:your oldest finished game now counts|your # oldest finished games "
+        "now count} in the statistics only (totals, bests and high scores stay; the box-by-box "
+        "detail goes). Everything is saved."
     ),
+    "status.freed_none": "Everything is saved now: no finished game had to make room.",
     "status.still_full": (
-        "Storage is still full ({count} older finished games were folded into the "
-        "statistics): other data of this site is using it. A backup keeps a copy of "
-        "everything; play goes on."
+        "Storage is still full, though {count:your oldest finished game now counts|your # oldest "
+        "finished games now count} in the statistics only (totals, bests and high scores stay). "
+        "The rest of what this site stores takes the room: games in progress, and anything other "
+        "pages of this address keep. Back up to keep a copy of everything; play goes on, and the "
+        "latest moves are not saved yet."
+    ),
+    "status.still_full_none": (
+        "Storage is still full, and no finished game is left to count in the statistics only. The "
+        "rest of what this site stores takes the room: games in progress, and anything other "
+        "pages of this address keep. Back up to keep a copy of everything; play goes on, and the "
+        "latest moves are not saved yet."
     ),
     "app.free_space": "Free space",
     "app.export_copy": "Back up",
     "import.unchecked": (
-        "{count} finished games from before the statistics were left out: without their "
-        "boxes and dice they cannot be checked."
+        "{count:# finished game from before the statistics was left out: without its boxes and "
+        "dice it cannot be checked|# finished games from before the statistics were left out: "
+        "without their boxes and dice they cannot be checked}."
     ),
     "import.unsaved": "Storage is full, so what was restored is not saved yet.",
     "save.too_big": "The saved data is too large to be Kismet's (at {where})",
@@ -759,25 +783,22 @@ game is saved in this browser after every move: close the page and carry on late
     "luck.lead": "{winner} won by {margin} over {other}.",
     "luck.lead_tie": "{names} tied at {points}.",
     "luck.seat_kind": (
-        "{name}'s choices cost {lost} points against perfect play; the dice gave {name} "
-        "{dice} points more than perfect play expects from average dice."
+        "{name}'s choices cost {lost:# point|# points} against perfect play; the dice gave {name} "
+        "{dice:# point|# points} more than perfect play expects from average dice."
     ),
     "luck.seat_unkind": (
-        "{name}'s choices cost {lost} points against perfect play; the dice gave {name} "
-        "{dice} points less than perfect play expects from average dice."
+        "{name}'s choices cost {lost:# point|# points} against perfect play; the dice gave {name} "
+        "{dice:# point|# points} less than perfect play expects from average dice."
     ),
     "luck.cost": "{name} {lost}",
     "luck.costs": (
-        "The choices cost {costs} points against perfect play; the dice were kindest to {name} "
-        "({dice})."
+        "The choices cost {costs:# point|# points} against perfect play; the dice were kindest to "
+        "{name} ({dice})."
     ),
     "rival.start": "{name} scored {total} on these dice: beat it!",
-    "rival.ahead": "{name} had {theirs} after {turn} turns: you lead by {gap}.",
-    "rival.behind": "{name} had {theirs} after {turn} turns: you trail by {gap}.",
-    "rival.level": "{name} had {theirs} after {turn} turns: level with you.",
-    "rival.ahead_one": "{name} had {theirs} after 1 turn: you lead by {gap}.",
-    "rival.behind_one": "{name} had {theirs} after 1 turn: you trail by {gap}.",
-    "rival.level_one": "{name} had {theirs} after 1 turn: level with you.",
+    "rival.ahead": "{name} had {theirs} after {turn:# turn|# turns}: you lead by {gap}.",
+    "rival.behind": "{name} had {theirs} after {turn:# turn|# turns}: you trail by {gap}.",
+    "rival.level": "{name} had {theirs} after {turn:# turn|# turns}: level with you.",
     "challenge.your_name": "Your name",
     "guide.title": "First game",
     "guide.step": "{step}/{count}",
@@ -814,12 +835,6 @@ game is saved in this browser after every move: close the page and carry on late
     "why.keep_color": "All {color}: toward the Flush.",
     "why.keep_pairs": "Two pairs: toward a Full House.",
     "why.keep": "These give the best chances for the boxes still open.",
-    "stats.totals_chart_one": "The total of 1 game: {high}",
-    "stats.histogram_one": "Where the total of 1 game falls",
-    "stats.histogram_perfect_one": (
-        "Where the total of 1 game falls, beside perfect play (average {perfect})"
-    ),
-    "stats.skill_chart_one": "Points lost to decisions in 1 game: {average}",
     "date.months": "January February March April May June July August September October "
     "November December",
     "date.format": "{day} {month} {year}",

@@ -158,12 +158,8 @@ KO: dict[str, str] = {
     "chance.first_turn": "첫 차례",
     "chance.end": "끝",
     "chance.chart": (
-        "{turns}번의 차례마다 시작할 때 각 참가자가 이길 확률: 선두가 "
-        "{count}번 바뀌었고 {winner} 님이 이겼습니다."
-    ),
-    "chance.chart_one": (
-        "{turns}번의 차례마다 시작할 때 각 참가자가 이길 확률: 선두가 "
-        "한 번 바뀌었고 {winner} 님이 이겼습니다."
+        "{turns}번의 차례마다 시작할 때 각 참가자가 이길 확률: 선두가 {count:한 번|#번} "
+        "바뀌었고 {winner} 님이 이겼습니다."
     ),
     "chance.chart_beat": ("{turns}번의 차례마다 시작할 때 {name} 님의 총점을 넘을 확률."),
     "chance.lead_change": "선두가 바뀜",
@@ -242,7 +238,6 @@ KO: dict[str, str] = {
     "apart.earlier": "그 전: {count}개 더",
     "apart.link_label": "게임으로 가는 링크",
     "apart.about": "{names}: 링크 게임, {count}턴 진행.",
-    "apart.about_one": "{names}: 링크 게임, 1턴 진행.",
     "import.friends": "친구의 일일 게임 결과 {count}개를 더했습니다.",
     "link.refused": "이 링크로는 할 수 없습니다: {why}.",
     "share.daily": "키스멧 일일 게임 #{number}: {total}점",
@@ -381,12 +376,11 @@ KO: dict[str, str] = {
     "dialog.coach_yes": "그대로 하기",
     "app.coach": "코치",
     "app.coach_margin": "경고 기준",
-    "coach.margin_one": "1점",
-    "coach.margin_many": "{points}점",
     "coach.warning": (
         "더 나은 수: {best}. {why} 고른 수 {chose}는 나머지 게임에서 약 {cost}점 "
         "손해입니다. 그대로 할까요?"
     ),
+    "coach.margin": "{points}점",
     "dialog.confirm_no": "돌아가기",
     "dialog.new_title": "새 게임",
     "dialog.players": "참가자 (차례 순서)",
@@ -515,17 +509,26 @@ KO: dict[str, str] = {
     "stats.extras": "추가 키스멧",
     "stats.lost_per_game": "게임당 선택으로 잃은 점수",
     "stats.folded": "예전 게임 {count}개는 이 숫자에 들어 있지만 하나하나 보이지는 않습니다.",
-    "stats.totals_chart": "{count}게임의 총점({low}~{high}점)과 이동 평균, 평균은 {average}점",
+    "stats.totals_chart": (
+        "{count:게임 #판의 합계: {high}점|#게임의 총점({low}~{high}점)과 이동 평균, "
+        "평균은 {average}점}"
+    ),
     "stats.first": "처음",
     "stats.latest": "최근",
     "stats.game": "게임",
     "stats.moving": "이동 평균",
-    "stats.histogram": "{count}게임 총점의 분포",
-    "stats.histogram_perfect": "{count}게임 총점의 분포와 완벽한 플레이(평균 {perfect}점)의 분포",
+    "stats.histogram": "{count:게임 #판의 합계가 놓인 곳|#게임 총점의 분포}",
+    "stats.histogram_perfect": (
+        "{count:게임 #판의 합계가 놓인 곳, 완벽한 플레이 옆 (평균 {perfect})|"
+        "#게임 총점의 분포와 완벽한 플레이(평균 {perfect}점)의 분포}"
+    ),
     "stats.points_range": "점수",
     "stats.yours": "나",
     "stats.perfect": "완벽한 플레이",
-    "stats.skill_chart": "{count}게임에서 선택으로 잃은 점수, 게임당 평균 {average}점",
+    "stats.skill_chart": (
+        "{count:게임 #판에서 선택으로 잃은 점수: {average}|#게임에서 선택으로 잃은 점수, "
+        "게임당 평균 {average}점}"
+    ),
     "stats.lost": "잃은 점수",
     "stats.recent": "최근 게임과 평균의 차이",
     "stats.against_average": "평균과의 차이",
@@ -555,7 +558,9 @@ KO: dict[str, str] = {
         "Safari는 7일 동안 방문하지 않은 페이지의 게임을 지웁니다. 홈 화면에 추가하고 백업을 "
         "보관하세요."
     ),
-    "keep.size": "게임이 차지하는 공간: {games}.",
+    "keep.size_site_unknown": (
+        "게임이 차지하는 공간: {games}(사이트 전체의 크기는 이 브라우저가 알려 주지 않습니다)."
+    ),
     "keep.size_site": "게임이 차지하는 공간: {games}(오프라인용으로 보관한 사이트 전체: {site}).",
     "keep.reminder": (
         "게임은 이 브라우저에만 있습니다. 백업이 있으면 브라우저가 비워지거나 휴대폰을 잃어도 "
@@ -658,13 +663,21 @@ KO: dict[str, str] = {
         "공간을 비우거나 백업하세요."
     ),
     "status.freed": (
-        "공간을 비웠습니다: 오래된 끝난 게임 {count}개는 이제 통계로만 남습니다 (총점, 최고 "
-        "점수, 순위는 그대로). 모두 저장되었습니다."
+        "공간을 비웠습니다: 가장 오래된 끝난 게임 {count}판은 이제 통계로만 남습니다 (총점, 최고 "
+        "점수, 순위는 그대로이고 칸별 기록은 지워집니다). 모두 저장되었습니다."
     ),
+    "status.freed_none": "이제 모두 저장되었습니다: 자리를 비운 끝난 게임은 없습니다.",
     "status.still_full": (
-        "저장 공간이 아직 가득 찼습니다 (오래된 끝난 게임 {count}개를 통계로 접었습니다). 이 "
-        "사이트의 다른 데이터가 공간을 쓰고 있습니다. 백업으로 모든 것의 사본을 남길 수 "
-        "있습니다. 게임은 계속됩니다."
+        "가장 오래된 끝난 게임 {count}판을 통계로만 남겼지만 (총점, 최고 점수, 순위는 그대로) "
+        "저장 공간이 아직 가득 찼습니다. 이 사이트가 저장한 나머지, 곧 진행 중인 게임과 같은 "
+        "주소의 다른 페이지가 남긴 데이터가 공간을 쓰고 있습니다. 백업으로 모든 것의 사본을 "
+        "남기세요. 게임은 계속되지만 최근 수는 아직 저장되지 않았습니다."
+    ),
+    "status.still_full_none": (
+        "저장 공간이 아직 가득 찼고, 통계로만 남길 끝난 게임도 더 없습니다. 이 사이트가 저장한 "
+        "나머지, 곧 진행 중인 게임과 같은 주소의 다른 페이지가 남긴 데이터가 공간을 쓰고 "
+        "있습니다. 백업으로 모든 것의 사본을 남기세요. 게임은 계속되지만 최근 수는 아직 저장되지 "
+        "않았습니다."
     ),
     "app.free_space": "공간 비우기",
     "app.export_copy": "백업",
@@ -726,9 +739,6 @@ KO: dict[str, str] = {
     "rival.ahead": "{name} 님은 {turn}턴 후 {theirs}점: {gap}점 앞서 있습니다.",
     "rival.behind": "{name} 님은 {turn}턴 후 {theirs}점: {gap}점 뒤져 있습니다.",
     "rival.level": "{name} 님은 {turn}턴 후 {theirs}점: 동점입니다.",
-    "rival.ahead_one": "{name} 님은 1턴 후 {theirs}점: {gap}점 앞서 있습니다.",
-    "rival.behind_one": "{name} 님은 1턴 후 {theirs}점: {gap}점 뒤져 있습니다.",
-    "rival.level_one": "{name} 님은 1턴 후 {theirs}점: 동점입니다.",
     "challenge.your_name": "내 이름",
     "guide.title": "첫 게임",
     "guide.step": "{step}/{count}",
@@ -763,10 +773,6 @@ KO: dict[str, str] = {
     "why.keep_color": "모두 {color}: 플러시를 향해.",
     "why.keep_pairs": "두 쌍: 풀 하우스를 향해.",
     "why.keep": "남은 칸에 가장 좋은 기회를 주는 주사위입니다.",
-    "stats.totals_chart_one": "게임 1판의 합계: {high}점",
-    "stats.histogram_one": "게임 1판의 합계가 놓인 곳",
-    "stats.histogram_perfect_one": "게임 1판의 합계가 놓인 곳, 완벽한 플레이 옆 (평균 {perfect})",
-    "stats.skill_chart_one": "게임 1판에서 선택으로 잃은 점수: {average}",
     "date.months": "1 2 3 4 5 6 7 8 9 10 11 12",
     "date.format": "{year}년 {month}월 {day}일",
     "turn.computer": "{name} 차례 진행 중",

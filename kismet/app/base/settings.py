@@ -120,6 +120,4 @@ class Settings(NamedTuple):
 
 def coach_margin_label(points: float, lang: str) -> str:
     """How a margin reads in the coach's menu: "1 point", "5 points"."""
-    if points == 1:
-        return text("coach.margin_one", lang)
-    return text("coach.margin_many", lang, points=f"{points:g}")
+    return text("coach.margin", lang, points=f"{points:g}")

@@ -24,7 +24,7 @@ from ...rules import (
     replay_challenge,
 )
 from ...rules.link import decode, encode
-from ...text import counted, explain, text
+from ...text import explain, text
 from ..base.roster import default_name
 from .compare import Side, side_by_side
 
@@ -208,7 +208,7 @@ class Linked:
         then = Totals.of({f.category: f.points for f in theirs.history[:turn]}).grand
         gap = game.total(0) - then
         key = "rival.ahead" if gap > 0 else "rival.behind" if gap < 0 else "rival.level"
-        return counted(key, self.lang, turn, name=name, turn=turn, theirs=then, gap=abs(gap))
+        return text(key, self.lang, name=name, turn=turn, theirs=then, gap=abs(gap))
 
     def scene(self, table: Table, advisor: Advisor | None = None) -> Scene:
         """The view of linked games for this table (``advisor`` prices the comparison)."""

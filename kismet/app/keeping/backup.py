@@ -179,11 +179,21 @@ class Backups:
             key = "keep.safari"
         else:
             key = "keep.may_clear"
-        size = text("keep.size", lang, games=_size(games_bytes))
-        if self.kept.site_bytes is not None:
-            size = text("keep.size_site", lang, games=_size(games_bytes),
-                        site=_size(self.kept.site_bytes))  # fmt: skip
+        games, site = _size(games_bytes), self.kept.site_bytes
+        if site is None:
+            size = text("keep.size_site_unknown", lang, games=games)
+        else:
+            size = text("keep.size_site", lang, games=games, site=_size(site))
         return f"{text(key, lang)} {size}"
+
+
+def site_size(said: object) -> int | None:
+    """What the whole site takes in bytes, as the page passes on the browser's word
+    (``navigator.storage.estimate()``); None where the browser does not say: -1, as the
+    page sends it then, or anything but a whole number of bytes."""
+    if isinstance(said, bool) or not isinstance(said, int) or said < 0:
+        return None
+    return said
 
 
 def _size(count: int) -> str:

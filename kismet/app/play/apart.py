@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from ...rules import Category, Fill, Game, RuleError, SaveError
 from ...rules.link import SEATS, decode_game, encode_game, game_link_of, replay_game_link
-from ...text import counted, explain, join_names, text
+from ...text import explain, join_names, text
 from ..base.roster import Roster
 from ..base.table import Table
 from .tables import AtTable, Tables, caught_up
@@ -200,5 +200,5 @@ class Apart(AtTable):
         brought_id, boxes, lines = self._brought
         fresh = brought_id == table.id and boxes == len(game.history) and not game.dice
         names = join_names(list(game.players), self.lang)
-        about = counted("apart.about", self.lang, turns_played(game), names=names)
+        about = text("apart.about", self.lang, count=turns_played(game), names=names)
         return ApartView(tuple(choose), waiting, send, lines if fresh else (), about)

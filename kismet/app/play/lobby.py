@@ -255,6 +255,7 @@ class Lobby(AtTable):
         freed = self.shelf.free_space()
         if not self.shelf.waiting:
             self.shelf.save_game(self.table)
+        none = "" if freed.folded else "_none"  # nothing was left to fold: said so
         key = "status.freed" if not self.shelf.waiting else "status.still_full"
-        self.line.say(text(key, self.lang, count=freed.folded))
-        self.tables.say_if_refused(text("status.still_full", self.lang, count=freed.folded))
+        self.line.say(text(key + none, self.lang, count=freed.folded))
+        self.tables.say_if_refused(text("status.still_full" + none, self.lang, count=freed.folded))
