@@ -71,18 +71,33 @@ BACKED_UP = "() => JSON.parse(localStorage.getItem('kismet:v1:reminder') ?? '{}'
 
 
 def back_up(page: Any, folder: Path) -> Path:
-    """Statistics, then Back up: the file the browser downloads, saved in ``folder`` (and
-    counted as a backup made, the dialog says so)."""
-    reveal(page, "stats").click()
+    """The menu's Back up, one tap once the menu is open (beside the line that says where
+    the games stand): the file the browser downloads, saved in ``folder`` (and counted as a
+    backup made, the status line says so)."""
+    button = reveal(page, "menu-backup")
+    assert inside_the_window(page, "[data-testid=menu-backup]")
     with page.expect_download() as download:
-        page.click("[data-testid=backup]")
+        button.click()
     saved = folder / download.value.suggested_filename
     download.value.save_as(saved)
-    notice = page.locator("[data-testid=transfer-notice]")
-    notice.filter(has_text=f"Backed up to {saved.name}.").wait_for()
+    status = page.locator("[data-testid=status]")
+    status.filter(has_text=f"Backed up to {saved.name}.").wait_for()
     assert page.evaluate(BACKED_UP)
-    page.keyboard.press("Escape")
     return saved
+
+
+def inside_the_window(page: Any, selector: str) -> bool:
+    """Whether the element is shown whole inside the window, nothing scrolled."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return (
+        bool(box)
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and (
+            box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
+        )
+    )
 
 
 def dialog_html(page: Any, opener: str, body: str, ready: str | None = None) -> str:
@@ -105,8 +120,12 @@ def everything(page: Any) -> dict[str, Any]:
     return dict(shown)
 
 
-def restore(page: Any, path: Path, button: str = "restore") -> str:
-    """Open a backup with ``button``; what the status line then says."""
+def restore(page: Any, path: Path, button: str = "menu-restore") -> str:
+    """Open a backup with ``button`` (the menu's Restore, one tap once the menu is open);
+    what the status line then says."""
+    if button.startswith("menu-"):
+        reveal(page, button)  # (the game answers the menu's opening: before the line is cleared)
+        assert inside_the_window(page, f"[data-testid={button}]")
     page.locator("[data-testid=status]").evaluate("el => { el.textContent = ''; }")
     with page.expect_file_chooser() as chooser:
         page.click(f"[data-testid={button}]")
@@ -164,7 +183,6 @@ def test_everything_comes_back_from_a_backup_after_the_site_data_is_cleared(
     open_app(page, site.url)
     assert page.is_hidden("[data-testid=wiped]")  # nothing outlived it to say so
     assert "No finished games" in str(page.text_content("[data-testid=high-scores]"))
-    reveal(page, "stats").click()
     said = restore(page, saved)
     page.keyboard.press("Escape")
     assert said.startswith("Restored 3 finished games (0 were already here).")
@@ -173,7 +191,6 @@ def test_everything_comes_back_from_a_backup_after_the_site_data_is_cleared(
     assert after == before
     # Opened again, it doubles nothing; reloaded, it is all still there.
     kept = page.evaluate(STORED)
-    reveal(page, "stats").click()
     assert restore(page, saved).startswith("Restored 0 finished games (3 were already here).")
     page.keyboard.press("Escape")
     assert page.evaluate(STORED) == kept
@@ -212,7 +229,6 @@ def test_the_reminder_comes_after_ten_games_and_not_again_once_put_off(
     finish_at_table(page, site, 40)  # a game of this device's own, then eight from a file
     eight = tmp_path / "eight.json"  # (onto a device with none, a backup counts as made)
     eight.write_text(json.dumps(many_games(8, seed=5)))
-    reveal(page, "stats").click()
     said = restore(page, eight)
     page.keyboard.press("Escape")
     # Opened on a device with games of its own, it keeps both sets.
@@ -283,7 +299,6 @@ def test_a_backup_with_nothing_in_it_restores_nothing(
     empty.write_text(
         json.dumps(export_data([], Folded(), None, [], Settings(), "2026-12-05T00:00:00+00:00"))
     )
-    reveal(page, "stats").click()
     assert restore(page, empty).startswith("Restored 0 finished games (0 were already here).")
     page.context.close()
 
@@ -295,7 +310,6 @@ def test_a_damaged_or_hostile_backup_is_refused_and_changes_nothing(
     page = open_app(context.new_page(), f"{site.url}?seed=7")
     finish_at_table(page, site, 51)
     text = back_up(page, tmp_path).read_text()
-    reveal(page, "stats").click()
     data = json.loads(text)
     forged = json.loads(text)
     forged["history"][0]["totals"] = [565]
