@@ -229,33 +229,51 @@ def replay_prefix(game: Game, filled: int) -> Game:
     return again
 
 
-def test_the_hint_says_the_chances_if_everyone_played_perfectly(forecast: Forecast) -> None:
+def test_the_chances_move_with_the_dice_within_a_turn(forecast: Forecast) -> None:
+    # Ann's Kismet is open: four sixes with two rolls left make it likely, and her chance
+    # (and so Bo's) moves from the turn start's; a poor roll takes it down. One step after
+    # each roll or hold, between the page's own work.
     app = seated(["Ann", "Bo"], forecast)
-    app.moves.roll()
-    app.ask_hint()
+    work_out(app)
+    start = shown(app)
+    app.game.set_dice([6, 6, 6, 6, 2])
+    assert app.odds.due(app.table, app.settings, app.coach.advisor) is Due.WORK
+    assert shown(app) == start  # the turn start's, until the step
+    assert work_out(app) == 1
+    four = shown(app)
+    assert four[0] > start[0] + 0.02 and sum(four) == pytest.approx(1.0)  # type: ignore[arg-type]
+    assert app.odds.due(app.table, app.settings, app.coach.advisor) is None  # weighed once
+    for die in range(4):
+        app.moves.toggle_hold(die)  # the four sixes held: what keeping them leads to
+    work_out(app)
+    assert shown(app)[0] == pytest.approx(four[0], abs=0.01)
+    app.game.set_dice([1, 2, 2, 4, 5])  # the holds released, a poor roll: one roll left
+    work_out(app)
+    assert shown(app)[0] < start[0]
+    app.moves.choose(Category.YARBOROUGH)
+    work_out(app)  # Bo's turn start: the chances of turn starts again
+    assert shown(app) == pytest.approx(list(app.odds.latest(app.table).values))  # type: ignore[union-attr]
+
+
+def test_the_hint_says_the_chance_to_win_beside_the_total(forecast: Forecast) -> None:
+    # One figure for one player at one moment: the hint's chance is the one beside Ann's
+    # total, within the turn too; a different question (the expected total) in its own words.
+    app = seated(["Ann", "Bo"], forecast)
+    work_out(app)
+    app.game.set_dice([6, 6, 6, 6, 2])
+    work_out(app)
+    app.moves.ask_hint()
     note = app.view().hint_note
-    values = forecast.chances(app.game)  # every seat perfect, as asked for
-    said = f"Everyone perfect from here: Ann {percent(values[0])} and Bo"
-    assert note.startswith("Playing the best way") and said in note, note
+    chance = app.view().sheet.columns[0].chance
+    assert chance is not None
+    assert note.startswith("Playing the best way") and f"Chance to win: {percent(chance)}." in note
+    assert "perfect from" not in note
     app.lobby.change_settings(chances=False)  # the chances hidden: not in the hint either
-    app.ask_hint()
-    assert "perfect from" not in app.view().hint_note
+    assert "Chance to win" not in app.view().hint_note
     alone = seated(["Ann"], forecast)
     alone.moves.roll()
-    alone.ask_hint()
-    assert "perfect from" not in alone.view().hint_note
-
-
-def test_the_hints_perfect_play_line_is_worked_out_a_player_at_a_step(forecast: Forecast) -> None:
-    app = seated(["Ann", "Bo", "Cy"], forecast)
-    app.moves.roll()
-    steps = [app.hint_step() for _ in range(3)]
-    assert steps == [False, False, True]  # one player's law a step: a game of 8 never freezes
-    app.ask_hint()
-    values = forecast.chances(app.game)
-    assert f"Cy {percent(values[2])}" in app.view().hint_note
-    app.moves.roll()  # the same turn: the laws are the turn start's, kept
-    assert app.hint_step()
+    alone.moves.ask_hint()
+    assert "Chance to win" not in alone.view().hint_note
 
 
 def test_the_penalty_zeros_to_come_are_weighed_a_table_a_step(forecast: Forecast) -> None:

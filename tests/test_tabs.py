@@ -505,7 +505,7 @@ def test_imports_are_checked_whole(tabs: Any, tmp_path: Any) -> None:
     said = import_file(page, files["bare"], "Restored")
     assert "Restored 1 finished game (" in said and "left out" in said
     said = import_file(page, files["twice"], "Restored")
-    assert "Restored 0 finished games (1 were already here)" in said  # read once, known
+    assert "Restored 0 finished games (1 was already here)" in said  # read once, known
     assert len(json.loads(page.evaluate(STORED, HISTORY))) == 1
     assert "99999" not in page.text_content("[data-testid=high-scores]")
 

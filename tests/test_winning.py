@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,7 @@ from kismet.advice.skill import GOOD, PERFECT
 from kismet.advice.state import FULL, State
 from kismet.advice.winning import Aim, Stakes
 from kismet.app.base.roster import Roster
+from kismet.app.base.table import Mode, Table
 from kismet.app.guidance.coaching import coach_warning, decision, hint
 from kismet.app.keeping.storage import GAME_KEY, MemoryStorage
 from kismet.app.screen.session import Session
@@ -154,12 +156,15 @@ def test_the_hint_names_both_choices_only_when_they_part(forecast: Forecast) -> 
     aim = Aim.of(forecast, behind, [PERFECT, PERFECT], 1)
     shown = hint(behind, advisor, "en", aim)
     assert shown is not None
-    assert shown.lines[0] == "To beat Bo: keep 5 5 5, chance to win 8% instead of 4%."
+    assert shown.lines[0] == (
+        "To beat Bo: keep 5 5 5. Played for the win from here, the chance to win is 8% this "
+        "way, 4% the way of the most points."
+    )
     assert shown.lines[1].startswith("For the most points: keep 3.")
     assert [d for d, m in zip(behind.dice, shown.marks, strict=True) if m] == [5, 5, 5]
     korean = hint(behind, advisor, "ko", aim)
     assert korean is not None and korean.lines[0].startswith("Bo에게 이기려면:")
-    assert "4% 대신 8%" in korean.lines[0]
+    assert "이렇게 8%, 점수를 가장 많이 내는 수로는 4%" in korean.lines[0]
     # Ahead, the choice that wins most is the one that scores most: one line, as alone.
     plain = hint(ahead, advisor, "en", Aim.of(forecast, ahead, [PERFECT, PERFECT], 1))
     assert plain is not None and plain == hint(ahead, advisor, "en")
@@ -180,7 +185,8 @@ def test_the_coach_lets_the_gamble_that_wins_most_pass(forecast: Forecast) -> No
     assert timid is not None
     warning = coach_warning(timid, advisor, 0.5, "en", aim, players)
     assert warning is not None and warning.endswith(
-        "To beat Bo: keep 5 5 5, chance to win 8% instead of 4%."
+        "To beat Bo: keep 5 5 5. Played for the win from here, the chance to win is 8% this "
+        "way, 4% the way of the most points."
     )
 
 
@@ -381,3 +387,99 @@ def test_the_review_at_a_table_prices_each_decision_in_chances_too(forecast: For
     luck = app.progress.luck(app.table, forecast.advisor, "en")
     assert luck is not None
     assert luck.splits[0].lost == pytest.approx(sum(item.cost for item in items), abs=0.01)
+
+
+PERCENTS = re.compile(r"<1%|>99%|\d+%")
+FIGURES = """() => ({
+  chips: [0, 1].map((p) =>
+    document.querySelector(`[data-testid=win-chance-${p}] [aria-hidden]`)?.textContent ?? ''),
+  note: document.querySelector('[data-testid=hint-note]').textContent,
+  lines: [...document.querySelectorAll('[data-testid=hint-panel] li')].map((li) => li.textContent),
+})"""
+"""Every percentage the page shows for the players: beside each total, and in the hint."""
+OWN_WORDS = re.compile(
+    r"Played for the win from here, the chance to win is (<1%|>99%|\d+%) this way, "
+    r"(<1%|>99%|\d+%) the way of the most points"
+)
+"""Chances the hint gives with their own question: played for the win from here, that of
+one move, and that of the move for the most points."""
+
+
+@pytest.mark.browser
+def test_one_chance_per_player_on_screen_and_it_moves_with_the_dice(
+    browser: Any, site: Site
+) -> None:
+    # Against the Shark on a phone: the first roll of seed 53 shows four fives with two
+    # rolls left and Kismet open. The chance beside the person's total moves with it (a
+    # step after the roll), and the hint says that very figure; any other percentage in the
+    # hint asks its own question in words ("Played for the win from here, the chance to win
+    # is 41% this way, 36% the way of the most points"). Turn after turn the same.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)  # fmt: skip
+    page = context.new_page()
+    open_app(page, site.url + "?seed=53")
+    reveal(page, "new-game").click()
+    page.click("[data-testid=play-win]")
+    chip = "[data-testid=win-chance-0]"
+    page.wait_for_selector(f"{chip}:not([data-chance=''])", state="attached", timeout=60_000)
+    before = float(str(page.get_attribute(chip, "data-chance")))
+    page.click("[data-testid=roll]")
+    assert sorted(int(str(page.get_attribute(f"[data-testid=die-{i}]", "data-face")))
+                  for i in range(5)) == [1, 5, 5, 5, 5]  # fmt: skip
+    page.wait_for_function(
+        "(b) => Number(document.querySelector('[data-testid=win-chance-0]').dataset.chance) !== b",
+        arg=before,
+    )
+    after = float(str(page.get_attribute(chip, "data-chance")))
+    assert after > before + 0.02, (before, after)
+    for turn in range(3):
+        if turn:
+            wait_for_human(page, 0)
+            page.click("[data-testid=roll]")
+        page.click("[data-testid=hint]")
+        page.wait_for_selector("[data-testid=hint-panel]:not([hidden])")
+        shown = page.evaluate(FIGURES)
+        mine = shown["chips"][0]
+        assert PERCENTS.fullmatch(mine), shown
+        assert PERCENTS.findall(shown["note"]) == [mine], shown  # the same figure
+        for line in shown["lines"]:
+            own = OWN_WORDS.findall(line)
+            assert len(PERCENTS.findall(line)) == 2 * len(own), line  # each in its words
+        page.screenshot(path=artifact(f"one-truth-{turn}.png"))
+        page.locator("[data-testid^=cell-0-] button.option").first.click()
+        if page.is_visible("#confirm-dialog"):
+            page.click("[data-testid=confirm]")
+    context.close()
+
+
+@pytest.mark.browser
+def test_where_winning_and_scoring_part_the_hint_says_both_with_their_chances(
+    browser: Any, site: Site
+) -> None:
+    # Ann trails Bo by about 40 with Threes and Kismet open, real dice 1 3 5 5 5: for the
+    # most points she keeps the 3, for the win the three fives (the Kismet is her one way
+    # to catch Bo). The hint says both, the line to win first, with its chances, and marks
+    # the fives; a phone shows both lines.
+    game = table(BO_AHEAD)
+    game.set_dice([1, 3, 5, 5, 5])
+    stored = Table(game, (None, None), Mode.SHEET, started="2026-12-01T08:00:00+00:00")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    open_app(page, site.url)
+    page.evaluate("(s) => localStorage.setItem('kismet:v1:game', s)", json.dumps(stored.to_dict()))
+    open_app(page, site.url)
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
+    lines = page.locator("[data-testid=hint-panel] li").all_text_contents()
+    assert re.fullmatch(
+        r"To beat Bo: keep 5 5 5\. Played for the win from here, the chance to win is \d+% "
+        r"this way, \d+% the way of the most points\.",
+        lines[0],
+    ), lines
+    chances = [int(x) for x in re.findall(r"(\d+)%", lines[0])]
+    assert chances[0] > chances[1], lines  # the move that wins most, against the other's
+    assert lines[1].startswith("For the most points: keep 3."), lines
+    assert page.get_attribute("[data-testid=hint-panel]", "data-both") == "on"
+    assert page.is_visible("[data-testid=hint-panel] li:nth-child(2)")  # both, on a phone
+    page.screenshot(path=artifact("hint-win-and-points-phone.png"))
+    context.close()

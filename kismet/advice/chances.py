@@ -381,6 +381,22 @@ def shifted_law(law: Law, cost: int, floor: int = 0) -> Law:
     return out
 
 
+def slid_law(law: Law, by: float, floor: int = 0) -> Law:
+    """``law`` moved by ``by`` points, up or down (a part of a point shared between the two
+    nearest whole totals), never below ``floor``: the same law, not a copy, when ``by`` is
+    0."""
+    if not by:
+        return law
+    whole = math.floor(by)
+    part = by - whole
+    out: Law = {}
+    for x, p in law.items():
+        for at, share in ((x + whole, 1 - part), (x + whole + 1, part)):
+            if share:
+                out[max(floor, at)] = out.get(max(floor, at), 0.0) + p * share
+    return out
+
+
 def reach(taker: int, roller: int) -> float:
     """The share of a player's ``roller`` turns to come that find another player with
     ``taker`` turns to come still with a box open (their zeros land only then)."""

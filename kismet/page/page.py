@@ -75,7 +75,7 @@ class Page:
             "new-game": lambda _: self.dialogs.open_new_game(),
             "play-computer": self.play_computer,
             "hint": lambda _: self.timers.weighed(
-                self.session.hint_step, lambda: self.changed(self.session.ask_hint)
+                lambda: True, lambda: self.changed(self.session.moves.ask_hint)
             ),
             # A game's decisions are priced for the review in steps (at once when the
             # luck has priced them already), so a reloaded game's review freezes nothing;

@@ -10,6 +10,8 @@ are there, and if they cannot be had, the totals simply stand alone.
 Working them out can take a while late in a game (the exact laws of a player's last boxes),
 so it is done in steps, one player's law at a time, between the page's own work: a repaint
 never waits for it, and the chances shown stay those of the last turn worked out.
+
+Within a turn they move with the dice (``kismet.app.guidance.within``).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...rules import Fill, Game
-from ...text import join_names, text
+from ...text import text
 from ..base.settings import Settings
 from ..base.table import Table
+from .within import Within
 
 if TYPE_CHECKING:
     from ...advice.chances import Forecast, Law
@@ -169,8 +172,8 @@ class Odds:
         self._unmoved: tuple[float, ...] | None = None
         """The chances of the laws as they are, when one of the tables moves none of them
         (what the last box's cost is weighed with)."""
-        self._perfect: tuple[object, list[Law]] = ((), [])
-        """The position the hint's perfect-play line is for, and its players' laws so far."""
+        self.within = Within()
+        """The chances within the turn, from the latest turn start's."""
 
     @staticmethod
     def wanted(table: Table, settings: Settings) -> bool:
@@ -190,7 +193,9 @@ class Odds:
             return Due.TABLE if shown else None
         if self.spread is None:
             return Due.SPREAD
-        return None if not shown or self._next(table) is None else Due.WORK
+        if not shown:
+            return None
+        return Due.WORK if self._next(table) is not None or self.within.wanted(table) else None
 
     @staticmethod
     def aimed(table: Table) -> bool:
@@ -207,6 +212,14 @@ class Odds:
         """The browser is online again: a spread table that could not be had is tried again."""
         if self.spread is None:
             self.failed = False
+
+    def now(self, table: Table) -> Chances | None:
+        """The chances to show now: those within the turn, for the dice showing, once
+        weighed (``Within``); else the latest turn start's."""
+        values = self.within.chances(table)
+        if values is not None:
+            return Chances(tuple(table.game.history), values)
+        return self.latest(table)
 
     def latest(self, table: Table, *, current: bool = False) -> Chances | None:
         """The chances of the latest turn start worked out for this game (``current``: only
@@ -268,13 +281,16 @@ class Odds:
         everyone's chances there (and what the box that led there gave up); True when a
         turn start's chances are there. ``target``: the total a one-player game plays
         against (a challenge's sender's); ``skills``: each seat's, asked once a turn start
-        (every seat perfect without)."""
+        (every seat perfect without); once they are there, the chances within the turn
+        (``Within``)."""
         from ...advice.chances import against, states_after
         from ...advice.skill import PERFECT
 
         turn = self._next(table)
-        if self.spread is None or turn is None:
+        if self.spread is None:
             return False
+        if turn is None:
+            return self.within.weigh(table, advisor)
         forecast, game = self.forecast_of(advisor, self.spread), table.game
         filled, laws = tuple(game.history[:turn]), self._laws
         if self._working != (table.id, turn):  # the players' states, once per turn start
@@ -289,6 +305,7 @@ class Odds:
             return False
         if self._tables is None:  # the extra Kismets' penalty zeros: one table a step
             self._tables, self._mixed = forecast.penalty_tables(states, laws), [0.0] * len(laws)
+            self.within.began(table.id, turn, target, list(self._tables))
         weight, moved = self._tables.pop()
         chances = against(moved, target)
         if all(a is b for a, b in zip(moved, laws, strict=True)):
@@ -331,40 +348,6 @@ class Odds:
         if self._forecast is None or self._forecast.advisor is not advisor:
             self._forecast = Forecast(advisor, spread)
         return self._forecast
-
-    def perfect_step(self, table: Table, advisor: Advisor | None) -> bool:
-        """One player's law for the hint's perfect-play line (``perfect_line``), a step of
-        its own so that a hint in a game of eight never freezes the game; True once they
-        are all there (or none is wanted)."""
-        from ...advice.skill import PERFECT
-
-        game = table.game
-        if advisor is None or self.spread is None or len(game.players) < 2 or game.is_over:
-            return True
-        where = (table.id, len(game.history))  # the laws are from the turn start
-        if self._perfect[0] != where:
-            self._perfect = (where, [])
-        laws = self._perfect[1]
-        if len(laws) < len(game.players):
-            laws.append(self.forecast_of(advisor, self.spread).final(game, len(laws), PERFECT))
-        return len(laws) == len(game.players)
-
-    def perfect_line(self, table: Table, advisor: Advisor | None, lang: str) -> str:
-        """The chances if everyone played perfectly from here, as the chances were before
-        they knew who plays: said in the hint, where the player asks (empty alone, at the
-        end, or without the tables). From ``perfect_step``'s laws (the rest worked out now)."""
-        from ...advice.state import State
-
-        game = table.game
-        if advisor is None or self.spread is None or len(game.players) < 2 or game.is_over:
-            return ""
-        while not self.perfect_step(table, advisor):
-            pass
-        states = [State.of(game, p) for p in range(len(game.players))]
-        forecast = self.forecast_of(advisor, self.spread)
-        values = forecast.against_penalties(states, self._perfect[1])
-        each = [f"{name} {percent(v)}" for name, v in zip(game.players, values, strict=True)]
-        return text("hint.perfect_chances", lang, chances=join_names(each, lang))
 
     def _record(self, game_id: str, chances: Chances) -> None:
         done = self._done.pop(game_id, {})

@@ -261,11 +261,6 @@ class Moves(AtTable):
         """The Skip button: the computer finishes its turn without pauses."""
         self.computers.skip()
 
-    def ask_hint(self, aside: str = "") -> None:
-        """The Hint button: the best holds or box now, and the next best, from the table;
-        ``aside``: a line said with what perfect play expects (the chances if everyone
-        played perfectly)."""
-        hint = self.coach.hint(self.game, self.lang)
-        if hint is not None and aside:
-            hint = hint._replace(note=f"{hint.note} {aside}")
-        self.ui.show_hint(hint)
+    def ask_hint(self) -> None:
+        """The Hint button: the best holds or box now, and the next best, from the table."""
+        self.ui.show_hint(self.coach.hint(self.game, self.lang))

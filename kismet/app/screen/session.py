@@ -165,8 +165,8 @@ class Session(AtTable):
         """One step of the work on the win chances of the turn at the table (True: done)."""
         advisor, table = self.coach.advisor, self.table
         target = self.linked.target(table)
-        aim, skills = None if target is None else target[0], lambda: self.progress.skills(table)
-        return advisor is not None and self.odds.work(table, advisor, aim, skills)
+        total, skills = None if target is None else target[0], lambda: self.progress.skills(table)
+        return advisor is not None and self.odds.work(table, advisor, total, skills)
 
     def perfect_turn(self) -> bool:
         """Let Perfect play its next turn on the dice of the finished daily game or
@@ -179,18 +179,6 @@ class Session(AtTable):
         True once it has played them all (or the table is not loaded)."""
         advisor = self.coach.advisor
         return advisor is None or self.friends.perfect_step(seeds, advisor)
-
-    def hint_step(self) -> bool:
-        """A step of the work the hint waits for (the chances if everyone played perfectly,
-        a player at a step, where the chances are shown); True once it is done."""
-        return not self.chances_shown or self.odds.perfect_step(self.table, self.coach.advisor)
-
-    def ask_hint(self) -> None:
-        """The Hint button: the moves' hint, with the chances if everyone played perfectly
-        (where the chances are shown)."""
-        shown = self.chances_shown
-        aside = self.odds.perfect_line(self.table, self.coach.advisor, self.lang) if shown else ""
-        self.moves.ask_hint(aside)
 
     def review(self, step: float | None = None) -> Review | None:
         """After the game: each decision of a person beside the best one, grouped by turn,
@@ -269,7 +257,7 @@ class Session(AtTable):
             guide=self.guide.view(table, bool(self.settings.guide), self.lang),
             rival=self.linked.rival(table),
             chances_shown=self.chances_shown,
-            chances=self.odds.latest(table) if self.chances_shown else None,
+            chances=self.odds.now(table) if self.chances_shown else None,
             chances_due=self.odds.due(table, self.settings, self.coach.advisor),
             target=None if (target := self.linked.target(table)) is None else target[1],
             apart=self.apart.view(),

@@ -20,9 +20,10 @@ from ...text import join_names, text
 from ..base.settings import Settings
 from ..base.table import Mode, Paused, Table
 from ..guidance.guide import GuideView
+from ..guidance.hint import Hint
 from ..guidance.linked import Scene
 from ..guidance.luck import Luck
-from ..guidance.odds import Chances, Due
+from ..guidance.odds import Chances, Due, chance_line
 from ..keeping.backup import KeepingView
 from ..keeping.records import HighScore
 from ..play.apart import ApartView
@@ -284,7 +285,7 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         paused=extras.paused,
         linked=extras.linked,
         hint=hint.lines if hint else None,
-        hint_note=hint.note if hint else "",
+        hint_note=hint_note(hint, extras, game, lang),
         hint_both=bool(hint and hint.both),
         print_date=table.started[:10],
         computer_delay=extras.delay,
@@ -302,6 +303,17 @@ def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: 
         apart=extras.apart,
         keeping=extras.keeping,
     )
+
+
+def hint_note(hint: Hint | None, extras: Extras, game: Game, lang: str) -> str:
+    """What the hint says apart from the choices: perfect play's expected total, then the
+    player's chance to win now, the very figure beside their total (where it is shown)."""
+    if hint is None:
+        return ""
+    if not extras.chances_shown or extras.chances is None or game.is_over:
+        return hint.note
+    chance = extras.chances.values[game.current]
+    return f"{hint.note} {chance_line(chance, extras.target, lang)}."
 
 
 def kismet_kept(table: Table, ui: TurnUI) -> tuple[int, ...]:
