@@ -177,6 +177,26 @@ def _chance(player: int, column: Column, inline: bool) -> str:
     )
 
 
+COMPUTER_MARK = (
+    '<svg class="computer-mark" viewBox="0 0 16 16" aria-hidden="true">'
+    '<rect x="2" y="3" width="12" height="8" rx="1.5"/><path d="M5 14h6M8 11v3"/></svg>'
+)
+"""A small screen, a computer's mark beside its name in the totals strip (drawn, not a
+font's emoji, so it looks the same everywhere; screen readers hear the word instead)."""
+
+
+def strip_name(column: Column, lang: str) -> str:
+    """A player's name in a phone's totals strip, whole: a computer's the app gave is its
+    level with the computer's mark ("Shark" and a screen), the words for screen readers."""
+    name, suffix = column.name, text("seat.computer_name", lang, level="")
+    if not column.computer:
+        return f'<span class="strip-name">{esc(name)}</span>'
+    if is_default_name(name) and name.endswith(suffix):
+        name = name[: -len(suffix)]
+    said = f'<span class="visually-hidden"> ({t("scores.computer", lang)})</span>'
+    return f'<span class="strip-name">{esc(name)}{COMPUTER_MARK}{said}</span>'
+
+
 def _total_row(sheet: SheetView, kind: str, lang: str, inline: bool = True) -> str:
     label_key, testid = TOTAL_ROWS[kind]
     cells = []
@@ -186,7 +206,7 @@ def _total_row(sheet: SheetView, kind: str, lang: str, inline: bool = True) -> s
         note = _bonus_note(column, lang) if kind == "bonus" else ""
         chance = ""
         if kind == "grand":  # on a phone's card the grand totals are a strip of names
-            note = f'<span class="strip-name">{esc(column.name)}</span>'
+            note = strip_name(column, lang)
             chance = _chance(p, column, inline) if sheet.chances else ""
         winner = kind == "grand" and column.winner
         cls = _classes(
