@@ -5,6 +5,7 @@
 // click. From ready on, every click is the game's own (static/events.mjs): this does nothing.
 (() => {
   if (location.protocol === "file:") return; // opened as a file, the game never starts
+  const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
   const root = document.documentElement;
   const ready = () => root.dataset.ready === "true";
   /** @type {(testid: string) => HTMLButtonElement} the element of a data-testid (a button, but the status) */
@@ -42,4 +43,23 @@
     delete root.dataset.queued;
     $("roll").click();
   }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  // How far the start's downloads are, as the game's worker counts them (static/interpreter.mjs,
+  // on the start's channel; a worker started before this page is another page's): the share
+  // after the words "Loading the game…" and a bar along Roll; once all is here, the words say
+  // the game is starting.
+  const starting = globalThis.BroadcastChannel ? new BroadcastChannel(SHARED.start_channel) : null;
+  if (starting)
+    starting.onmessage = ({ data }) => {
+      if (ready()) return starting.close();
+      if (data?.since >= performance.timeOrigin) root.dataset.loading = String(data.loading);
+    };
+  new MutationObserver(() => {
+    if (ready()) return;
+    const share = Number(root.dataset.loading) || 0;
+    const percent = Math.round(share * 100);
+    root.style.setProperty("--loaded", `${percent}%`);
+    const [line, loaded] = [$("current-player"), $("loaded")];
+    if (share < 1 && loaded) loaded.textContent = ` ${percent}%`;
+    else if (share >= 1) line.textContent = line.dataset.startingText ?? ""; // the share's span goes
+  }).observe(root, { attributes: true, attributeFilter: ["data-loading"] });
 })();

@@ -24,6 +24,59 @@ const GAME = { url: at(`../${SHARED.game}`), path: `/home/pyodide/${SHARED.game}
 /** @type {{ url: string, fetch?: () => Promise<unknown> }} */
 const REST = { url: at(`../${SHARED.rest}`) };
 const KEEPS = !!(globalThis.caches && globalThis.CompressionStream);
+// How far a start's downloads are, for the page (data-loading, 0 to 1): the runtime's
+// WebAssembly, the core standard library and the game's archive, counted as they arrive
+// against their sizes (build.py writes them in), told at most every 100 ms (the last share
+// always) on the start's broadcast channel (PyScript hands the page this worker only once
+// Python is ready, so its own messages come too late), with this worker's start, so that a
+// page takes no older one's.
+/** @type {Record<string, number>} each file (its address's end) and its size */
+const SIZES = __START_SIZES__;
+/** @param {Iterable<number>} sizes */
+const sum = (sizes) => [...sizes].reduce((a, b) => a + b, 0);
+const TOTAL = sum(Object.values(SIZES));
+/** @type {Map<string, number>} the bytes of each that arrived */
+const arrived = new Map();
+let toldAt = -1;
+/** @type {ReturnType<typeof setTimeout> | undefined} the share's tell, put off */
+let later;
+const share = () => {
+  clearTimeout(later);
+  later = undefined;
+  toldAt = performance.now();
+  const part = Math.min(1, sum(arrived.values()) / TOTAL);
+  starting?.postMessage({ loading: part.toFixed(2), since: performance.timeOrigin });
+};
+const arriving = () => {
+  const wait = toldAt + 100 - performance.now();
+  if (wait <= 0 || sum(arrived.values()) >= TOTAL) share();
+  else later ??= setTimeout(share, wait);
+};
+const starting = globalThis.BroadcastChannel ? new BroadcastChannel(SHARED.start_channel) : null;
+const fetched = globalThis.fetch;
+let counting = true; // not on a start from a snapshot: its files come from the caches, at once
+// The answer itself goes on untouched (its address keeps V8's cache of the compiled
+// WebAssembly); a copy of its body is counted.
+/** @type {typeof fetch} */
+globalThis.fetch = async (input, init) => {
+  const response = await fetched(input, init);
+  const name = Object.keys(SIZES).find((end) => String(input instanceof Request ? input.url : input).endsWith(end));
+  const body = name && counting && response.ok && response.clone().body;
+  if (name && body) count(name, body.getReader()).catch(() => {}); // a download cut off: its own fetch says so
+  return response;
+};
+/** @type {(name: string, reader: ReadableStreamDefaultReader<Uint8Array>) => Promise<void>} */
+const count = async (name, reader) => {
+  let seen = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    seen += value.byteLength;
+    arrived.set(name, seen);
+    arriving();
+  }
+};
+
 /** @type {Promise<Uint8Array> | null} the game's archive, fetched once (again if it failed) */
 let archive = null;
 const game = () =>
@@ -184,6 +237,7 @@ export async function loadPyodide(options = {}) {
   try {
     const bytes = await stored();
     if (bytes) {
+      counting = false;
       game().catch(() => {}); // meanwhile
       rest =
         KEEPS &&

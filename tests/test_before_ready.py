@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from kismet import Game
+from kismet.text import text
 from tests.conftest import READY_TIMEOUT_MS, Site, artifact, holding
 from tests.test_browser import faces
 
@@ -71,3 +72,50 @@ def before_ready(page: Any) -> None:
     )
     assert faces(page) == game.dice
     assert "as soon as the game is ready" not in page.text_content("[data-testid=status]")
+
+
+RECORD_LOADING = """window.__loading = [];
+new MutationObserver(() => setTimeout(() => {  // once the page's own observers have run
+  const root = document.documentElement, heard = window.__loading;
+  if (root.dataset.ready === 'true' || !root.dataset.loading) return;
+  const now = [Number(root.dataset.loading),
+               document.querySelector('[data-testid=current-player]')?.textContent ?? ''];
+  const last = heard[heard.length - 1];
+  if (!last || last[0] !== now[0] || last[1] !== now[1]) heard.push(now);
+})).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-loading'] });"""
+"""Each share of the start's downloads the page hears before it is ready, with what the turn
+line then says."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_first_visit_shows_how_far_its_downloads_are(browser: Any, site: Site, lang: str) -> None:
+    # The game's archive is held back: the share of the start's downloads stops short of
+    # all, shown after "Loading the game…" and as a bar along Roll; let through, it comes
+    # to all, and the page says the game is starting until it is ready.
+    locale = {"en": "en-GB", "ko": "ko-KR"}[lang]
+    context = browser.new_context(locale=locale, viewport={"width": 360, "height": 640})
+    context.add_init_script(RECORD_LOADING)
+    with holding(context, site, "kismet.zip") as page:
+        page.goto(page.holding.url, wait_until="domcontentloaded")
+        page.wait_for_function("() => Number(document.documentElement.dataset.loading) > 0.3")
+        while not page.holding.asked:
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(300)  # what was on its way arrives; the archive waits
+        share = float(str(page.get_attribute("html", "data-loading")))
+        assert 0.3 < share < 1, share
+        loading = text("app.loading", lang)
+        line = str(page.text_content("[data-testid=current-player]"))
+        assert line == f"{loading} {round(share * 100)}%", line
+        bar = page.evaluate(
+            "() => getComputedStyle(document.querySelector('[data-testid=roll]'), '::after').width"
+        )
+        roll = page.locator("[data-testid=roll]").bounding_box()
+        assert roll is not None and float(bar.removesuffix("px")) > 0.3 * roll["width"], bar
+        page.screenshot(path=artifact(f"before-ready-loading-{lang}.png"))
+        page.holding.release()
+        page.wait_for_selector("html[data-ready=true]", timeout=READY_TIMEOUT_MS)
+        heard = page.evaluate("window.__loading")
+    shares = [share for share, _ in heard]
+    assert shares == sorted(shares) and shares[-1] == 1, shares
+    assert [said for share, said in heard if share == 1] == [text("app.starting", lang)], heard
+    context.close()

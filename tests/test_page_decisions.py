@@ -246,7 +246,7 @@ def test_the_statistics_dialog_picks_the_name_chosen_else_who_plays() -> None:
 def test_the_export_is_named_by_date_and_holds_the_games() -> None:
     app, _ = app_with()
     finish_randomly(app)
-    exported = app.export()
+    exported = app.backups.file(app.table, app.clock())
     assert exported.name.startswith("kismet-") and exported.name.endswith(".json")
     assert len(json.loads(exported.text)["history"]) == 1
 
@@ -295,9 +295,14 @@ SCRIPT_NUMBERS = {
         "10000": "a copy behind a recorded stamp is waited for 10 s (The stamp)",
     },
     "interpreter.mjs": {
+        "2": "a start's downloads told as a share to two places",
         "16": "the snapshot packed in slices of 2**16 bytes",
+        "100": "a start's downloads told to the page at most every 100 ms",
         "200": "HTTP's OK",
         "500": "the snapshot waits for 500 ms without a message before it is packed",
+    },
+    "before-ready.js": {
+        "100": "the downloads' share shown in percents",
     },
     "paint.js": {
         "2": "the count-up's easing",

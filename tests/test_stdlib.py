@@ -107,7 +107,7 @@ def test_the_snapshot_key_changes_with_the_core_and_the_game(site: Site, tmp_pat
     copy = tmp_path / "site"
     (copy / "static").mkdir(parents=True)
     (copy / "pyodide").mkdir()
-    for name in ("pyodide.mjs", "stdlib-core.zip", "stdlib-rest.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "stdlib-core.zip", "stdlib-rest.zip"):
         (copy / "pyodide" / name).write_bytes((site.root / "pyodide" / name).read_bytes())
     (copy / "kismet.zip").write_bytes((site.root / "kismet.zip").read_bytes())
     lock = NODE_MODULES / "pyodide" / "pyodide-lock.json"

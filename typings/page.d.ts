@@ -15,10 +15,13 @@ declare const __SHARED__: {
   site_cache: string;
   snapshot_cache: string;
   ready_mark: string;
+  start_channel: string;
   fields: string[];
 };
 /** pyscript.toml, as build.py read it. */
 declare const __PYSCRIPT_CONFIG__: Record<string, unknown>;
+/** The files a start downloads (each address's end), and their sizes. */
+declare const __START_SIZES__: Record<string, number>;
 /** The header of Pyodide's lock file. */
 declare const __LOCK_INFO__: import("pyodide").LockfileInfo;
 /** The service worker's list of the site's files. */

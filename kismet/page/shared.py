@@ -19,6 +19,9 @@ SITE_CACHE = "kismet-"
 with the files' hash: each deployment its own cache)."""
 SNAPSHOT_CACHE = "kismet-snapshot-"
 """What begins the name of the cache of Pyodide's memory snapshot (then its key)."""
+START_CHANNEL = "kismet-start"
+"""The broadcast channel on which a starting game's worker says how far its downloads are
+(its messages reach the page before PyScript hands the page the worker)."""
 READY_MARK = "kismet-ready"
 """The page's performance mark once the game answers (profilers, Lighthouse's user timings,
 ``benchmarks/lighthouse.py``)."""
@@ -27,7 +30,8 @@ READY_MARK = "kismet-ready"
 def shared() -> dict[str, object]:
     """What the scripts read from ``SHARED``: the storage's key prefix and the keys they
     write themselves, the room probed at the start, the database's name, the archives,
-    the caches' names, and the fields an event carries (``kismet.page.events.VALUES``)."""
+    the caches' names, the start's channel, and the fields an event carries
+    (``kismet.page.events.VALUES``)."""
     return {
         "prefix": PREFIX,
         "stamp": STAMP_KEY,
@@ -41,5 +45,6 @@ def shared() -> dict[str, object]:
         "site_cache": SITE_CACHE,
         "snapshot_cache": SNAPSHOT_CACHE,
         "ready_mark": READY_MARK,
+        "start_channel": START_CHANNEL,
         "fields": list(VALUES),
     }

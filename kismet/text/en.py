@@ -64,6 +64,7 @@ EN: dict[str, str] = {
     "app.title": "Kismet",
     "app.tagline": "The modern game of Yacht",
     "app.loading": "Loading the game…",
+    "app.starting": "Starting the game…",
     "app.file_protocol": (
         "Kismet cannot start from a file on disk: browsers do not run its Python from file:// "
         "addresses. Serve the folder over HTTP instead (python3 build.py serve), or open the "
@@ -309,6 +310,10 @@ EN: dict[str, str] = {
     "seat.casual": "Computer: Casual",
     "dialog.seat": "Player {number} plays as",
     "help.by_link_title": "Playing by link",
+    "help.unofficial": (
+        "Kismet is a trademark of Endless Games. This is an unofficial version, not "
+        "affiliated with or endorsed by Endless Games."
+    ),
     "help.by_link": (
         "New game, Play by link: friends play one game on their own phones, with no server "
         "and no account. After your turn, Send the game on: the link carries the game's seed "
@@ -337,13 +342,13 @@ EN: dict[str, str] = {
     "help.chances_title": "Chance to win",
     "help.chances": (
         "Beside each total, in a game of two or more (or against a challenge's sender): each "
-        "player's chance to win, worked out at the start of every turn from the boxes each "
-        "has left and how each plays. A computer plays by its level: against perfect play, "
-        "Casual loses about {casual:# point|# points} a game and Good about {good}. A person "
-        "counts by their own record on this device, the points their choices cost per game "
-        "(in the statistics, once {games:# of their games is|# of their games are} priced); "
-        "someone new counts as a good player. The review's chart shows the same chances turn "
-        "by turn."
+        "player's chance to win, worked out from the boxes each has left and how each plays, and "
+        "for the player to move from the dice showing too. A computer plays by its level: "
+        "against perfect play, Casual loses about {casual:# point|# points} a game and Good "
+        "about {good}. A person counts by their own record on this device, the points their "
+        "choices cost per game (in the statistics, once {games:# of their games is|# of their "
+        "games are} priced); someone new counts as a good player. The review's chart shows the "
+        "same chances turn by turn."
     ),
     "list.and": "{first} and {last}",
     "turn.current": "{name}'s turn",

@@ -59,6 +59,7 @@ static/icon.svg by tools/icons.py)."""
 
 
 SHARING = (
+    "before-ready.js",
     "events.mjs",
     "storing.mjs",
     "interpreter.mjs",
@@ -91,6 +92,10 @@ def write_interpreter(site: Path, lock: Path) -> str:
     template = script_template("interpreter.mjs")
     info = json.dumps(json.loads(lock.read_text(encoding="utf-8"))["info"], sort_keys=True)
     template = template.replace("__LOCK_INFO__", info)
+    # The files a start downloads, and their sizes: the page shows how far they are.
+    started = ("pyodide/pyodide.asm.wasm", "pyodide/stdlib-core.zip", GAME_ARCHIVE)
+    sizes = {name: (site / name).stat().st_size for name in started}
+    template = template.replace("__START_SIZES__", json.dumps(sizes, sort_keys=True))
     runtime = site / "pyodide"
     game = (site / GAME_ARCHIVE).read_bytes()
     names = sorted(p.name for p in runtime.iterdir())
@@ -196,6 +201,6 @@ def write_site(modules: Path) -> Path:
     stdlib_archives(modules, DIST)
     write_interpreter(DIST, modules / "pyodide" / "pyodide-lock.json")
     write_client(DIST)
-    for name in ("database.mjs", "events.mjs", "paint.js", "storing.mjs"):
+    for name in ("before-ready.js", "database.mjs", "events.mjs", "paint.js", "storing.mjs"):
         (DIST / "static" / name).write_text(script_template(name), encoding="utf-8")
     return DIST
