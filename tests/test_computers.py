@@ -15,10 +15,11 @@ from kismet import Category, Game, game_from_dict
 from kismet.advice.level import Level
 from kismet.advice.players import play_out
 from kismet.advice.strategy import Advisor, ChoiceKind
-from kismet.app.base.roster import HUMAN, SEAT_CODES
+from kismet.app.base.roster import HUMAN, Roster
 from kismet.app.keeping.storage import GAME_KEY, MemoryStorage
 from kismet.app.play.turn import Ask, Pending
 from kismet.app.screen.session import Session
+from kismet.html.page import roster_html
 from tests.conftest import Site, artifact, open_app, reveal
 from tests.test_screen import NO_SIDEWAYS
 
@@ -223,9 +224,15 @@ def test_the_coach_warns_only_above_the_players_margin(
         assert 1 < cost <= 2
 
 
-def test_the_app_offers_every_computer_level() -> None:
-    assert SEAT_CODES == (HUMAN, "win", "perfect", "good", "casual")
-    assert SEAT_CODES[1:] == tuple(level.value for level in Level)
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_app_offers_every_computer_level(lang: str) -> None:
+    # The New game dialog's seat, as painted: a person, then each level of computer, each
+    # in words of its own.
+    html = roster_html(Roster.of(["Ann"], [HUMAN]), lang)
+    offered = re.findall(r'<option value="([^"]*)"[^>]*>([^<]+)</option>', html)
+    assert [code for code, _ in offered] == [HUMAN, *(level.value for level in Level)]
+    words = [said for _, said in offered]
+    assert len(set(words)) == len(words) and all(w.strip() and "." not in w for w in words), words
 
 
 @pytest.mark.browser

@@ -485,10 +485,16 @@ def test_every_event_the_page_sends_is_read_and_a_strange_one_refused() -> None:
 
 
 def test_the_page_sends_the_fields_the_events_read() -> None:
-    # The page reads the fields the build writes in from kismet.page.events.VALUES.
-    from kismet.page.shared import shared
-
-    assert shared()["fields"] == list(VALUES) and "SHARED.fields.map(" in client()
+    # The page reads the fields the build writes in from kismet.page.events.VALUES: each is
+    # a control of the page (index.html, or HTML the game paints), by its test id or, for a
+    # group of radio buttons, its name; and the page sends them with every event.
+    sources = [ROOT / "index.html", *sorted((ROOT / "kismet" / "html").glob("*.py"))]
+    markup = "\n".join(p.read_text(encoding="utf-8") for p in sources)
+    controls = re.findall(r"<(?:input|select|textarea)\b[^>]*", markup)
+    for field in VALUES:
+        named = (f'data-testid="{field}"', f'name="{field}"')
+        assert any(any(n in c for n in named) for c in controls), field
+    assert "SHARED.fields.map(" in client()
 
 
 def test_a_click_on_a_box_already_filled_changes_nothing() -> None:

@@ -65,8 +65,12 @@ def plain_score(box: str, dice: tuple[int, ...]) -> int:
 DISTINCT_ROLLS = list(itertools.combinations_with_replacement(range(1, 7), 5))
 
 
-def test_there_are_252_distinct_rolls() -> None:
-    assert len(DISTINCT_ROLLS) == 252
+def test_the_strategy_knows_the_252_distinct_rolls() -> None:
+    # The strategy's rolls against every ordered roll of five dice, sorted.
+    from kismet.advice.strategy import ROLLS
+
+    every = {tuple(sorted(roll)) for roll in itertools.product(range(1, 7), repeat=5)}
+    assert len(ROLLS) == len(set(ROLLS)) == len(every) == 252 and set(ROLLS) == every
 
 
 @pytest.mark.parametrize("category", list(Category), ids=lambda c: c.value)

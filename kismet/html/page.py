@@ -55,6 +55,7 @@ def help_html(lang: str) -> str:
         + f"<h3>{t('help.advice_title', lang)}</h3><p>{t('help.advice', lang)}</p>"
         + f"<h3>{t('help.chances_title', lang)}</h3><p>{chances}</p>"
         + f"<h3>{t('help.by_link_title', lang)}</h3><p>{t('help.by_link', lang)}</p>"
+        + f"<p><small>{t('help.unofficial', lang)}</small></p>"
     )
 
 
