@@ -96,9 +96,9 @@ def test_the_reminder_shows_between_games_only_and_not_again_once_put_off() -> N
     assert not app.view().keeping.reminder
     finish(app, 1)
     assert app.view().keeping.reminder  # ten more since it was put off
-    app.export()
+    app.backups.file(app.table, app.clock())
     assert app.view().keeping.reminder  # a file not yet out of the page (a share cancelled)
-    app.backed_up()
+    app.backups.made(app.clock())
     assert not app.view().keeping.reminder
     assert json.loads(app.shelf.store.raw(REMINDER_KEY) or "")["backed_up"] == NOW
 
@@ -196,7 +196,7 @@ def test_a_backup_restored_on_a_device_with_games_of_its_own_keeps_both_sets() -
     finish(theirs, 2)
     names = {f.id for f in mine.shelf.history} | {f.id for f in theirs.shelf.history}
     assert len(names) == 5
-    mine.lobby.import_file(theirs.export().text)
+    mine.lobby.import_file(theirs.backups.file(theirs.table, theirs.clock()).text)
     assert mine.status.startswith("Restored 2 finished games (0 were already here).")
     assert {f.id for f in mine.shelf.history} == names
     assert mine.progress.stats("Ann").tally.games == 5
@@ -212,7 +212,7 @@ def test_a_backup_restored_on_a_new_device_takes_the_table_and_keeps_the_newest(
         app.moves.confirm()
     assert len(app.game.history) == 1
     at_table = app.table.id
-    backup = app.export().text
+    backup = app.backups.file(app.table, app.clock()).text
     fresh = session()
     fresh.lobby.import_file(backup)
     assert fresh.status.startswith("Restored 2 finished games (0 were already here).")
@@ -229,7 +229,7 @@ def test_a_backup_restored_on_a_new_device_takes_the_table_and_keeps_the_newest(
     app.moves.choose(app.game.open_boxes(1)[0])
     if app.moves.pending is not None:
         app.moves.confirm()
-    fresh.lobby.import_file(app.export().text)
+    fresh.lobby.import_file(app.backups.file(app.table, app.clock()).text)
     (aside,) = fresh.shelf.paused
     assert aside.id == at_table and aside.game.history == app.game.history
     stored = json.loads(fresh.shelf.store.raw(GAME_KEY) or "")
@@ -239,7 +239,7 @@ def test_a_backup_restored_on_a_new_device_takes_the_table_and_keeps_the_newest(
 def test_a_backup_restored_on_a_new_device_counts_as_made_there_and_not_elsewhere() -> None:
     app = session()
     finish(app, EVERY + 2)
-    backup = app.export().text
+    backup = app.backups.file(app.table, app.clock()).text
     fresh = session()
     fresh.lobby.import_file(backup)
     assert fresh.backups.finished == EVERY + 2

@@ -8,9 +8,9 @@ import json
 from datetime import date
 
 from kismet import Game
+from kismet.advice.players import play_perfect_turn
 from kismet.advice.strategy import Advisor
 from kismet.app.base.daily import daily_number, daily_of, daily_seed
-from kismet.app.guidance.linked import play_turn
 from kismet.app.keeping.storage import FRIENDS_KEY, MemoryStorage
 from kismet.app.screen.session import Session
 from kismet.rules.link import challenge_of, encode
@@ -73,7 +73,7 @@ def test_three_friends_results_make_the_days_table_and_the_standing(advisor: Adv
     assert steps >= 15
     perfect = Game(["Perfect"], seed=daily_seed(DAY), linked=True)
     while not perfect.is_over:
-        play_turn(perfect, advisor)
+        play_perfect_turn(perfect, advisor)
     day = next(d for d in session.lobby.dailies(TODAY) if d.number == 4)
     assert day.friends is not None and day.friends.perfect == perfect.total(0)
     # Kept on this device: a reload still has the table.
@@ -117,7 +117,7 @@ def test_friends_results_travel_in_the_export_file_and_a_forged_one_is_refused()
     for name in ("Bo", "Cy"):
         here.lobby.open_link(result(name)[0])
         here.linked.dismiss()
-    exported = json.loads(here.export().text)
+    exported = json.loads(here.backups.file(here.table, here.clock()).text)
     assert len(exported["friends"]) == 2
     phone = Session(MemoryStorage(), clock=at_today)
     phone.lobby.import_file(json.dumps(exported))

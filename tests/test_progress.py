@@ -153,7 +153,7 @@ def test_luck_skill_and_expectation_add_up_to_each_total(advisor: Advisor) -> No
         steps += 1
     assert steps == len(app.table.decisions) > 30
     assert not app.view().price_due
-    record = app.shelf.find(app.table.id)
+    record = app.shelf.ledger.find(app.table.id)
     assert record is not None and None not in record.lost
     people = [seat is None for seat in app.table.seats]
     at_once = price_seats(app.table.decisions, advisor, people)  # kept to the hundredth
@@ -179,12 +179,12 @@ def test_luck_waits_for_the_table_then_prices_once(advisor: Advisor) -> None:
     app.attach(advisor)
     assert app.view().price_due  # the page prices it in steps, once the table is there
     assert app.price_finished(None)
-    record = app.shelf.find(app.table.id)
+    record = app.shelf.ledger.find(app.table.id)
     assert record is not None and record.lost[0] is not None
     assert not app.wants_table and app.view().luck is not None
     # Reloaded, the game is not priced again.
     again = Session(storage, clock=Clock())
-    kept = again.shelf.find(again.table.id)
+    kept = again.shelf.ledger.find(again.table.id)
     assert kept is not None and kept.is_priced and kept.lost == record.lost
 
 
@@ -262,7 +262,7 @@ def played(seed: int = 1, games: int = 3) -> tuple[Session, MemoryStorage]:
 
 def test_export_then_import_on_an_empty_device_brings_everything_back() -> None:
     app, _ = played()
-    exported = app.progress.export(app.table, "2026-11-30T10:00:00+00:00")
+    exported = app.backups.file(app.table, "2026-11-30T10:00:00+00:00")
     assert exported.name == "kismet-2026-11-30.json"
     data = json.loads(exported.text)
     assert data["format"] == "kismet.export" and data["version"] == EXPORT_VERSION
@@ -293,7 +293,7 @@ def test_export_then_import_on_an_empty_device_brings_everything_back() -> None:
 )
 def test_a_bad_file_is_told_and_changes_nothing(change: object, words: str) -> None:
     app, _ = played(games=2)
-    exported = app.progress.export(app.table, "2026-11-30T10:00:00+00:00")
+    exported = app.backups.file(app.table, "2026-11-30T10:00:00+00:00")
     other, storage = played(seed=4, games=1)
     before = dict(storage.items)
     other.lobby.import_file(change(exported.text))  # type: ignore[operator]
@@ -303,7 +303,7 @@ def test_a_bad_file_is_told_and_changes_nothing(change: object, words: str) -> N
 
 def test_a_game_in_progress_is_kept_and_the_imported_one_put_aside() -> None:
     app, _ = played(games=1)
-    exported = app.progress.export(app.table, "2026-11-30T10:00:00+00:00")
+    exported = app.backups.file(app.table, "2026-11-30T10:00:00+00:00")
     other, _ = played(seed=4, games=1)
     mine = other.table.id
     other.lobby.import_file(exported.text)
@@ -334,7 +334,7 @@ def test_games_beyond_the_limit_are_folded_not_dropped(monkeypatch: pytest.Monke
     # Reloaded, and exported then imported elsewhere, the folded games still count once.
     again = Session(storage, clock=Clock())
     assert again.progress.stats("Ann") == stats
-    exported = again.progress.export(again.table, "2026-11-30T10:00:00+00:00")
+    exported = again.backups.file(again.table, "2026-11-30T10:00:00+00:00")
     fresh, _ = app_with()
     fresh.lobby.import_file(exported.text)
     fresh.lobby.import_file(exported.text)

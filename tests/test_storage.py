@@ -115,7 +115,7 @@ class Tab:
     def store(self) -> None:
         """What the page does with each answer: store its commit, say how it went."""
         for _ in range(50):
-            commit = self.session.tables.commit()
+            commit = self.session.shelf.store.commit()
             if commit is None:
                 return
             answer = store(self.storage, commit, self.spare)
@@ -421,7 +421,7 @@ def test_a_reload_between_a_refused_commit_and_the_next_still_has_the_game() -> 
     # The game's next write, after the room was handed back to the page to decide: the
     # mirror takes it, and its commit is refused.
     app.session.lobby.change_settings(shapes=True)
-    commit = app.session.tables.commit()
+    commit = app.session.shelf.store.commit()
     assert commit is not None and commit.spared == ((SPARE_PREFIX + GAME_KEY, None),)
     assert store(storage, commit, spare).outcome is Outcome.FULL
     again = tab(storage, clock, spare)  # reloaded before the next commit
@@ -486,7 +486,7 @@ def test_a_game_under_way_is_never_replaced_while_it_cannot_be_put_aside() -> No
 def test_an_import_into_a_full_storage_says_it_is_not_saved() -> None:
     home, clock = Quota(), Clock()
     source = played(MemoryStorage(), clock, 3)
-    exported = source.progress.export(source.table, clock()).text
+    exported = source.backups.file(source.table, clock()).text
     app = tab(home, clock)
     home.leave(50)
     app.lobby.import_file(exported)
@@ -585,7 +585,7 @@ def test_nesting_is_measured_without_recursion() -> None:
 
 
 def export_of(app: Session, clock: Clock, **changes: Any) -> str:
-    data = json.loads(app.progress.export(app.table, clock()).text)
+    data = json.loads(app.backups.file(app.table, clock()).text)
     data.update(changes)
     return json.dumps(data)
 
@@ -620,7 +620,7 @@ def test_an_older_export_never_revives_a_game_finished_since() -> None:
     home = MemoryStorage()
     app = tab(home, clock)
     take_turn(app)
-    older = app.progress.export(app.table, clock()).text  # the game under way
+    older = app.backups.file(app.table, clock()).text  # the game under way
     finish(app)
     app.lobby.new_game(["Bo"])
     app.lobby.import_file(older)
@@ -634,7 +634,7 @@ def test_a_hostile_import_is_refused_and_the_next_one_works() -> None:
     for raw in (DEEP, '{"format": "kismet.export", "history": ' + DEEP + "}"):
         app.lobby.import_file(raw)
         assert "Nothing was changed" in app.status
-    app.lobby.import_file(source.progress.export(source.table, clock()).text)
+    app.lobby.import_file(source.backups.file(source.table, clock()).text)
     assert "Restored 2" in app.status
 
 

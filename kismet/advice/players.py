@@ -44,6 +44,15 @@ def play_out(game: Game, level: Level, advisor: Advisor | None, rng: random.Rand
             step.apply(game)
 
 
+def play_perfect_turn(game: Game, advisor: Advisor) -> None:
+    """One whole turn of the player to move, played perfectly (its choices take no chance)."""
+    player, filled = game.current, len(game.history)
+    rng = random.Random(0)
+    while not game.is_over and game.current == player and len(game.history) == filled:
+        for step in plan(game, Level.PERFECT, advisor, rng):
+            step.apply(game)
+
+
 def plan(
     game: Game,
     level: Level,

@@ -136,7 +136,8 @@ class Dialogs:
     def export_file(self) -> None:
         """The backup file, handed to the browser's share sheet where it shares files, else
         downloaded; the page tells what became of it (``backup_left``)."""
-        exported = self.session.export()
+        session = self.session
+        exported = session.backups.file(session.table, session.clock())
         self.backup_name = exported.name
         self.emit([("backup", None, exported.name, exported.text)])
 
@@ -148,7 +149,7 @@ class Dialogs:
         if not name:  # no file was handed to the page
             return
         if made:
-            self.session.backed_up()
+            self.session.backups.made(self.session.clock())
         said = text("export.done" if made else "export.cancelled", self.lang, name=name)
         self.session.line.say(said)
         self.emit([("text", of_testid("transfer-notice"), said)])

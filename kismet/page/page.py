@@ -193,7 +193,7 @@ class Page:
         the page stores the commit (only if the stamp is still its base) and carries out
         the ops (not when the commit was stale: they painted what another tab overtook)."""
         ops, self.out = self.out, []
-        commit = self.session.tables.commit()
+        commit = self.session.shelf.store.commit()
         return json.dumps({"ops": ops, "commit": None if commit is None else commit.to_json()})
 
     def on_stored(self, event: Event) -> None:

@@ -9,10 +9,8 @@ never freezes while it thinks.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...advice.level import Level
 from ...rules import (
     Category,
     Fill,
@@ -250,16 +248,7 @@ class Linked:
         game = self.perfect(table)
         if game is None or game.is_over:
             return False
-        play_turn(game, advisor)
+        from ...advice.players import play_perfect_turn  # with the strategy table only
+
+        play_perfect_turn(game, advisor)
         return True
-
-
-def play_turn(game: Game, advisor: Advisor) -> None:
-    """One whole turn of the Perfect player (its choices take no chance)."""
-    from ...advice.players import plan
-
-    player, filled = game.current, len(game.history)
-    rng = random.Random(0)
-    while not game.is_over and game.current == player and len(game.history) == filled:
-        for step in plan(game, Level.PERFECT, advisor, rng):
-            step.apply(game)

@@ -1,32 +1,28 @@
-"""A player's progress: pricing finished games, the statistics, export and import.
+"""A player's progress: pricing finished games, and the statistics.
 
 ``Progress`` sits beside the session (``kismet.app.screen.session``) and works on the stored
 finished games (``kismet.app.keeping.shelf``): it prices each finished game's decisions once the
-strategy table is there (luck against skill), builds the statistics of a name, writes the
-export file and merges an imported one.
+strategy table is there (luck against skill) and builds the statistics of a name. The
+backup file is ``kismet.app.keeping.backup``'s.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...advice.skill import RECORD_GAMES, Skill, of_level, of_person
-from ...text import text
 from ..base.table import Mode, Table
 from ..keeping.records import Finished
-from ..keeping.shelf import Merged, Shelf
+from ..keeping.shelf import Shelf
 from ..keeping.stats import Player, PlayerStats, player_stats, players
-from ..keeping.transfer import ImportProblem, export_data, export_file_name, read_import
 from .luck import Luck, Pricing, expected_total, luck, luck_off
 
 if TYPE_CHECKING:
     from ...advice.review import Verdict
     from ...advice.strategy import Advisor
-    from ..keeping.backup import Backups
-    from .friends import Friends
+    from ..keeping.friends import Friends
     from .luck import AimAt
 
 
@@ -34,13 +30,6 @@ PRICE_STEP_S = 0.03
 """How long one step of pricing a finished game's decisions may take, at least one decision
 (a whole game in one task would freeze the page: docs/figures.md, "Behind the code's
 choices")."""
-
-
-class Export(NamedTuple):
-    """The export file: its name and its text."""
-
-    name: str
-    text: str
 
 
 class Statistics(NamedTuple):
@@ -55,8 +44,8 @@ class Statistics(NamedTuple):
 class Progress:
     """The finished games, read for the player: luck against skill, statistics, files."""
 
-    def __init__(self, shelf: Shelf, friends: Friends, backups: Backups) -> None:
-        self.shelf, self.friends, self.backups = shelf, friends, backups
+    def __init__(self, shelf: Shelf, friends: Friends) -> None:
+        self.shelf, self.friends = shelf, friends
         self._pricing: Pricing | None = None
         """The finished game whose decisions are being priced, step by step."""
 
@@ -74,7 +63,7 @@ class Progress:
         as every repaint asks."""
         if not self.priceable(table):
             return None
-        record = self.shelf.find(table.id)
+        record = self.shelf.ledger.find(table.id)
         if record is None or record.is_priced:
             return None
         return record
@@ -86,7 +75,7 @@ class Progress:
     def wants_table(self, table: Table) -> bool:
         """Whether the finished game at the table needs the strategy table for its luck:
         to price it, or (reloaded) to say what its priced decisions mean."""
-        record = self.shelf.find(table.id) if table.game.is_over else None
+        record = self.shelf.ledger.find(table.id) if table.game.is_over else None
         return record is not None and (record.is_priced or self.priceable(table))
 
     def _priced_so_far(self, table: Table, to_win: bool) -> Pricing:
@@ -138,7 +127,7 @@ class Progress:
         pricing = self._step(table, advisor, step, clock, aim_at)
         if pricing is None:
             return False
-        self.shelf.update(record.priced(tuple(pricing.lost)))
+        self.shelf.ledger.revise(record.priced(tuple(pricing.lost)))
         return True
 
     def verdicts(
@@ -161,7 +150,7 @@ class Progress:
         """The game-over panel's luck against skill (None while it cannot be said)."""
         if not table.game.is_over:
             return None
-        record = self.shelf.find(table.id)
+        record = self.shelf.ledger.find(table.id)
         if record is None:
             return None
         if table.by_link:  # each chose on their own device: this one knows its own seat's
@@ -213,43 +202,3 @@ class Progress:
         chosen = self.pick(names, choice, person)
         stats = self.stats(chosen.name, chosen.computer) if chosen is not None else None
         return Statistics(names, chosen, stats)
-
-    # ------------------------------------------------------ export, import
-
-    def export(self, current: Table, when: str) -> Export:
-        """The export file of everything kept: finished games, games in progress, settings."""
-        shelf = self.shelf
-        game = current if current.unfinished else None
-        data = export_data(shelf.history, shelf.folded, game, shelf.paused, shelf.settings,
-                           when, self.friends.results())  # fmt: skip
-        return Export(export_file_name(when), json.dumps(data, separators=(",", ":")))
-
-    def import_text(self, raw: str, current: Table, lang: str) -> tuple[str, str | None]:
-        """Merge a backup file's text: the sentence that says what happened, and the game
-        to take to the table (the file's, put aside now, when none is under way here). A
-        bad file changes nothing."""
-        try:
-            found = read_import(raw)
-        except ImportProblem as problem:
-            return text(problem.key, lang, **problem.params), None
-        fresh = self.backups.finished == 0
-        merged: Merged = self.shelf.merge(found, current)
-        if fresh and merged.added:
-            self.backups.restored(found.exported)
-        friends = self.friends.add(found.friends)
-        words = [text("import.done", lang, added=merged.added, known=merged.known)]
-        if friends:
-            words.append(text("import.friends", lang, count=friends))
-        if merged.paused:
-            words.append(text("import.paused", lang, count=merged.paused))
-        if merged.by_link:
-            words.append(text("import.by_link", lang, count=merged.by_link))
-        if merged.settings:
-            words.append(text("import.settings", lang))
-        if merged.unchecked:
-            words.append(text("import.unchecked", lang, count=merged.unchecked))
-        if not merged.saved:
-            words.append(text("import.unsaved", lang))
-        put = {t.id for t in self.shelf.paused}
-        take_up = found.at_table if found.at_table in put and not current.unfinished else None
-        return " ".join(words), take_up

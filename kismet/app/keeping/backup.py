@@ -1,5 +1,6 @@
-"""What keeps a player's games beyond this browser: whether the browser keeps them for good,
-the backup file the player holds, and the reminder to make one.
+"""The backup: the file that keeps a player's games beyond this browser, made and restored
+here (its format, written and read: ``transfer``), whether the browser keeps them for good,
+and the reminder to make one.
 
 The browser's word (``Kept``) comes from the page: ``navigator.storage.persisted()`` at
 start and ``persist()``'s answer once asked (the page asks after a game is finished here),
@@ -16,6 +17,7 @@ finished since a backup more than ``STALE_DAYS`` old.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -23,15 +25,24 @@ from ...rules import SaveError, SaveProblem
 from ...rules.values import is_whole
 from ...text import text
 from .storage import PREFIX, REMINDER_KEY
+from .transfer import ImportProblem, export_data, export_file_name, read_import
 
 if TYPE_CHECKING:
     from ..base.table import Table
+    from .friends import Friends
     from .shelf import Shelf
 
 EVERY = 10
 """Finished games between reminders."""
 STALE_DAYS = 7
 """A backup older than this is reminded of when the browser may clear the storage."""
+
+
+class Export(NamedTuple):
+    """The backup file: its name and its text."""
+
+    name: str
+    text: str
 
 
 class Kept(NamedTuple):
@@ -104,11 +115,12 @@ def due(reminder: Reminder, finished: int, kept: Kept, now: str) -> bool:
 
 
 class Backups:
-    """The reminder's state, read from the storage each time (another tab may have made a
-    backup), and the browser's word on the storage."""
+    """The backup file, made and restored; the reminder's state, read from the storage each
+    time (another tab may have made a backup); and the browser's word on the storage."""
 
-    def __init__(self, shelf: Shelf, kept: Kept | None = None) -> None:
+    def __init__(self, shelf: Shelf, friends: Friends, kept: Kept | None = None) -> None:
         self.shelf, self.store, self.kept = shelf, shelf.store, kept or Kept()
+        self.friends = friends
         self.asked = False
         """``persist()`` was asked for on this visit (at most once a visit)."""
         self.finished_before = self.finished
@@ -139,6 +151,46 @@ class Backups:
         if damage is not None and damage.kept:
             self.store.remove(REMINDER_KEY)
         return found or Reminder()
+
+    def file(self, current: Table, when: str) -> Export:
+        """The backup file of everything kept (finished games, games in progress, settings,
+        friends' results), named with ``when``'s date. It counts as made once it has left
+        the page (``made``)."""
+        shelf = self.shelf
+        game = current if current.unfinished else None
+        data = export_data(shelf.history, shelf.folded, game, shelf.paused, shelf.settings,
+                           when, self.friends.results())  # fmt: skip
+        return Export(export_file_name(when), json.dumps(data, separators=(",", ":")))
+
+    def restore(self, raw: str, current: Table, lang: str) -> tuple[str, str | None]:
+        """Merge a backup file's text: the sentence that says what happened, and the game
+        to take to the table (the file's, put aside now, when none is under way here). A
+        bad file changes nothing."""
+        try:
+            found = read_import(raw)
+        except ImportProblem as problem:
+            return text(problem.key, lang, **problem.params), None
+        fresh = self.finished == 0
+        merged = self.shelf.merge(found, current)
+        if fresh and merged.added:
+            self.restored(found.exported)
+        friends = self.friends.add(found.friends)
+        words = [text("import.done", lang, added=merged.added, known=merged.known)]
+        if friends:
+            words.append(text("import.friends", lang, count=friends))
+        if merged.paused:
+            words.append(text("import.paused", lang, count=merged.paused))
+        if merged.by_link:
+            words.append(text("import.by_link", lang, count=merged.by_link))
+        if merged.settings:
+            words.append(text("import.settings", lang))
+        if merged.unchecked:
+            words.append(text("import.unchecked", lang, count=merged.unchecked))
+        if not merged.saved:
+            words.append(text("import.unsaved", lang))
+        put = {t.id for t in self.shelf.paused}
+        take_up = found.at_table if found.at_table in put and not current.unfinished else None
+        return " ".join(words), take_up
 
     def made(self, when: str) -> None:
         """A backup was made now."""

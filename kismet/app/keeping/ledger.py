@@ -227,7 +227,7 @@ class Ledger:
 
         return self._change(add)
 
-    def update(self, finished: Finished) -> None:
+    def revise(self, finished: Finished) -> None:
         """Replace a finished game's record (its decisions priced)."""
 
         def replace(history: list[Finished]) -> list[Finished]:

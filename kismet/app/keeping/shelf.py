@@ -210,26 +210,6 @@ class Shelf:
 
     # ---------------------------------------------------------- finished games
 
-    def record(self, finished: Finished) -> bool:
-        """Add a finished game, once; whether it is stored (``Ledger.record``)."""
-        return self.ledger.record(finished)
-
-    def update(self, finished: Finished) -> None:
-        """Replace a finished game's record (its decisions priced)."""
-        self.ledger.update(finished)
-
-    def find(self, game_id: str) -> Finished | None:
-        """A finished game's record (None once folded, or before it is recorded)."""
-        return self.ledger.find(game_id)
-
-    def unrecord(self, game_id: str) -> None:
-        """Take a game back out of the finished games (its last box was taken back)."""
-        self.ledger.unrecord(game_id)
-
-    def known_ids(self) -> set[str]:
-        """The identities of every finished game kept, in detail or folded."""
-        return self.ledger.known_ids()
-
     def free_space(self) -> Freed:
         """Make room when storage is full: fold the older half of the detailed finished
         games into the statistics (their counts, bests and high scores stay), then store
@@ -249,7 +229,7 @@ class Shelf:
         aside, or in place of the copy put aside here when further along; the one at the
         table stays; none that was finished here), and the settings while these are
         untouched (the guide aside)."""
-        known = self.known_ids()
+        known = self.ledger.known_ids()
         new = [f for f in found.history if f.id not in known]
         saved = self.ledger.merge(new, found.folded)
         waiting = self._further(found.tables, {current.id} | known | {f.id for f in new})

@@ -10,7 +10,7 @@ Stored values (all JSON, keys namespaced and versioned):
   (``kismet.app.keeping.stats``).
 - ``kismet:v1:settings``: the player's choices (``kismet.app.base.settings``).
 - ``kismet:v1:friends``: friends' daily result links opened here
-  (``kismet.app.guidance.friends``).
+  (``kismet.app.keeping.friends``).
 - ``kismet:v1:stamp``: changes with every write, so another tab can tell cheaply that
   something changed since it last looked.
 - ``kismet:v1:backup:<name>:<time>``: a stored value that could not be read, kept, never

@@ -22,9 +22,9 @@ from ..base.daily import (
 from ..base.roster import Roster, default_name, is_default_name
 from ..base.settings import Settings, Switch
 from ..base.table import Daily, Paused, Table
-from ..guidance.friends import Friends
 from ..guidance.linked import Linked
-from ..guidance.progress import Progress
+from ..keeping.backup import Backups
+from ..keeping.friends import Friends
 from ..keeping.records import Finished
 from .tables import AtTable, Tables, caught_up, on_the_table
 from .turn import StatusLine
@@ -48,10 +48,10 @@ class Lobby(AtTable):
         *,
         linked: Linked,
         friends: Friends,
-        progress: Progress,
+        backups: Backups,
         line: StatusLine,
     ) -> None:
-        self.tables, self.linked, self.progress, self.line = tables, linked, progress, line
+        self.tables, self.linked, self.backups, self.line = tables, linked, backups, line
         self.friends = friends
         self.shelf, self.lang, self.clock = tables.shelf, tables.lang, tables.clock
 
@@ -241,7 +241,7 @@ class Lobby(AtTable):
         if raw is None:
             self.line.say(text("import.read_failed", self.lang))
             return
-        said, take_up = self.progress.import_text(raw, self.table, self.lang)
+        said, take_up = self.backups.restore(raw, self.table, self.lang)
         if take_up is not None:
             self.resume(take_up)
         self.line.say(said)

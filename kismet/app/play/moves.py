@@ -237,7 +237,7 @@ class Moves(AtTable):
         fill = self.game.undo()
         self.table.taken_back(fill.player, fill.category)
         if was_over:
-            self.shelf.unrecord(self.table.id)
+            self.shelf.ledger.unrecord(self.table.id)
         self.ui.begin(Entry(self.game.dice))
         self.computers.forget()
         name = self.game.players[fill.player]

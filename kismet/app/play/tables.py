@@ -14,7 +14,7 @@ from ...text import join_names, text
 from ..base.entry import Entry
 from ..base.roster import Roster, default_name
 from ..base.table import Mode, Table
-from ..keeping.commit import Answer, Commit
+from ..keeping.commit import Answer
 from ..keeping.records import Finished
 from ..keeping.shelf import Shelf
 from ..keeping.storage import FULL, OFF
@@ -145,7 +145,7 @@ class Tables:
         self.sit(table)
         if table.id == old.id:
             key = "status.synced"
-        elif old.id in self.shelf.known_ids():
+        elif old.id in self.shelf.ledger.known_ids():
             key = "status.synced_finished"
         elif any(t.id == old.id for t in self.shelf.paused):
             key = "status.synced_paused"
@@ -154,10 +154,6 @@ class Tables:
         self.line.say(" ".join(filter(None, (text(key, self.lang), self._notes()))))
         self.record_if_over()
         return True
-
-    def commit(self) -> Commit | None:
-        """What the actions since the last commit wrote, for the page to store at once."""
-        return self.shelf.store.commit()
 
     def other_tab_wrote(self, key: str | None, value: str | None,
              stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
@@ -268,4 +264,4 @@ class Tables:
             finished = Finished.of(
                 table.id, self.clock(), self.game, table.record_codes, table.daily
             )
-            self.shelf.record(finished)
+            self.shelf.ledger.record(finished)

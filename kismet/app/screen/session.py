@@ -1,7 +1,8 @@
 """One table's session: the parts that play, keep and advise on the game, made once and
 wired together, and the view the page paints after each action.
 
-A ``Session`` holds no state of its own: each part owns what it writes. The page
+A ``Session`` holds only what it was made with (the language, the clock) and whether it
+found the storage wiped: each part owns what it writes. The page
 (``kismet.page.page``) talks to the part it needs (``session.moves.roll()``,
 ``session.lobby.new_game(...)``); what takes several parts (the view, the computers'
 steps, the strategy table's work) is here. Keeping the decisions in Python means they are
@@ -18,12 +19,12 @@ from ...text import DEFAULT_LANGUAGE, text
 from ..base.settings import Settings
 from ..guidance.aims import Aims
 from ..guidance.coach import Coach
-from ..guidance.friends import Friends
 from ..guidance.guide import Guide
 from ..guidance.linked import Linked, Scene
 from ..guidance.odds import Course, Odds
-from ..guidance.progress import PRICE_STEP_S, Export, Progress, Statistics
+from ..guidance.progress import PRICE_STEP_S, Progress, Statistics
 from ..keeping.backup import Backups, KeepingView, Kept
+from ..keeping.friends import Friends
 from ..keeping.shelf import Shelf
 from ..keeping.storage import FULL, PREFIX, Storage, StorageUnavailable
 from ..play.apart import Apart
@@ -81,8 +82,8 @@ class Session(AtTable):
         self.ui, self.line = TurnUI(), StatusLine()
         self.shelf = Shelf(storage, clock, spare)
         self.friends = Friends(self.shelf.store, lang)
-        self.backups = Backups(self.shelf, kept)
-        self.progress, self.linked = Progress(self.shelf, self.friends, self.backups), Linked(lang)
+        self.backups = Backups(self.shelf, self.friends, kept)
+        self.progress, self.linked = Progress(self.shelf, self.friends), Linked(lang)
         self.coach, self.guide, self.odds = Coach(self.aim), Guide(), Odds()
         self.aims = Aims(self.odds)
         self.computers = Computers()
@@ -91,7 +92,7 @@ class Session(AtTable):
             seed=seed, lang=lang, clock=clock, greet=greet,
         )  # fmt: skip
         self.lobby = Lobby(self.tables, linked=self.linked, friends=self.friends,
-                           progress=self.progress, line=self.line)  # fmt: skip
+                           backups=self.backups, line=self.line)  # fmt: skip
         self.moves = Moves(
             self.tables, ui=self.ui, line=self.line, coach=self.coach, computers=self.computers
         )
@@ -210,16 +211,6 @@ class Session(AtTable):
     def statistics(self, choice: str | None = None) -> Statistics:
         """The statistics dialog, on the name chosen (or who plays at the table)."""
         return self.progress.statistics(choice, self.lobby.person())
-
-    def export(self) -> Export:
-        """The backup file of everything kept, named with today's date. It counts as made
-        once it has left the page (``backed_up``)."""
-        return self.progress.export(self.table, self.clock())
-
-    def backed_up(self) -> None:
-        """The backup file left the page (downloaded, or sent from the share sheet): it is
-        remembered, for the reminder."""
-        self.backups.made(self.clock())
 
     def keeping(self) -> KeepingView:
         """Where the player's data stands, the reminder to back it up, and the word that

@@ -16,11 +16,11 @@ from ...rules import Game, SaveError
 from ...rules.link import decode, replay_challenge
 from ...text import text
 from ..base.daily import DayTable, Row, read_friends
-from ..keeping.storage import FRIENDS_KEY
+from .storage import FRIENDS_KEY
 
 if TYPE_CHECKING:
     from ...advice.strategy import Advisor
-    from ..keeping.store import Store
+    from .store import Store
 
 KEPT = 100
 """The most friends' results kept (the oldest go first)."""
@@ -92,13 +92,13 @@ class Friends:
     def perfect_step(self, seeds: Sequence[int], advisor: Advisor) -> bool:
         """Play Perfect's next turn on the first of these days' dice it has not finished;
         True once it has played them all."""
-        from .linked import play_turn
+        from ...advice.players import play_perfect_turn  # with the strategy table only
 
         for seed in seeds:
             game = self._perfect.setdefault(
                 seed, Game([text("level.perfect", self.lang)], seed=seed, linked=True)
             )
             if not game.is_over:
-                play_turn(game, advisor)
+                play_perfect_turn(game, advisor)
                 return False
         return True

@@ -1,0 +1,144 @@
+"""The docs' claims that can be checked, held to the code: the clicks docs/design.md follows
+(each file holds each name given, each path's count of files), the `Session`'s parts it
+lists, and the count of the page's JavaScript lines wherever it is stated.
+(tests/test_code_quality.py checks that every file and dotted name the docs give exists.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kismet.app.keeping.storage import MemoryStorage
+from kismet.app.screen.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+DESIGN = ROOT / "docs" / "design.md"
+
+
+# ------------------------------------------------------------------ follow a click
+
+
+def clicks(markdown: str) -> dict[str, tuple[int, list[tuple[str, str]]]]:
+    """The "Follow a click" section's paths: each heading's name, the count of files it
+    states, and its steps (file, name)."""
+    section = re.split(r"(?m)^## Follow a click\n", markdown, maxsplit=1)[1].split("\n## ", 1)[0]
+    found = {}
+    for part in section.split("\n### ")[1:]:
+        heading = re.match(r"(.+) \((\d+) files\)\n", part)
+        assert heading, part[:80]
+        steps = re.findall(r"^\d+\. `([^`]+)` `([^`]+)`", part, re.M)
+        found[heading.group(1)] = (int(heading.group(2)), steps)
+    return found
+
+
+def defines(path: Path, name: str) -> bool:
+    """Whether the file defines ``name`` (a function, method, class or constant; in the
+    page's scripts also an object's key), or, in HTML and in HTML built in Python, holds
+    the attribute given whole."""
+    source = path.read_text(encoding="utf-8")
+    if "=" in name:  # an attribute, as the page or the game's HTML has it
+        return name in source
+    word = re.escape(name)
+    if path.suffix == ".py":
+        pattern = rf"^\s*(?:async\s+)?(?:def|class)\s+{word}\b|^\s*{word}\s*[:=]|\b{word},.*=\s*\w"
+    else:
+        pattern = (
+            rf"\bfunction\s+{word}\b|\b(?:const|let|var)\s+{word}\s*=|^\s*{word}\s*[:(]"
+            rf"|^\s*(?:async\s+)?{word}\s*\("
+        )
+    return re.search(pattern, source, re.M) is not None
+
+
+def stale_steps(markdown: str) -> list[str]:
+    """Every step whose file is gone or no longer holds its name, and every path whose
+    heading miscounts its files."""
+    stale = []
+    for title, (count, steps) in clicks(markdown).items():
+        files = {file for file, _ in steps}
+        if len(files) != count:
+            stale.append(f"{title}: {len(files)} files, not {count}")
+        for file, name in steps:
+            path = ROOT / file
+            if not path.is_file() or not defines(path, name):
+                stale.append(f"{title}: {file} {name}")
+    return stale
+
+
+def test_the_clicks_followed_in_the_design_are_where_it_says() -> None:
+    paths = clicks(DESIGN.read_text(encoding="utf-8"))
+    assert set(paths) == {"Roll", "Back up", "A finished game's write"}
+    assert all(len(steps) >= 10 for _, steps in paths.values())
+    assert stale_steps(DESIGN.read_text(encoding="utf-8")) == []
+
+
+def test_the_check_of_a_click_sees_a_moved_function() -> None:
+    planted = """## Follow a click
+
+### Roll (4 files)
+
+1. `static/events.mjs` `listen`: fine.
+2. `kismet/app/play/moves.py` `roll`: fine.
+3. `kismet/app/play/moves.py` `throw`: no such method.
+4. `kismet/app/play/dice.py` `roll`: no such file.
+"""
+    assert stale_steps(planted) == [
+        "Roll: 3 files, not 4",
+        "Roll: kismet/app/play/moves.py throw",
+        "Roll: kismet/app/play/dice.py roll",
+    ]
+
+
+# ------------------------------------------------------------------ the session's parts
+
+
+def listed_parts(markdown: str) -> set[str]:
+    """The parts the design's "Parts that own their state" says the `Session` makes."""
+    paragraph = markdown.split("**Parts that own their state.**", 1)[1].split("\n\n", 1)[0]
+    listed = paragraph.split("hands it the others it needs:", 1)[1].split("; `tests/", 1)[0]
+    return set(re.findall(r"`(\w+)`", listed))
+
+
+def test_the_design_lists_the_session_s_parts() -> None:
+    session = Session(MemoryStorage(), seed=1)
+    made = {
+        name
+        for name, value in vars(session).items()
+        if type(value).__module__.startswith("kismet.app.") and not callable(value)
+    }
+    assert len(made) >= 12
+    assert listed_parts(DESIGN.read_text(encoding="utf-8")) == made
+
+
+# ------------------------------------------------------------------ the page's JavaScript
+
+
+def javascript_lines() -> tuple[int, int]:
+    """Non-blank lines of the page's hand-written JavaScript: ``static/`` and index.html's
+    inline script."""
+    scripts = sorted([*(ROOT / "static").glob("*.js"), *(ROOT / "static").glob("*.mjs")])
+    files = sum(
+        1 for p in scripts for line in p.read_text(encoding="utf-8").splitlines() if line.strip()
+    )
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    inline = re.findall(r"<script>(.*?)</script>", page, re.S)
+    return files, sum(1 for s in inline for line in s.splitlines() if line.strip())
+
+
+STATED = {
+    "README.md": r"JSDoc types included\): ([\d,]+)",
+    "docs/design.md": r"index.html's inline script\): ([\d,]+)",
+    "docs/figures.md": r"\*\*([\d,]+)\*\* \(([\d,]+) in `static/`, ([\d,]+) inline\)",
+}
+"""Where the count is stated, and how (figures.md also splits it)."""
+
+
+@pytest.mark.parametrize("doc", sorted(STATED))
+def test_the_count_of_the_page_s_javascript_is_the_count(doc: str) -> None:
+    files, inline = javascript_lines()
+    text = re.sub(r"\s+", " ", (ROOT / doc).read_text(encoding="utf-8"))
+    stated = re.search(STATED[doc].replace(r"\n", " "), text)
+    assert stated, f"{doc} no longer states the count"
+    numbers = [int(n.replace(",", "")) for n in stated.groups()]
+    assert numbers == [files + inline, files, inline][: len(numbers)]
