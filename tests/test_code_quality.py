@@ -372,6 +372,94 @@ def test_nothing_forwards_a_part_by_name() -> None:
         assert not names & {"__get__", "__set__", "__getattr__", "delegate"}, path
 
 
+PASSES_ON_ALLOWED = {
+    "Table.by_link": "the idea's name on the record the app passes around (a game by link)",
+    "Shelf.history": "the shelf's read-only view of what it keeps, as the statistics read it",
+    "Shelf.paused": "the shelf's read-only view of the games put aside",
+    "Shelf.folded": "the shelf's read-only view of the games folded into the statistics",
+    "MemoryStorage.get": "localStorage's shape in CPython: a dict's get is the storage's",
+    "Lobby.settings": "the settings the lobby changes, read where it changes them",
+    "Session.settings": "the player's settings, read by the view, the page and 60 tests",
+    "Session.status": "the status line's words, read by the page and the tests",
+    "Session.attach": "the strategy table's arrival, the session's verb (the coach holds it)",
+    "Moves.pending": "the move waiting for a yes, read beside the moves that ask it",
+    "AtTable.sync": "the mixin that gives a part the table at hand, for ``on_the_table``",
+    "AtTable.table": "the mixin that gives a part the table at hand",
+    "AtTable.game": "the mixin that gives a part the table at hand",
+    "Tables.game": "the game at the table, the one the tables seat",
+    "Page.lang": "the language of the page's words, read in most of its methods",
+    "Dialogs.lang": "the language of the dialogs' words, read in most of its methods",
+    "Page.emit": "the page's one way out for ops, which every handler uses",
+}
+"""Methods whose body only returns or calls an attribute of another object, each with why
+it stays. A new one fails ``test_no_method_only_passes_on``: call the owner."""
+
+
+def passes_on(source: str) -> list[str]:
+    """Every method (or property) of a class whose body, its docstring aside, only returns
+    an attribute of another object (``self.part.thing``) or calls one with its own
+    parameters as they came; a decorated one (but ``@property``) does more than pass on."""
+
+    def chain(node: ast.expr) -> list[str]:
+        names = []
+        while isinstance(node, ast.Attribute):
+            names.append(node.attr)
+            node = node.value
+        return [node.id, *names[::-1]] if isinstance(node, ast.Name) else []
+
+    found = []
+    for cls in (n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.ClassDef)):
+        for method in cls.body:
+            if not isinstance(method, ast.FunctionDef) or any(
+                not (isinstance(d, ast.Name) and d.id == "property") for d in method.decorator_list
+            ):
+                continue
+            body = method.body[1:] if ast.get_docstring(method) else method.body
+            if len(body) != 1 or not isinstance(body[0], ast.Return | ast.Expr):
+                continue
+            value = body[0].value
+            own = {a.arg for a in method.args.args[1:] + method.args.kwonlyargs}
+            if isinstance(value, ast.Call):
+                given = [*value.args, *(k.value for k in value.keywords)]
+                passed = all(isinstance(a, ast.Name) and a.id in own for a in given)
+                reach = chain(value.func)
+            else:
+                passed, reach = not own, chain(value) if value is not None else []
+            if passed and len(reach) >= 3 and reach[0] == "self":
+                found.append(f"{cls.name}.{method.name}")
+    return found
+
+
+def test_no_method_only_passes_on() -> None:
+    found = [name for path in shaped_files(".py") for name in passes_on(path.read_text("utf-8"))]
+    assert sorted(set(found) - set(PASSES_ON_ALLOWED)) == []
+    assert sorted(set(PASSES_ON_ALLOWED) - set(found)) == []  # an allowed one gone: unlisted
+
+
+def test_the_check_of_passing_on_sees_a_planted_one() -> None:
+    planted = """
+class Part:
+    def roll(self, fast):
+        \"\"\"Roll.\"\"\"
+        return self.moves.roll(fast)
+
+    @property
+    def rules(self):
+        return self.game.rules
+
+    def own(self, fast):
+        return self.moves.roll(fast + 1)
+
+    @checked
+    def guarded(self):
+        self.moves.roll()
+
+    def plain(self):
+        return self.rolls
+"""
+    assert passes_on(planted) == ["Part.roll", "Part.rules"]
+
+
 # ------------------------------------------------------- names that exist
 
 NAMED_PATH = re.compile(

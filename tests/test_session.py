@@ -353,7 +353,7 @@ def test_score_sheet_mode_enters_real_rolls() -> None:
 def test_typing_fills_the_dice_as_it_goes() -> None:
     app, _ = app_with()
     app.moves.set_mode(Mode.SHEET)
-    app.moves.type_faces("3 4")
+    app.ui.entry.type("3 4")
     assert app.view().faces == (3, 4, None, None, None)
     app.moves.enter_roll()
     assert "five faces" in app.status and app.game.rolls_left == 3

@@ -124,8 +124,14 @@ class Tab:
                 for other in TABS[id(self.storage)]:
                     if other is not self:
                         for key, value in commit.writes:
-                            other.session.tables.other_tab_wrote(key, value)
+                            other.other_tab_wrote(key, value)
         raise AssertionError("the commits never settled")
+
+    def other_tab_wrote(
+        self, key: str | None, value: str | None, stored: dict[str, str] | None = None
+    ) -> None:
+        """What the page tells the game when it hears another tab's write."""
+        self.session.shelf.store.commits.other_tab_wrote(key, value, stored)
 
     def __getattr__(self, name: str) -> Any:
         found = getattr(self.session, name)
@@ -756,7 +762,11 @@ class Late(Tab):
     def __init__(self, storage: Storage, clock: Clock) -> None:
         self.heard: list[str | None] = []
         super().__init__(storage, clock, None)
-        self.session.tables.other_tab_wrote = lambda key, *_: self.heard.append(key)  # type: ignore[method-assign]
+
+    def other_tab_wrote(
+        self, key: str | None, value: str | None, stored: dict[str, str] | None = None
+    ) -> None:
+        self.heard.append(key)  # heard only on ``hear``
 
     def hear(self, events: int | None = None) -> None:
         """Hear the first ``events`` writes waiting (None: all of them)."""
@@ -764,9 +774,7 @@ class Late(Tab):
         for key in taken:
             stamp = key is None or key == STAMP_KEY
             value = None if key is None else self.storage.get(key)
-            Tables.other_tab_wrote(
-                self.session.tables, key, value, read_all(self.storage) if stamp else None
-            )
+            Tab.other_tab_wrote(self, key, value, read_all(self.storage) if stamp else None)
             if stamp:
                 self.session.tables.sync()
                 self.store()

@@ -105,7 +105,7 @@ class Page:
             Kind.KEY: self.on_key,
             Kind.SUBMIT: self.on_submit,
             Kind.INPUT: lambda event: self.changed(
-                self.session.moves.type_faces, event.value("entry-faces")
+                self.session.ui.entry.type, event.value("entry-faces")
             ),
             Kind.CHANGE: self.on_change,
             Kind.IMPORT: lambda event: self.changed(
@@ -271,7 +271,7 @@ class Page:
 
     def on_storage(self, event: Event) -> None:
         """Another tab wrote (its last write changes the stamp; no key: a cleared storage)."""
-        self.session.tables.other_tab_wrote(event.key, event.text, event.stored)
+        self.session.shelf.store.commits.other_tab_wrote(event.key, event.text, event.stored)
         if event.key is None or event.key == STAMP_KEY:
             self.changed(self.session.tables.sync)
 

@@ -119,10 +119,6 @@ class Moves(AtTable):
             self.ui.held()
             self.shelf.save_game(self.table)
 
-    def type_faces(self, typed: str) -> None:
-        """Text typed in the faces field: the faces so far are set on the dice."""
-        self.ui.entry.type(typed)
-
     @on_the_table
     def enter_roll(self, typed: str | None = None) -> None:
         """Record the faces of real dice (typed, or else those set) as one of the turn's rolls."""

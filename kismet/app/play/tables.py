@@ -6,7 +6,7 @@ the finished games' record. ``Tables`` is one part of a ``Session``; the moves
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from ...rules import Game
@@ -154,12 +154,6 @@ class Tables:
         self.line.say(" ".join(filter(None, (text(key, self.lang), self._notes()))))
         self.record_if_over()
         return True
-
-    def other_tab_wrote(self, key: str | None, value: str | None,
-             stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
-        """Another tab wrote ``key`` (None: it cleared the storage): what the page says is
-        stored there now (``stored``: under every key of the site)."""
-        self.shelf.store.commits.other_tab_wrote(key, value, stored)
 
     def settle(self, answer: Answer) -> None:
         """The page's answer to the last commit: a refused one is written again (the
