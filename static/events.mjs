@@ -41,6 +41,8 @@ const copyByHand = () => {
   byTestid("share-link").select();
   shareDone("share.failed");
 };
+// The clicks the browser allows only within the tap itself, named only here (the game's
+// Python names its own: tests/test_page_decisions.py checks none is in two places).
 /** @type {Record<string, () => unknown>} */
 const ON_THE_PAGE = {
   "send-share": () =>

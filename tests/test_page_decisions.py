@@ -18,7 +18,7 @@ from kismet.app.base.keys import Key, Pressed, closes_menu, command
 from kismet.app.base.printing import Printed, Printout, printout
 from kismet.app.base.settings import Switch
 from kismet.app.play.tables import AtTable, Tables
-from kismet.app.screen.actions import FIELDS, PAGE_ACTIONS, SESSION_ACTIONS, Clicked, act
+from kismet.app.screen.actions import FIELDS, SESSION_ACTIONS, Clicked, act
 from kismet.app.screen.pacing import (
     RETRIES,
     RETRY_MS,
@@ -170,14 +170,28 @@ def test_a_click_closes_the_menu_unless_it_is_on_a_switch_or_on_the_header_itsel
         assert not closes_menu(switch, in_header=True)
 
 
-def test_every_click_of_the_page_is_the_sessions_or_the_pages_and_not_both() -> None:
+def on_the_page() -> set[str]:
+    """The clicks static/events.mjs does within the tap itself: its ``ON_THE_PAGE``'s keys."""
+    script = (ROOT / "static" / "events.mjs").read_text(encoding="utf-8")
+    table = re.search(r"const ON_THE_PAGE = \{\n(.*?)\n\};", script, re.S)
+    assert table, "static/events.mjs lost ON_THE_PAGE"
+    return set(re.findall(r'^  "?([a-z-]+)"?:', table.group(1), re.M))
+
+
+def test_every_click_of_the_page_is_done_in_one_place() -> None:
+    # Each data-action the page and the game's HTML write is named once, where it is done:
+    # the session's table, the page's Python's, or the page's script's own.
+    from tests.test_page import started
+
     written = {
         name
         for path in [ROOT / "index.html", *sorted((ROOT / "kismet" / "html").glob("*.py"))]
         for name in re.findall(r'data-action="([^"{}]+)"', path.read_text(encoding="utf-8"))
     }
-    assert not set(SESSION_ACTIONS) & PAGE_ACTIONS
-    assert written == set(SESSION_ACTIONS) | PAGE_ACTIONS  # none unanswered, none stale
+    done = [set(SESSION_ACTIONS), set(started()[0].clicks), on_the_page()]
+    assert on_the_page() == {"send-share", "copy-share", "restore"}
+    assert sum(len(d) for d in done) == len(set().union(*done))  # none in two places
+    assert written == set().union(*done)  # none unanswered, none stale
     assert set(FIELDS) <= set(SESSION_ACTIONS)
 
 

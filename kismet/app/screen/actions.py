@@ -1,8 +1,11 @@
 """What a click does, as data: the glue reads the clicked element's ``data-action`` (with
 the die, box or field it carries) into a ``Clicked`` and hands it to ``act``, which does the
-session's part. The clicks that only work the page (its menu, dialogs, files, printing,
-and those waiting for the strategy table) are named in ``PAGE_ACTIONS`` and done by the
-glue. A click is plain strings and numbers, so it can cross to a worker as it is."""
+session's part. Each click is named once, where it is done: the session's here
+(``SESSION_ACTIONS``); those that work the page (its menu, dialogs, files, printing, and
+those waiting for the strategy table) in ``kismet.page.page.Page``'s ``clicks``; and those
+the browser allows only within the tap itself (share, copy, the file chooser) in
+static/events.mjs's ``ON_THE_PAGE``. A click is plain strings and numbers, so it can cross
+to a worker as it is."""
 
 from __future__ import annotations
 
@@ -10,7 +13,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...rules import Category
-from ..base.roster import Edit
 from ..base.settings import Switch
 
 if TYPE_CHECKING:
@@ -69,37 +71,6 @@ SESSION_ACTIONS: dict[str, Callable[[Session, Clicked], object]] = {
     **{switch.action: _switch(switch) for switch in Switch},
 }
 """The clicks that are the session's: one call each, then the page is painted again."""
-
-PAGE_ACTIONS = frozenset(
-    {
-        "menu",
-        "daily",
-        "play-daily",
-        "guide-again",
-        "share",
-        "send-turn",
-        "by-link",
-        "send-share",
-        "copy-share",
-        "compare",
-        "games",
-        "stats",
-        "backup",
-        "restore",
-        "print-stats",
-        "resume",
-        "new-game",
-        "play-computer",
-        "hint",
-        "review",
-        "print",
-        "help",
-        "close-dialog",
-        *(edit.value for edit in Edit),
-    }
-)
-"""The clicks the glue does itself: they open, fill or close part of the page, read or
-save a file, print, or wait for the strategy table before they ask the session."""
 
 
 def act(session: Session, clicked: Clicked) -> bool:
