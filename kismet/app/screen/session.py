@@ -34,7 +34,8 @@ from ..play.lobby import Lobby
 from ..play.moves import Moves
 from ..play.tables import AtTable, Tables
 from ..play.turn import StatusLine, TurnUI
-from .view import Extras, View, build_view
+from .sheet_view import sheet_layout
+from .view import ChancesShown, View, board_view, celebrated, confirm_view, hint_note, shown_sheet
 
 if TYPE_CHECKING:
     from ...advice.strategy import Advisor
@@ -226,32 +227,73 @@ class Session(AtTable):
     # ---------------------------------------------------------------- view
 
     def view(self) -> View:
-        """What the page should show now."""
-        problem, table, high = self.shelf.problem, self.table, self.shelf.high_scores()
-        steps = table.computer_to_move and not self.wants_table and not self.aims.waits(table)
-        scene = self.scene()
-        if scene.thinking and self.coach.failed and self.coach.advisor is None:
-            scene = scene._replace(thinking=False, unavailable=True)
-        extras = Extras(
-            status=self.line.text,
-            notice=text(problem.value, self.lang) if problem else "",
-            result=result_panel(table, self.shelf.history, high, self.lang, scene.versus),
-            delay=self.computers.delay(grace=self.moves.can_undo) if steps else None,
-            wants_table=self.wants_table,
-            price_due=self.price_due,
-            can_undo=self.moves.can_undo,
-            high_scores=high,
-            paused=self.lobby.paused(),
-            linked=scene,
-            luck=self.progress.luck(self.table, self.coach.advisor, self.lang),
-            can_free=problem is FULL,
-            guide=self.guide.view(table, bool(self.settings.guide), self.lang),
-            rival=self.linked.rival(table),
-            chances_shown=self.chances_shown,
-            chances=self.odds.now(table) if self.chances_shown else None,
-            chances_due=self.odds.due(table, self.settings, self.coach.advisor),
-            target=None if (target := self.linked.target(table)) is None else target[1],
-            apart=self.apart.view(),
-            keeping=self.keeping(),
-        )
-        return build_view(self.table, self.ui, self.settings, self.lang, extras)
+        """What the page should show now (``build_view``, below)."""
+        return build_view(self)
+
+
+def build_view(session: Session) -> View:
+    """The view of the game at the session's table, read from its parts: the board, the
+    sheet, the question waiting, and what each other part says."""
+    table, ui, lang, settings = session.table, session.ui, session.lang, session.settings
+    game, hint, status, scene = table.game, ui.hint, session.line.text, shown_scene(session)
+    problem, high = session.shelf.problem, session.shelf.high_scores()
+    target = session.linked.target(table)
+    odds = (
+        ChancesShown(session.odds.now(table), target and target[1])
+        if session.chances_shown
+        else None
+    )
+    sheet = shown_sheet(table, ui, scene, odds, lang)
+    result = result_panel(table, session.shelf.history, high, lang, scene.versus)
+    ready = text("status.ready", lang, name=game.players[game.current])
+    return View(
+        lang=lang,
+        mode=table.mode,
+        settings=settings,
+        board=board_view(table, ui, lang),
+        can_undo=session.moves.can_undo,
+        celebrate=celebrated(ui, result, lang, table),
+        status=status,
+        notice=text(problem.value, lang) if problem else "",
+        sheet=sheet,
+        confirm=confirm_view(ui, status, lang),
+        result=result.headline if result else None,
+        high_scores=high,
+        paused=session.lobby.paused(),
+        linked=scene,
+        hint=hint.lines if hint else None,
+        hint_note=hint_note(hint, odds, game, lang),
+        hint_both=bool(hint and hint.both),
+        print_date=table.started[:10],
+        computer_delay=computer_delay(session),
+        wants_table=session.wants_table,
+        price_due=session.price_due,
+        luck=session.progress.luck(table, session.coach.advisor, lang),
+        layout=sheet_layout(sheet, settings),
+        can_see_all=len(sheet.columns) > 1 and sheet.focus is not None,
+        status_quiet=not game.is_over and status == ready,
+        can_free=problem is FULL,
+        finale=result,
+        guide=session.guide.view(table, bool(settings.guide), lang),
+        rival=session.linked.rival(table),
+        chances_due=session.odds.due(table, settings, session.coach.advisor),
+        apart=session.apart.view(),
+        keeping=session.keeping(),
+    )
+
+
+def shown_scene(session: Session) -> Scene:
+    """The linked game's scene, which says the strategy table could not come when the
+    Perfect game beside it waits for one that failed to load."""
+    scene, coach = session.scene(), session.coach
+    if scene.thinking and coach.failed and coach.advisor is None:
+        return scene._replace(thinking=False, unavailable=True)
+    return scene
+
+
+def computer_delay(session: Session) -> int | None:
+    """Milliseconds before the computer to move steps, when one can (not while the
+    strategy table or the Shark's weighing is awaited)."""
+    table = session.table
+    steps = table.computer_to_move and not session.wants_table and not session.aims.waits(table)
+    return session.computers.delay(grace=session.moves.can_undo) if steps else None

@@ -29,7 +29,7 @@ from ..keeping.records import HighScore
 from ..play.apart import ApartView
 from ..play.finale import KISMET_CHEERS, Finale
 from ..play.turn import TurnUI
-from .sheet_view import SheetView, sheet_layout, sheet_view, versus_sheet, with_chances
+from .sheet_view import SheetView, sheet_view, versus_sheet, with_chances
 
 
 class Die(NamedTuple):
@@ -156,37 +156,6 @@ class View(NamedTuple):
         return tuple(die.face for die in self.board.dice)
 
 
-class Extras(NamedTuple):
-    """What the session knows beside the table, for the view."""
-
-    status: str
-    notice: str
-    """A storage problem, while it lasts."""
-    result: Finale | None
-    """The game-over panel, once the game is over."""
-    delay: int | None
-    """Milliseconds before the computer to move steps, when one can."""
-    wants_table: bool
-    can_undo: bool
-    high_scores: tuple[HighScore, ...]
-    paused: tuple[Paused, ...]
-    linked: Scene
-    price_due: bool = False
-    luck: Luck | None = None
-    can_free: bool = False
-    guide: GuideView | None = None
-    rival: str = ""
-    chances_shown: bool = False
-    """The win chances are shown at this table."""
-    chances: Chances | None = None
-    """The win chances of the latest turn worked out, while they are shown."""
-    chances_due: Due | None = None
-    target: str | None = None
-    """A challenge: the sender's name (chances are to beat the sender)."""
-    apart: ApartView | None = None
-    keeping: KeepingView = KeepingView()
-
-
 def board_view(table: Table, ui: TurnUI, lang: str) -> Board:
     """The board of the game at the ``table``, with the turn's marks ``ui``."""
     game = table.game
@@ -248,72 +217,41 @@ def confirm_view(ui: TurnUI, status: str, lang: str) -> Confirm | None:
     return Confirm(text(title_key, lang), status, text(yes_key, lang))
 
 
-def shown_sheet(table: Table, ui: TurnUI, extras: Extras, lang: str) -> SheetView:
+def shown_sheet(
+    table: Table, ui: TurnUI, scene: Scene, odds: ChancesShown | None, lang: str
+) -> SheetView:
     """The sheet as the table shows it: the game's, with what each open box would take and
-    the chances to win; a challenge answered, the two games side by side."""
-    game, versus = table.game, extras.linked.versus
+    the chances to win (``odds``: where they are shown); a challenge answered, the two
+    games side by side."""
+    game, versus = table.game, scene.versus
     if versus is not None:
         return versus_sheet(versus.theirs, versus.mine)
     computers = [seat is not None for seat in table.seats]
     sheet = sheet_view(game, ui.hint, enabled=not (table.computer_to_move or table.waiting),
                        offer=not table.editing(ui.entry), fresh=ui.fresh,
                        computers=computers, rule=ui.rule)  # fmt: skip
-    if extras.chances_shown and not game.is_over:  # at the end, the result says it all
-        sheet = with_chances(sheet, extras.chances, extras.target, lang)
+    if odds is not None and not game.is_over:  # at the end, the result says it all
+        sheet = with_chances(sheet, odds.chances, odds.target, lang)
     return sheet
 
 
-def build_view(table: Table, ui: TurnUI, settings: Settings, lang: str, extras: Extras) -> View:
-    """The view of a game at a table, from the parts' own: the board, the sheet, the
-    question waiting, and what the other parts said (``extras``)."""
-    game, hint, sheet = table.game, ui.hint, shown_sheet(table, ui, extras, lang)
-    playing = not game.is_over
-    ready = text("status.ready", lang, name=game.players[game.current])
-    return View(
-        lang=lang,
-        mode=table.mode,
-        settings=settings,
-        board=board_view(table, ui, lang),
-        can_undo=extras.can_undo,
-        celebrate=celebrated(ui, extras.result, lang, table),
-        status=extras.status,
-        notice=extras.notice,
-        sheet=sheet,
-        confirm=confirm_view(ui, extras.status, lang),
-        result=extras.result.headline if extras.result else None,
-        high_scores=extras.high_scores,
-        paused=extras.paused,
-        linked=extras.linked,
-        hint=hint.lines if hint else None,
-        hint_note=hint_note(hint, extras, game, lang),
-        hint_both=bool(hint and hint.both),
-        print_date=table.started[:10],
-        computer_delay=extras.delay,
-        wants_table=extras.wants_table,
-        price_due=extras.price_due,
-        luck=extras.luck,
-        layout=sheet_layout(sheet, settings),
-        can_see_all=len(sheet.columns) > 1 and sheet.focus is not None,
-        status_quiet=playing and extras.status == ready,
-        can_free=extras.can_free,
-        finale=extras.result,
-        guide=extras.guide,
-        rival=extras.rival,
-        chances_due=extras.chances_due,
-        apart=extras.apart,
-        keeping=extras.keeping,
-    )
+class ChancesShown(NamedTuple):
+    """The win chances where the table shows them: the latest turn's worked out (None
+    until they are), and a challenge's sender, whom they are to beat (None otherwise)."""
+
+    chances: Chances | None
+    target: str | None
 
 
-def hint_note(hint: Hint | None, extras: Extras, game: Game, lang: str) -> str:
+def hint_note(hint: Hint | None, odds: ChancesShown | None, game: Game, lang: str) -> str:
     """What the hint says apart from the choices: perfect play's expected total, then the
     player's chance to win now, the very figure beside their total (where it is shown)."""
     if hint is None:
         return ""
-    if not extras.chances_shown or extras.chances is None or game.is_over:
+    if odds is None or odds.chances is None or game.is_over:
         return hint.note
-    chance = extras.chances.values[game.current]
-    return f"{hint.note} {chance_line(chance, extras.target, lang)}."
+    chance = odds.chances.values[game.current]
+    return f"{hint.note} {chance_line(chance, odds.target, lang)}."
 
 
 def kismet_kept(table: Table, ui: TurnUI) -> tuple[int, ...]:
