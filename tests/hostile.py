@@ -28,7 +28,7 @@ from kismet.app.base.roster import Roster
 from kismet.app.base.settings import Settings
 from kismet.app.keeping.records import Finished
 from kismet.app.keeping.stats import Folded
-from kismet.app.keeping.transfer import ImportProblem, export_data, read_import
+from kismet.app.keeping.transfer import RestoreProblem, backup_data, read_backup
 from kismet.rules import Game, RuleError, SaveError
 from kismet.rules.game import check_players
 from kismet.rules.link import (
@@ -161,7 +161,7 @@ def judge(case: Case, received: str, lang: str) -> Verdict:
             )
         if case.kind == "backup":
             return Verdict(
-                False, shown=tuple(n for f in read_import(received).history for n in f.players)
+                False, shown=tuple(n for f in read_backup(received).history for n in f.players)
             )
         if received.startswith("#c="):
             return Verdict(False, shown=replay_challenge(decode(received[3:])).players)
@@ -170,7 +170,7 @@ def judge(case: Case, received: str, lang: str) -> Verdict:
         return Verdict(True, explain(error, lang))
     except SaveError as error:
         return Verdict(True, text("link.refused", lang, why=explain(error, lang)))
-    except ImportProblem as problem:
+    except RestoreProblem as problem:
         return Verdict(True, text(problem.key, lang, **problem.params))
 
 
@@ -231,9 +231,9 @@ def _backup(names: list[str], seed: int, shape: str, junk: str) -> Case:
         # Its own identity (a backup's game already here is not taken twice).
         mark = zlib.crc32(json.dumps(names).encode("utf-8", "surrogatepass"))
         record = Finished.of(f"hostile-{seed}-{mark}", when, game, (), None)
-        data = export_data([record], Folded(), None, [], Settings(), when)
+        data = backup_data([record], Folded(), None, [], Settings(), when)
     except (RuleError, ValueError, UnicodeEncodeError):
-        data = export_data([], Folded(), None, [], Settings(), when)
+        data = backup_data([], Folded(), None, [], Settings(), when)
         record = {"id": junk, "finished": junk, "players": names, "totals": [0], "winners": [0]}
         data["history"] = [record]
     if shape == "deep":

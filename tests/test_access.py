@@ -74,10 +74,10 @@ def test_every_message_with_a_number_reads_right_for_0_1_2_and_21(lang: str) -> 
                 assert not bad.search(said), (key, n, said)
     assert checked > 60  # the messages that take a number
     # The counted phrase itself: the form for exactly one, else the other, "#" the number.
-    assert messages.text("import.done", "en", added=1, known=0) == (
+    assert messages.text("restore.done", "en", added=1, known=0) == (
         "Restored 1 finished game (0 were already here)."
     )
-    assert messages.text("import.done", "en", added=21, known=1) == (
+    assert messages.text("restore.done", "en", added=21, known=1) == (
         "Restored 21 finished games (1 was already here)."
     )
 

@@ -196,7 +196,7 @@ def test_a_backup_restored_on_a_device_with_games_of_its_own_keeps_both_sets() -
     finish(theirs, 2)
     names = {f.id for f in mine.shelf.history} | {f.id for f in theirs.shelf.history}
     assert len(names) == 5
-    mine.lobby.import_file(theirs.backups.file(theirs.table, theirs.clock()).text)
+    mine.lobby.restore_file(theirs.backups.file(theirs.table, theirs.clock()).text)
     assert mine.status.startswith("Restored 2 finished games (0 were already here).")
     assert {f.id for f in mine.shelf.history} == names
     assert mine.progress.stats("Ann").tally.games == 5
@@ -214,7 +214,7 @@ def test_a_backup_restored_on_a_new_device_takes_the_table_and_keeps_the_newest(
     at_table = app.table.id
     backup = app.backups.file(app.table, app.clock()).text
     fresh = session()
-    fresh.lobby.import_file(backup)
+    fresh.lobby.restore_file(backup)
     assert fresh.status.startswith("Restored 2 finished games (0 were already here).")
     assert fresh.table.id == at_table and fresh.game.history == app.game.history
     assert fresh.shelf.high_scores() == app.shelf.high_scores()
@@ -222,14 +222,14 @@ def test_a_backup_restored_on_a_new_device_takes_the_table_and_keeps_the_newest(
     fresh.lobby.new_game(["Cy"])  # the restored game goes aside, under way
     fresh.moves.confirm()
     fresh.moves.roll()
-    fresh.lobby.import_file(backup)
+    fresh.lobby.restore_file(backup)
     assert fresh.status.startswith("Restored 0 finished games (2 were already here).")
     assert len(fresh.shelf.paused) == 1
     app.moves.roll()
     app.moves.choose(app.game.open_boxes(1)[0])
     if app.moves.pending is not None:
         app.moves.confirm()
-    fresh.lobby.import_file(app.backups.file(app.table, app.clock()).text)
+    fresh.lobby.restore_file(app.backups.file(app.table, app.clock()).text)
     (aside,) = fresh.shelf.paused
     assert aside.id == at_table and aside.game.history == app.game.history
     stored = json.loads(fresh.shelf.store.raw(GAME_KEY) or "")
@@ -241,11 +241,11 @@ def test_a_backup_restored_on_a_new_device_counts_as_made_there_and_not_elsewher
     finish(app, EVERY + 2)
     backup = app.backups.file(app.table, app.clock()).text
     fresh = session()
-    fresh.lobby.import_file(backup)
+    fresh.lobby.restore_file(backup)
     assert fresh.backups.finished == EVERY + 2
     assert not fresh.view().keeping.reminder  # its games are in the backup just opened
     assert fresh.backups.reminder().backed_up == NOW
     own = session()
     finish(own, EVERY)  # games of its own, in no backup: still reminded
-    own.lobby.import_file(backup)
+    own.lobby.restore_file(backup)
     assert own.view().keeping.reminder

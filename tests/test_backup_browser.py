@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from kismet.app.keeping.storage import GAME_KEY
-from kismet.app.keeping.transfer import export_data
+from kismet.app.keeping.transfer import backup_data
 from tests.conftest import Site, artifact, open_app, reveal
 from tests.helpers import almost_finished
 from tests.test_browser import start_game
@@ -297,7 +297,7 @@ def test_a_backup_with_nothing_in_it_restores_nothing(
     page = open_app(browser.new_context(viewport=PHONE).new_page(), site.url)
     empty = tmp_path / "empty.json"
     empty.write_text(
-        json.dumps(export_data([], Folded(), None, [], Settings(), "2026-12-05T00:00:00+00:00"))
+        json.dumps(backup_data([], Folded(), None, [], Settings(), "2026-12-05T00:00:00+00:00"))
     )
     assert restore(page, empty).startswith("Restored 0 finished games (0 were already here).")
     page.context.close()

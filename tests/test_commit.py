@@ -41,7 +41,7 @@ from tests.test_tabs import (
     PUT,
     STORED,
     finished_records,
-    import_file,
+    restore_file,
     stored_game,
     turn,
 )
@@ -194,7 +194,7 @@ def test_no_finished_game_is_lost_whatever_a_full_storage_refuses(
             "folded": None, "game": None, "paused": [], "settings": {}}  # fmt: skip
     path.write_text(json.dumps({**base, "history": more}))
     reveal(page, "stats").click()
-    said = import_file(page, path, "Restored 3")
+    said = restore_file(page, path, "Restored 3")
     page.keyboard.press("Escape")
     page.evaluate(EMPTY_FILLER)
     if "not saved yet" in said:  # stored with what comes next, now there is room

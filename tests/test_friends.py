@@ -112,7 +112,7 @@ def _finished(name: str, seed: int) -> Game:
     return game
 
 
-def test_friends_results_travel_in_the_export_file_and_a_forged_one_is_refused() -> None:
+def test_friends_results_travel_in_the_backup_file_and_a_forged_one_is_refused() -> None:
     here = Session(MemoryStorage(), clock=at_today)
     for name in ("Bo", "Cy"):
         here.lobby.open_link(result(name)[0])
@@ -120,20 +120,20 @@ def test_friends_results_travel_in_the_export_file_and_a_forged_one_is_refused()
     exported = json.loads(here.backups.file(here.table, here.clock()).text)
     assert len(exported["friends"]) == 2
     phone = Session(MemoryStorage(), clock=at_today)
-    phone.lobby.import_file(json.dumps(exported))
+    phone.lobby.restore_file(json.dumps(exported))
     assert "2 friends' daily results added." in phone.status
     table = next(d for d in phone.lobby.dailies(TODAY) if d.number == 4).friends
     assert table is not None and {r.name for r in table.rows} == {"Bo", "Cy"}
-    phone.lobby.import_file(json.dumps(exported))  # the same file again adds nothing
+    phone.lobby.restore_file(json.dumps(exported))  # the same file again adds nothing
     assert "friends' daily" not in phone.status
     code = exported["friends"][0]["code"]
     forged = {**exported, "friends": [{"daily": 4, "code": code[:-4] + "AAAA"}]}
     fresh = Session(MemoryStorage(), clock=at_today)
-    fresh.lobby.import_file(json.dumps(forged))
+    fresh.lobby.restore_file(json.dumps(forged))
     assert "could not have produced" in fresh.status and "Nothing was changed" in fresh.status
     assert all(d.friends is None for d in fresh.lobby.dailies(TODAY))
     older = {k: v for k, v in exported.items() if k != "friends"}  # a file from before
-    fresh.lobby.import_file(json.dumps(older))
+    fresh.lobby.restore_file(json.dumps(older))
     assert fresh.status.startswith("Restored") and all(
         d.friends is None for d in fresh.lobby.dailies(TODAY)
     )

@@ -257,7 +257,7 @@ def test_the_statistics_dialog_picks_the_name_chosen_else_who_plays() -> None:
     assert empty.statistics() == ((), None, None)
 
 
-def test_the_export_is_named_by_date_and_holds_the_games() -> None:
+def test_the_backup_is_named_by_date_and_holds_the_games() -> None:
     app, _ = app_with()
     finish_randomly(app)
     exported = app.backups.file(app.table, app.clock())
@@ -265,10 +265,10 @@ def test_the_export_is_named_by_date_and_holds_the_games() -> None:
     assert len(json.loads(exported.text)["history"]) == 1
 
 
-def test_an_unreadable_import_is_said_and_changes_nothing() -> None:
+def test_an_unreadable_backup_is_said_and_changes_nothing() -> None:
     app, storage = app_with()
     before = dict(storage.items)
-    app.lobby.import_file(None)
+    app.lobby.restore_file(None)
     assert app.status == "The file could not be read. Nothing was changed."
     assert storage.items == before
 

@@ -20,7 +20,7 @@ from kismet.app.keeping import ledger, records
 from kismet.app.keeping.records import Finished
 from kismet.app.keeping.stats import Folded, Who, player_stats
 from kismet.app.keeping.storage import FOLDED_KEY, HISTORY_KEY, MemoryStorage, StorageFull
-from kismet.app.keeping.transfer import EXPORT_VERSION, MAX_IMPORT_BYTES
+from kismet.app.keeping.transfer import BACKUP_VERSION, MAX_BACKUP_BYTES
 from kismet.app.screen.pacing import Upcoming, Wait, upcoming
 from kismet.app.screen.session import Session
 from kismet.html.stats import Perfect, stats_html
@@ -260,20 +260,20 @@ def played(seed: int = 1, games: int = 3) -> tuple[Session, MemoryStorage]:
     return app, storage
 
 
-def test_export_then_import_on_an_empty_device_brings_everything_back() -> None:
+def test_a_backup_restored_on_an_empty_device_brings_everything_back() -> None:
     app, _ = played()
     exported = app.backups.file(app.table, "2026-11-30T10:00:00+00:00")
     assert exported.name == "kismet-2026-11-30.json"
     data = json.loads(exported.text)
-    assert data["format"] == "kismet.export" and data["version"] == EXPORT_VERSION
+    assert data["format"] == "kismet.export" and data["version"] == BACKUP_VERSION
     fresh, storage = app_with(seed=9)
-    fresh.lobby.import_file(exported.text)
+    fresh.lobby.restore_file(exported.text)
     assert "Restored 3 finished games (0 were already here)" in fresh.status
     assert "1 game in progress was added" in fresh.status
     assert fresh.shelf.high_scores() == app.shelf.high_scores()
     assert fresh.progress.stats("Ann") == app.progress.stats("Ann")
     before = dict(storage.items)
-    fresh.lobby.import_file(exported.text)
+    fresh.lobby.restore_file(exported.text)
     assert "Restored 0 finished games (3 were already here)" in fresh.status
     assert storage.items == before
 
@@ -288,7 +288,7 @@ def test_export_then_import_on_an_empty_device_brings_everything_back() -> None:
         (lambda text: text.replace('"totals":[', '"totals":[1', 1), "could not have produced"),
         (lambda text: text.replace('"fills":"', '"fills":"a66666', 1), "could not have produced"),
         (lambda text: text.replace('"history":[', '"history":[{"id":1},', 1), "could not"),
-        (lambda text: " " * (MAX_IMPORT_BYTES + 1), "too big"),
+        (lambda text: " " * (MAX_BACKUP_BYTES + 1), "too big"),
     ],
 )
 def test_a_bad_file_is_told_and_changes_nothing(change: object, words: str) -> None:
@@ -296,17 +296,17 @@ def test_a_bad_file_is_told_and_changes_nothing(change: object, words: str) -> N
     exported = app.backups.file(app.table, "2026-11-30T10:00:00+00:00")
     other, storage = played(seed=4, games=1)
     before = dict(storage.items)
-    other.lobby.import_file(change(exported.text))  # type: ignore[operator]
+    other.lobby.restore_file(change(exported.text))  # type: ignore[operator]
     assert words in other.status
     assert storage.items == before
 
 
-def test_a_game_in_progress_is_kept_and_the_imported_one_put_aside() -> None:
+def test_a_game_in_progress_is_kept_and_the_restored_one_put_aside() -> None:
     app, _ = played(games=1)
     exported = app.backups.file(app.table, "2026-11-30T10:00:00+00:00")
     other, _ = played(seed=4, games=1)
     mine = other.table.id
-    other.lobby.import_file(exported.text)
+    other.lobby.restore_file(exported.text)
     assert other.table.id == mine
     assert app.table.id in {t.id for t in other.shelf.paused}
 
@@ -336,8 +336,8 @@ def test_games_beyond_the_limit_are_folded_not_dropped(monkeypatch: pytest.Monke
     assert again.progress.stats("Ann") == stats
     exported = again.backups.file(again.table, "2026-11-30T10:00:00+00:00")
     fresh, _ = app_with()
-    fresh.lobby.import_file(exported.text)
-    fresh.lobby.import_file(exported.text)
+    fresh.lobby.restore_file(exported.text)
+    fresh.lobby.restore_file(exported.text)
     assert fresh.progress.stats("Ann").tally == stats.tally
 
 

@@ -13,7 +13,7 @@ import pytest
 from kismet.app.base.settings import Settings
 from kismet.app.keeping.records import Finished
 from kismet.app.keeping.stats import Folded
-from kismet.app.keeping.transfer import export_data
+from kismet.app.keeping.transfer import backup_data
 from kismet.rules import Game
 from tests.conftest import READY_TIMEOUT_MS, Site, artifact, open_app, reveal, watch_page
 from tests.test_phone import LAPTOP, PHONES, start_game
@@ -40,7 +40,7 @@ def open_stats(page: Any) -> None:
     page.wait_for_selector("#stats-dialog[open]")
 
 
-def import_file(page: Any, path: Path) -> str:
+def restore_file(page: Any, path: Path) -> str:
     """Choose ``path`` with Import; what the dialog then says."""
     notice = page.locator("[data-testid=transfer-notice]")
     notice.evaluate("el => { el.textContent = ''; }")
@@ -100,12 +100,12 @@ def test_two_games_in_the_statistics_then_carried_away_and_back_by_a_file(
     open_app(page, site.url)
     assert "No finished games" in str(page.text_content("[data-testid=high-scores]"))
     open_stats(page)
-    said = import_file(page, saved)
+    said = restore_file(page, saved)
     assert "Restored 2 finished games (0 were already here)" in said
     assert page.locator("[data-testid=high-scores] tbody tr").count() == 2
     assert figure(page, "Games") == "2" and figure(page, "Best") == str(max(totals))
     kept = page.evaluate(STORAGE)
-    assert "Restored 0 finished games (2 were already here)" in import_file(page, saved)
+    assert "Restored 0 finished games (2 were already here)" in restore_file(page, saved)
     assert page.evaluate(STORAGE) == kept
 
     # A bad file is told, and nothing changes: not JSON, another app's, from a newer
@@ -121,7 +121,7 @@ def test_two_games_in_the_statistics_then_carried_away_and_back_by_a_file(
     for name, content in bad_files:
         bad = tmp_path / name
         bad.write_text(content)
-        said = import_file(page, bad)
+        said = restore_file(page, bad)
         assert "Nothing was changed" in said
         assert page.get_by_role("alert").filter(has_text="Nothing was changed").is_visible()
         assert page.evaluate(STORAGE) == kept
@@ -151,7 +151,7 @@ def many_games(count: int, seed: int) -> dict[str, Any]:
         lost = tuple(round(rng.uniform(2, 40), 2) for _ in players)
         history.append(record.priced(lost))
     history.sort(key=lambda f: f.finished)
-    return export_data(history, Folded(), None, [], Settings(), "2026-11-30T10:00:00+00:00")
+    return backup_data(history, Folded(), None, [], Settings(), "2026-11-30T10:00:00+00:00")
 
 
 @pytest.mark.long
@@ -174,7 +174,7 @@ def test_statistics_screens_on_a_phone_and_a_laptop(
         page_name = "index.ko.html" if lang == "ko" else ""
         open_app(tab, site.url + page_name)
         open_stats(tab)
-        said = import_file(tab, source)
+        said = restore_file(tab, source)
         assert "36" in said
         tab.wait_for_selector("[data-testid=stats-histogram] .perfect-bar", state="attached")
         dialog = tab.locator("#stats-dialog")

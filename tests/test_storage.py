@@ -489,13 +489,13 @@ def test_a_game_under_way_is_never_replaced_while_it_cannot_be_put_aside() -> No
     assert app.game.players == ("Bo",) and len(paused_ids(storage)) == 1
 
 
-def test_an_import_into_a_full_storage_says_it_is_not_saved() -> None:
+def test_a_restore_into_a_full_storage_says_it_is_not_saved() -> None:
     home, clock = Quota(), Clock()
     source = played(MemoryStorage(), clock, 3)
     exported = source.backups.file(source.table, clock()).text
     app = tab(home, clock)
     home.leave(50)
-    app.lobby.import_file(exported)
+    app.lobby.restore_file(exported)
     assert "Restored 3" in app.status and "not saved yet" in app.status
     assert "Storage is full" in app.view().notice
     home.quota = 10**9
@@ -590,13 +590,13 @@ def test_nesting_is_measured_without_recursion() -> None:
 # ----------------------------------------------------------------------- imports
 
 
-def export_of(app: Session, clock: Clock, **changes: Any) -> str:
+def backup_of(app: Session, clock: Clock, **changes: Any) -> str:
     data = json.loads(app.backups.file(app.table, clock()).text)
     data.update(changes)
     return json.dumps(data)
 
 
-def test_a_record_without_its_game_is_never_imported_as_a_finished_game() -> None:
+def test_a_record_without_its_game_is_never_restored_as_a_finished_game() -> None:
     clock = Clock()
     source = played(MemoryStorage(), clock, 1)
     good = source.shelf.history[0].to_dict()
@@ -604,24 +604,24 @@ def test_a_record_without_its_game_is_never_imported_as_a_finished_game() -> Non
             "totals": [300], "lost": []}  # fmt: skip
     app = tab(MemoryStorage(), clock)
     for total in (99999, -500, MAX_TOTAL + 1):
-        app.lobby.import_file(export_of(source, clock, history=[{**bare, "totals": [total]}]))
+        app.lobby.restore_file(backup_of(source, clock, history=[{**bare, "totals": [total]}]))
         assert "Nothing was changed" in app.status and not app.shelf.history
-    app.lobby.import_file(export_of(source, clock, history=[good, bare]))
+    app.lobby.restore_file(backup_of(source, clock, history=[good, bare]))
     assert "Restored 1 finished game (" in app.status and "left out" in app.status
     assert [f.id for f in app.shelf.history] == [good["id"]]
     assert all(h.points <= MAX_TOTAL for h in app.shelf.high_scores())
 
 
-def test_an_identity_given_twice_in_a_file_is_imported_once() -> None:
+def test_an_identity_given_twice_in_a_file_is_restored_once() -> None:
     clock = Clock()
     source = played(MemoryStorage(), clock, 1)
     good = source.shelf.history[0].to_dict()
     app = tab(MemoryStorage(), clock)
-    app.lobby.import_file(export_of(source, clock, history=[good, good]))
+    app.lobby.restore_file(backup_of(source, clock, history=[good, good]))
     assert len(app.shelf.history) == 1
 
 
-def test_an_older_export_never_revives_a_game_finished_since() -> None:
+def test_an_older_backup_never_revives_a_game_finished_since() -> None:
     clock = Clock()
     home = MemoryStorage()
     app = tab(home, clock)
@@ -629,18 +629,18 @@ def test_an_older_export_never_revives_a_game_finished_since() -> None:
     older = app.backups.file(app.table, clock()).text  # the game under way
     finish(app)
     app.lobby.new_game(["Bo"])
-    app.lobby.import_file(older)
+    app.lobby.restore_file(older)
     assert not app.view().paused and not paused_ids(home)
 
 
-def test_a_hostile_import_is_refused_and_the_next_one_works() -> None:
+def test_a_hostile_backup_is_refused_and_the_next_one_works() -> None:
     clock = Clock()
     source = played(MemoryStorage(), clock, 2)
     app = tab(MemoryStorage(), clock)
     for raw in (DEEP, '{"format": "kismet.export", "history": ' + DEEP + "}"):
-        app.lobby.import_file(raw)
+        app.lobby.restore_file(raw)
         assert "Nothing was changed" in app.status
-    app.lobby.import_file(source.backups.file(source.table, clock()).text)
+    app.lobby.restore_file(source.backups.file(source.table, clock()).text)
     assert "Restored 2" in app.status
 
 

@@ -65,7 +65,7 @@ def turn(page: Any) -> None:
     )
 
 
-def export_to(page: Any, path: Any) -> Any:
+def backup_to(page: Any, path: Any) -> Any:
     """Export from the statistics dialog into ``path``."""
     with page.expect_download() as download:
         reveal(page, "stats").click()
@@ -374,7 +374,7 @@ def test_deep_nesting_in_every_key_cannot_stop_the_page(tabs: Any) -> None:
     assert filled(page) == 1
 
 
-def test_a_hostile_import_is_refused_and_the_next_import_works(tabs: Any, tmp_path: Any) -> None:
+def test_a_hostile_backup_is_refused_and_the_next_restore_works(tabs: Any, tmp_path: Any) -> None:
     page = tabs()
     deep = tmp_path / "deep.json"
     deep.write_text('{"format": "kismet.export", "history": ' + DEEP + "}")
@@ -392,7 +392,7 @@ def test_a_hostile_import_is_refused_and_the_next_import_works(tabs: Any, tmp_pa
     page.wait_for_selector("html[data-ready=true]")
     turn(page)
     page.wait_for_selector("[data-testid=game-over]")
-    exported = export_to(page, tmp_path / "export.json")
+    exported = backup_to(page, tmp_path / "export.json")
     page.evaluate("() => localStorage.clear()")
     page.reload()
     page.wait_for_selector("html[data-ready=true]")
@@ -472,7 +472,7 @@ def test_damaged_folded_tallies_are_reported_and_reset_once(tabs: Any) -> None:
     assert len(backups) == 1
 
 
-def import_file(page: Any, path: Any, expect: str) -> str:
+def restore_file(page: Any, path: Any, expect: str) -> str:
     # The notice of an earlier import is cleared first, so that only this one's is read.
     page.evaluate("() => document.querySelector('[data-testid=transfer-notice]').textContent=''")
     page.set_input_files("[data-testid=restore-file]", str(path))
@@ -484,7 +484,7 @@ def import_file(page: Any, path: Any, expect: str) -> str:
     return str(page.text_content("[data-testid=transfer-notice]"))
 
 
-def test_imports_are_checked_whole(tabs: Any, tmp_path: Any) -> None:
+def test_restores_are_checked_whole(tabs: Any, tmp_path: Any) -> None:
     good = finished_records(1)[0]
     bare = {**good, "id": "feedfacefeedface", "fills": "", "boxes": [], "jokers": [], "lost": []}
     base = {"format": "kismet.export", "version": 1, "exported": "2026-12-01T08:00:00+00:00",
@@ -500,27 +500,27 @@ def test_imports_are_checked_whole(tabs: Any, tmp_path: Any) -> None:
         files[name].write_text(json.dumps({**base, "history": history}))
     page = tabs()
     reveal(page, "stats").click()
-    assert "Nothing was changed" in import_file(page, files["huge"], "Nothing")
-    assert "Nothing was changed" in import_file(page, files["negative"], "Nothing")
-    said = import_file(page, files["bare"], "Restored")
+    assert "Nothing was changed" in restore_file(page, files["huge"], "Nothing")
+    assert "Nothing was changed" in restore_file(page, files["negative"], "Nothing")
+    said = restore_file(page, files["bare"], "Restored")
     assert "Restored 1 finished game (" in said and "left out" in said
-    said = import_file(page, files["twice"], "Restored")
+    said = restore_file(page, files["twice"], "Restored")
     assert "Restored 0 finished games (1 was already here)" in said  # read once, known
     assert len(json.loads(page.evaluate(STORED, HISTORY))) == 1
     assert "99999" not in page.text_content("[data-testid=high-scores]")
 
 
-def test_an_older_export_never_revives_a_game_finished_since(tabs: Any, tmp_path: Any) -> None:
+def test_an_older_backup_never_revives_a_game_finished_since(tabs: Any, tmp_path: Any) -> None:
     page = tabs()
     page.evaluate(PUT, [GAME, almost_finished()])
     page.reload()
     page.wait_for_selector("html[data-ready=true]")
-    older = export_to(page, tmp_path / "older.json")
+    older = backup_to(page, tmp_path / "older.json")
     page.keyboard.press("Escape")
     turn(page)  # the last box: finished here
     page.wait_for_selector("[data-testid=game-over]")
     reveal(page, "stats").click()
-    import_file(page, older, "Restored")
+    restore_file(page, older, "Restored")
     keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:paused'))")
     assert keys == []
     assert not page.is_visible("[data-testid=games]")

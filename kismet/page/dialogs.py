@@ -133,13 +133,13 @@ class Dialogs:
             ]
         )
 
-    def export_file(self) -> None:
+    def backup_file(self) -> None:
         """The backup file, handed to the browser's share sheet where it shares files, else
         downloaded; the page tells what became of it (``backup_left``)."""
         session = self.session
-        exported = session.backups.file(session.table, session.clock())
-        self.backup_name = exported.name
-        self.emit([("backup", None, exported.name, exported.text)])
+        made = session.backups.file(session.table, session.clock())
+        self.backup_name = made.name
+        self.emit([("backup", None, made.name, made.text)])
 
     def backup_left(self, made: bool) -> None:
         """The page's word on the backup file: it left the page (downloaded or shared), so it
@@ -150,14 +150,14 @@ class Dialogs:
             return
         if made:
             self.session.backups.made(self.session.clock())
-        said = text("export.done" if made else "export.cancelled", self.lang, name=name)
+        said = text("backup.done" if made else "backup.cancelled", self.lang, name=name)
         self.session.line.say(said)
         self.emit([("text", of_testid("transfer-notice"), said)])
 
-    def import_file(self, raw: str | None, chosen: str) -> None:
+    def restore_file(self, raw: str | None, chosen: str) -> None:
         """Merge a chosen file (None: the browser could not read it); the dialog says what
         happened."""
-        self.session.lobby.import_file(raw)
+        self.session.lobby.restore_file(raw)
         self.emit([("text", of_testid("transfer-notice"), self.session.status)])
         self.paint_stats(chosen)
 

@@ -29,7 +29,7 @@ class Kind(enum.StrEnum):
     """The real dice's faces being typed."""
     CHANGE = "change"
     """A choice changed: ``field`` is the ``data-testid`` of the select (or "seat")."""
-    IMPORT = "restore"
+    RESTORE = "restore"
     """A backup file chosen to restore, read by the page (``text``: None when it could not
     be)."""
     CANCEL = "cancel"
@@ -96,7 +96,7 @@ class Event(NamedTuple):
     key: str | None = None
     """The storage key another tab wrote."""
     text: str | None = None
-    """A file's text (import), the address's new fragment (hash), or the value another
+    """A file's text (restore), the address's new fragment (hash), or the value another
     tab wrote (storage)."""
     stored: dict[str, str] | None = None
     """Every key of the site as stored when the page heard of another tab's stamp (or of a

@@ -65,7 +65,7 @@ class Page:
             "compare": lambda _: self.timers.with_table(self.dialogs.show_compare),
             "games": lambda _: self.dialogs.show_games(),
             "stats": lambda event: self.dialogs.show_stats(event.value("stats-player")),
-            "backup": lambda _: self.changed(self.dialogs.export_file),
+            "backup": lambda _: self.changed(self.dialogs.backup_file),
             "print-stats": lambda _: self.dialogs.print_stats(),
             "resume": lambda event: self.dialogs.resume(event.id),
             "new-game": lambda _: self.dialogs.open_new_game(),
@@ -103,8 +103,8 @@ class Page:
                 self.session.ui.entry.type, event.value("entry-faces")
             ),
             Kind.CHANGE: self.on_change,
-            Kind.IMPORT: lambda event: self.changed(
-                self.dialogs.import_file, event.text, event.value("stats-player")
+            Kind.RESTORE: lambda event: self.changed(
+                self.dialogs.restore_file, event.text, event.value("stats-player")
             ),
             Kind.CANCEL: lambda _: self.changed(self.session.moves.cancel),
             Kind.CLOSED: lambda event: self.dialogs.closed(event.dialog),

@@ -262,7 +262,7 @@ EN: dict[str, str] = {
     "apart.earlier": "Before that: {count} more",
     "apart.link_label": "Link to the game",
     "apart.about": "{names}: a game by link, {count:# turn|# turns} played.",
-    "import.friends": "{count:# friend's daily result|# friends' daily results} added.",
+    "restore.friends": "{count:# friend's daily result|# friends' daily results} added.",
     "link.refused": "This link cannot be played: {why}.",
     "share.daily": "Kismet daily #{number}: {total}",
     "share.challenge": "{name}'s Kismet challenge: I scored {total} against {theirs}",
@@ -599,8 +599,8 @@ game is saved in this browser after every move: close the page and carry on late
     "stats.legend_game": "A game",
     "stats.legend_yours": "Your games",
     "stats.legend_perfect": "Perfect play",
-    "app.export": "Back up",
-    "app.import": "Restore",
+    "app.backup": "Back up",
+    "app.restore": "Restore",
     "stats.transfer": (
         "Back up writes every finished game, the statistics, the games in progress (games "
         "by link with this device's seat), the settings and friends' daily results to one "
@@ -630,29 +630,29 @@ game is saved in this browser after every move: close the page and carry on late
         "was cleared. Open a backup to bring your games back."
     ),
     "keep.open_backup": "Open a backup",
-    "import.by_link": "{count} of them by link, each at this device's seat.",
-    "import.too_big": (
+    "restore.by_link": "{count} of them by link, each at this device's seat.",
+    "restore.too_big": (
         "That file is too big ({size} MB) to be a Kismet backup. Nothing was changed."
     ),
-    "import.not_json": "That file is not a Kismet backup (it is not JSON). Nothing was changed.",
-    "import.not_kismet": "That file is not a Kismet backup. Nothing was changed.",
-    "import.newer": (
+    "restore.not_json": "That file is not a Kismet backup (it is not JSON). Nothing was changed.",
+    "restore.not_kismet": "That file is not a Kismet backup. Nothing was changed.",
+    "restore.newer": (
         "That file comes from a newer version of Kismet (format {version}). Reload the "
         "page to update, then restore it again. Nothing was changed."
     ),
-    "import.bad_game": (
+    "restore.bad_game": (
         "That file holds a game the rules could not have produced ({where}). Nothing was changed."
     ),
-    "import.done": (
+    "restore.done": (
         "Restored {added:# finished game|# finished games} ({known:# was|# were} already here)."
     ),
-    "import.paused": (
+    "restore.paused": (
         "{count:# game in progress was|# games in progress were} added to Games in progress."
     ),
-    "import.settings": "The settings were taken from the file.",
-    "import.read_failed": "The file could not be read. Nothing was changed.",
-    "export.done": "Backed up to {name}.",
-    "export.cancelled": "Not backed up: the share was cancelled.",
+    "restore.settings": "The settings were taken from the file.",
+    "restore.read_failed": "The file could not be read. Nothing was changed.",
+    "backup.done": "Backed up to {name}.",
+    "backup.cancelled": "Not backed up: the share was cancelled.",
     # Luck against skill, after a game.
     "luck.title": "Luck and skill, player by player",
     "luck.solo_kind": (
@@ -750,13 +750,13 @@ game is saved in this browser after every move: close the page and carry on late
         "latest moves are not saved yet."
     ),
     "app.free_space": "Free space",
-    "app.export_copy": "Back up",
-    "import.unchecked": (
+    "app.backup_copy": "Back up",
+    "restore.unchecked": (
         "{count:# finished game from before the statistics was left out: without its boxes and "
         "dice it cannot be checked|# finished games from before the statistics were left out: "
         "without their boxes and dice they cannot be checked}."
     ),
-    "import.unsaved": "Storage is full, so what was restored is not saved yet.",
+    "restore.unsaved": "Storage is full, so what was restored is not saved yet.",
     "save.too_big": "The saved data is too large to be Kismet's (at {where})",
     "save.too_deep": "The saved data is damaged (nested too deeply, at {where})",
     "save.not_json": "The saved data is damaged (it is not JSON, at {where})",

@@ -246,7 +246,7 @@ KO: dict[str, str] = {
     "apart.earlier": "그 전: {count}개 더",
     "apart.link_label": "게임으로 가는 링크",
     "apart.about": "{names}: 링크 게임, {count}턴 진행.",
-    "import.friends": "친구의 일일 게임 결과 {count}개를 더했습니다.",
+    "restore.friends": "친구의 일일 게임 결과 {count}개를 더했습니다.",
     "link.refused": "이 링크로는 할 수 없습니다: {why}.",
     "share.daily": "키스멧 일일 게임 #{number}: {total}점",
     "share.challenge": "{name}의 키스멧 도전: 나 {total}점, 상대 {theirs}점",
@@ -555,8 +555,8 @@ KO: dict[str, str] = {
     "stats.legend_game": "게임 하나",
     "stats.legend_yours": "나의 게임",
     "stats.legend_perfect": "완벽한 플레이",
-    "app.export": "백업",
-    "app.import": "복원",
+    "app.backup": "백업",
+    "app.restore": "복원",
     "stats.transfer": (
         "백업은 끝난 게임, 통계, 진행 중인 게임(링크 게임은 이 기기의 자리와 함께), 설정, "
         "친구의 오늘의 게임 결과를 파일 하나에 씁니다. 메일이나 클라우드에 보관하세요. 새 "
@@ -585,25 +585,25 @@ KO: dict[str, str] = {
         "백업을 열어 게임을 되살리세요."
     ),
     "keep.open_backup": "백업 열기",
-    "import.by_link": "그중 {count}개는 링크 게임이며, 이 기기의 자리에서 이어집니다.",
-    "import.too_big": (
+    "restore.by_link": "그중 {count}개는 링크 게임이며, 이 기기의 자리에서 이어집니다.",
+    "restore.too_big": (
         "키스멧 백업 파일이라기엔 너무 큽니다({size} MB). 아무것도 바뀌지 않았습니다."
     ),
-    "import.not_json": "키스멧 백업 파일이 아닙니다(JSON이 아님). 아무것도 바뀌지 않았습니다.",
-    "import.not_kismet": "키스멧 백업 파일이 아닙니다. 아무것도 바뀌지 않았습니다.",
-    "import.newer": (
+    "restore.not_json": "키스멧 백업 파일이 아닙니다(JSON이 아님). 아무것도 바뀌지 않았습니다.",
+    "restore.not_kismet": "키스멧 백업 파일이 아닙니다. 아무것도 바뀌지 않았습니다.",
+    "restore.newer": (
         "더 새로운 버전의 키스멧에서 만든 파일입니다(형식 {version}). 페이지를 새로 고쳐 "
         "업데이트한 뒤 다시 복원하세요. 아무것도 바뀌지 않았습니다."
     ),
-    "import.bad_game": (
+    "restore.bad_game": (
         "규칙으로는 나올 수 없는 게임이 들어 있습니다({where}). 아무것도 바뀌지 않았습니다."
     ),
-    "import.done": "끝난 게임 {added}개를 복원했습니다({known}개는 이미 있었습니다).",
-    "import.paused": "진행 중인 게임 {count}개를 '진행 중인 게임'에 더했습니다.",
-    "import.settings": "설정을 파일에서 가져왔습니다.",
-    "import.read_failed": "파일을 읽을 수 없습니다. 아무것도 바뀌지 않았습니다.",
-    "export.done": "{name} 파일로 백업했습니다.",
-    "export.cancelled": "백업하지 않았습니다. 공유를 취소했습니다.",
+    "restore.done": "끝난 게임 {added}개를 복원했습니다({known}개는 이미 있었습니다).",
+    "restore.paused": "진행 중인 게임 {count}개를 '진행 중인 게임'에 더했습니다.",
+    "restore.settings": "설정을 파일에서 가져왔습니다.",
+    "restore.read_failed": "파일을 읽을 수 없습니다. 아무것도 바뀌지 않았습니다.",
+    "backup.done": "{name} 파일로 백업했습니다.",
+    "backup.cancelled": "백업하지 않았습니다. 공유를 취소했습니다.",
     # Luck against skill, after a game.
     "luck.title": "플레이어별 운과 실력",
     "luck.solo_kind": (
@@ -693,11 +693,11 @@ KO: dict[str, str] = {
         "않았습니다."
     ),
     "app.free_space": "공간 비우기",
-    "app.export_copy": "백업",
-    "import.unchecked": (
+    "app.backup_copy": "백업",
+    "restore.unchecked": (
         "통계 이전의 끝난 게임 {count}개는 칸과 주사위가 없어 확인할 수 없으므로 빼었습니다."
     ),
-    "import.unsaved": "저장 공간이 가득 차 복원한 것이 아직 저장되지 않았습니다.",
+    "restore.unsaved": "저장 공간이 가득 차 복원한 것이 아직 저장되지 않았습니다.",
     "save.too_big": "저장된 데이터가 키스멧의 것이라기엔 너무 큽니다 ({where})",
     "save.too_deep": "저장된 데이터가 손상되었습니다 (너무 깊게 중첩됨, {where})",
     "save.not_json": "저장된 데이터가 손상되었습니다 (JSON이 아님, {where})",

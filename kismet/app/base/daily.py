@@ -93,7 +93,7 @@ def standing(tables: Sequence[DayTable]) -> tuple[Standing, ...]:
 
 
 def read_friends(data: object) -> list[tuple[int, str]]:
-    """Friends' daily results as stored or exported (day number, link); raises
+    """Friends' daily results as stored or in a backup (day number, link); raises
     ``SaveError`` for anything else (the links are replayed where they are used)."""
     results = data.get("results") if isinstance(data, dict) else None
     if not isinstance(results, list):

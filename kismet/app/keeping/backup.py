@@ -25,7 +25,7 @@ from ...rules import SaveError, SaveProblem
 from ...rules.values import is_whole
 from ...text import text
 from .storage import PREFIX, REMINDER_KEY
-from .transfer import ImportProblem, export_data, export_file_name, read_import
+from .transfer import RestoreProblem, backup_data, backup_file_name, read_backup
 
 if TYPE_CHECKING:
     from ..base.table import Table
@@ -38,7 +38,7 @@ STALE_DAYS = 7
 """A backup older than this is reminded of when the browser may clear the storage."""
 
 
-class Export(NamedTuple):
+class BackupFile(NamedTuple):
     """The backup file: its name and its text."""
 
     name: str
@@ -152,42 +152,42 @@ class Backups:
             self.store.remove(REMINDER_KEY)
         return found or Reminder()
 
-    def file(self, current: Table, when: str) -> Export:
+    def file(self, current: Table, when: str) -> BackupFile:
         """The backup file of everything kept (finished games, games in progress, settings,
         friends' results), named with ``when``'s date. It counts as made once it has left
         the page (``made``)."""
         shelf = self.shelf
         game = current if current.unfinished else None
-        data = export_data(shelf.history, shelf.folded, game, shelf.paused, shelf.settings,
+        data = backup_data(shelf.history, shelf.folded, game, shelf.paused, shelf.settings,
                            when, self.friends.results())  # fmt: skip
-        return Export(export_file_name(when), json.dumps(data, separators=(",", ":")))
+        return BackupFile(backup_file_name(when), json.dumps(data, separators=(",", ":")))
 
     def restore(self, raw: str, current: Table, lang: str) -> tuple[str, str | None]:
         """Merge a backup file's text: the sentence that says what happened, and the game
         to take to the table (the file's, put aside now, when none is under way here). A
         bad file changes nothing."""
         try:
-            found = read_import(raw)
-        except ImportProblem as problem:
+            found = read_backup(raw)
+        except RestoreProblem as problem:
             return text(problem.key, lang, **problem.params), None
         fresh = self.finished == 0
         merged = self.shelf.merge(found, current)
         if fresh and merged.added:
             self.restored(found.exported)
         friends = self.friends.add(found.friends)
-        words = [text("import.done", lang, added=merged.added, known=merged.known)]
+        words = [text("restore.done", lang, added=merged.added, known=merged.known)]
         if friends:
-            words.append(text("import.friends", lang, count=friends))
+            words.append(text("restore.friends", lang, count=friends))
         if merged.paused:
-            words.append(text("import.paused", lang, count=merged.paused))
+            words.append(text("restore.paused", lang, count=merged.paused))
         if merged.by_link:
-            words.append(text("import.by_link", lang, count=merged.by_link))
+            words.append(text("restore.by_link", lang, count=merged.by_link))
         if merged.settings:
-            words.append(text("import.settings", lang))
+            words.append(text("restore.settings", lang))
         if merged.unchecked:
-            words.append(text("import.unchecked", lang, count=merged.unchecked))
+            words.append(text("restore.unchecked", lang, count=merged.unchecked))
         if not merged.saved:
-            words.append(text("import.unsaved", lang))
+            words.append(text("restore.unsaved", lang))
         put = {t.id for t in self.shelf.paused}
         take_up = found.at_table if found.at_table in put and not current.unfinished else None
         return " ".join(words), take_up

@@ -263,7 +263,7 @@ class Ledger:
         return 0
 
     def merge(self, new: list[Finished], folded: Folded | None) -> bool:
-        """Add imported games (by identity, in order of their end) and folded tallies
+        """Add a restored backup's games (by identity, in order of their end) and folded tallies
         (when none of their games is known here); whether all of it is stored."""
         saved = True
         known = self.known_ids() | set(self._fresh_folded().ids)

@@ -34,11 +34,11 @@ from .storage import (
     first_visit,
 )
 from .store import Store, parse_stored
-from .transfer import Imported
+from .transfer import BackupContents
 
 
 class Merged(NamedTuple):
-    """What an import added: finished games, those already here, games put aside."""
+    """What a restore added: finished games, those already here, games put aside."""
 
     added: int
     known: int
@@ -221,10 +221,10 @@ class Shelf:
             self.ledger.save()
         return Freed(folded, not self.waiting)
 
-    # ------------------------------------------------------------- import
+    # ------------------------------------------------------------ restore
 
-    def merge(self, found: Imported, current: Table) -> Merged:
-        """Add what an imported file holds that is not here yet: finished games by their
+    def merge(self, found: BackupContents, current: Table) -> Merged:
+        """Add what a backup file holds that is not here yet: finished games by their
         identity, the folded ones when none of them is known, games in progress (put
         aside, or in place of the copy put aside here when further along; the one at the
         table stays; none that was finished here), and the settings while these are
@@ -243,7 +243,7 @@ class Shelf:
         )  # fmt: skip
 
     def _further(self, tables: Sequence[Table], here: set[str]) -> list[Table]:
-        """The games in progress of an imported file to put aside: none that is at the
+        """The games in progress of a backup file to put aside: none that is at the
         table or finished here (``here``), and one put aside here too only when further
         along."""
         aside = {t.id: len(t.game.history) for t in self.paused}
@@ -254,7 +254,7 @@ class Shelf:
         ]
 
     def _settings_taken(self, found: Settings) -> bool:
-        """Whether an imported file's settings replace these: only while these are
+        """Whether a backup file's settings replace these: only while these are
         untouched, the defaults but for the first game's guide (which a new device runs),
         and the file's are not."""
         untouched = self.settings._replace(guide=None) == Settings()

@@ -189,7 +189,7 @@ def _pair(code: object) -> tuple[str, str]:
 class Folded:
     """Finished games whose detail was folded away: their tallies per player, the
     head-to-head records among people, their high-score lines, and their identities (so
-    that an import never counts them twice)."""
+    that a restore never counts them twice)."""
 
     tallies: dict[Who, Tally] = field(default_factory=dict)
     versus: dict[tuple[str, str], list[int]] = field(default_factory=dict)

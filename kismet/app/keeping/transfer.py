@@ -1,4 +1,4 @@
-"""Export and import: everything a player keeps, in one JSON file to carry elsewhere.
+"""The backup file: everything a player keeps, in one JSON file to carry elsewhere.
 
 The file (``kismet-YYYY-MM-DD.json``)::
 
@@ -14,9 +14,9 @@ The file (``kismet-YYYY-MM-DD.json``)::
 Reading one checks everything as the stored values are checked, and more: each finished
 game is replayed through the rules (``Finished.verify``), each game in progress loads
 through the rules. The text is measured before it is parsed (``kismet.rules.bounded``), so
-no file can exhaust the stack. Any problem raises ``ImportProblem`` with the message key to
+no file can exhaust the stack. Any problem raises ``RestoreProblem`` with the message key to
 say, and nothing is merged. Merging (``kismet.app.keeping.shelf.Shelf.merge``) adds what
-is not there yet, by each game's identity, so importing the same file again changes nothing.
+is not there yet, by each game's identity, so restoring the same file again changes nothing.
 """
 
 from __future__ import annotations
@@ -34,15 +34,15 @@ from ..base.table import Table, read_paused
 from .records import Finished, read_history
 from .stats import Folded
 
-EXPORT_FORMAT = "kismet.export"
-EXPORT_VERSION = 1
-MAX_IMPORT_BYTES = 8_000_000
+BACKUP_FORMAT = "kismet.export"
+BACKUP_VERSION = 1
+MAX_BACKUP_BYTES = 8_000_000
 """Larger files are refused before they are read (a few thousand games take about 1 MB)."""
 
 _FIELDS = ("format", "version", "exported", "history", "folded", "game", "paused", "settings")
 
 
-class ImportProblem(Exception):
+class RestoreProblem(Exception):
     """A file that cannot be imported: ``key`` is the message to say, with ``params``."""
 
     def __init__(self, key: str, **params: object) -> None:
@@ -51,13 +51,13 @@ class ImportProblem(Exception):
         self.params = params
 
 
-class Imported(NamedTuple):
+class BackupContents(NamedTuple):
     """What a file holds, checked."""
 
     history: tuple[Finished, ...]
     folded: Folded | None
     tables: tuple[Table, ...]
-    """The games under way: the one at the table when exported and those put aside."""
+    """The games under way: the one at the table when the backup was made and those put aside."""
     settings: Settings
     unchecked: int = 0
     """Finished games left out because they could not be replayed (from before the
@@ -70,12 +70,12 @@ class Imported(NamedTuple):
     """When the file was written (as the file says)."""
 
 
-def export_file_name(when: str) -> str:
+def backup_file_name(when: str) -> str:
     """The file's name, with the day it was written."""
     return f"kismet-{when[:10]}.json"
 
 
-def export_data(
+def backup_data(
     history: list[Finished],
     folded: Folded,
     game: Table | None,
@@ -84,10 +84,10 @@ def export_data(
     when: str,
     friends: list[tuple[int, str]] | None = None,
 ) -> dict[str, Any]:
-    """The export file's contents."""
+    """The backup file's contents."""
     return {
-        "format": EXPORT_FORMAT,
-        "version": EXPORT_VERSION,
+        "format": BACKUP_FORMAT,
+        "version": BACKUP_VERSION,
         "exported": when,
         "history": [f.to_dict() for f in history],
         "folded": folded.to_dict() if folded.ids else None,
@@ -98,17 +98,17 @@ def export_data(
     }
 
 
-def read_import(raw: str) -> Imported:
-    """Read an export file's text; raises ``ImportProblem`` for anything else.
+def read_backup(raw: str) -> BackupContents:
+    """Read a backup file's text; raises ``RestoreProblem`` for anything else.
 
     Every finished game is replayed through the rules; a record from before the statistics
     (no fills, so nothing to replay) cannot be checked and is left out, counted in
     ``unchecked``. A game's identity given twice in the file is read once."""
-    data = _export_data(raw)
+    data = _backup_data(raw)
     try:
         fields = Fields(data, "file", _FIELDS, ("friends",))
-        if fields.integer("version") != EXPORT_VERSION:
-            raise ImportProblem("import.not_kismet")
+        if fields.integer("version") != BACKUP_VERSION:
+            raise RestoreProblem("restore.not_kismet")
         history, unchecked = _checked_history(fields.items("history"))
         folded = data["folded"]
         game = data["game"]
@@ -117,7 +117,7 @@ def read_import(raw: str) -> Imported:
         friends = read_friends({"results": fields.items("friends", [])})
         for _, code in friends:  # each a whole, legal game, or the file is refused
             replay_challenge(decode(code))
-        return Imported(
+        return BackupContents(
             tuple(history),
             None if folded is None else Folded.from_dict(folded),
             tuple(_furthest(tables)),
@@ -128,30 +128,30 @@ def read_import(raw: str) -> Imported:
             data["exported"] if isinstance(data["exported"], str) else "",
         )
     except SaveError as error:
-        raise ImportProblem("import.bad_game", where=error.where) from None
+        raise RestoreProblem("restore.bad_game", where=error.where) from None
 
 
-def _export_data(raw: str) -> dict[str, Any]:
-    """An export file's JSON object, of a version this page reads; raises
-    ``ImportProblem`` for anything else (too big, not JSON, too deep, another format, a
+def _backup_data(raw: str) -> dict[str, Any]:
+    """A backup file's JSON object, of a version this page reads; raises
+    ``RestoreProblem`` for anything else (too big, not JSON, too deep, another format, a
     newer version)."""
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise ImportProblem("import.too_big", size=f"{len(raw) / 1e6:.1f}")
+    if len(raw) > MAX_BACKUP_BYTES:
+        raise RestoreProblem("restore.too_big", size=f"{len(raw) / 1e6:.1f}")
     try:
-        data = load_json(raw, "file", MAX_IMPORT_BYTES)
-    except SaveError as error:  # not JSON, or nested deeper than any export
+        data = load_json(raw, "file", MAX_BACKUP_BYTES)
+    except SaveError as error:  # not JSON, or nested deeper than any backup
         not_json = error.problem is SaveProblem.NOT_JSON
-        raise ImportProblem("import.not_json" if not_json else "import.not_kismet") from None
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise ImportProblem("import.not_kismet")
+        raise RestoreProblem("restore.not_json" if not_json else "restore.not_kismet") from None
+    if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
+        raise RestoreProblem("restore.not_kismet")
     version = data.get("version")
-    if is_whole(version) and version > EXPORT_VERSION:
-        raise ImportProblem("import.newer", version=version)
+    if is_whole(version) and version > BACKUP_VERSION:
+        raise RestoreProblem("restore.newer", version=version)
     return data
 
 
 def _checked_history(items: list[Any]) -> tuple[list[Finished], int]:
-    """The finished games of an export file, each replayed through the rules (raises
+    """The finished games of a backup file, each replayed through the rules (raises
     ``SaveError`` for one that does not replay), each identity once; and how many could
     not be checked (from before the statistics: no fills), left out."""
     history: list[Finished] = []

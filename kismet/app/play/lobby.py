@@ -40,7 +40,7 @@ def last_name(person: str, history: Sequence[Finished]) -> str:
 
 class Lobby(AtTable):
     """The New game, Daily game, Games in progress and challenge commands, the settings,
-    and the import and Free space of the storage; each catches up with other tabs first."""
+    and the restore and Free space of the storage; each catches up with other tabs first."""
 
     def __init__(
         self,
@@ -235,18 +235,18 @@ class Lobby(AtTable):
     # ------------------------------------------------------------- storage
 
     @caught_up
-    def import_file(self, raw: str | None) -> None:
-        """Merge an export file into what is kept, and say what it added (or why not);
+    def restore_file(self, raw: str | None) -> None:
+        """Merge a backup file into what is kept, and say what it added (or why not);
         None is a file the browser could not read (moved, unreadable)."""
         if raw is None:
-            self.line.say(text("import.read_failed", self.lang))
+            self.line.say(text("restore.read_failed", self.lang))
             return
         said, take_up = self.backups.restore(raw, self.table, self.lang)
         if take_up is not None:
             self.resume(take_up)
         self.line.say(said)
         if not self.shelf.waiting:
-            self.tables.say_if_refused(f"{said} {text('import.unsaved', self.lang)}")
+            self.tables.say_if_refused(f"{said} {text('restore.unsaved', self.lang)}")
 
     @caught_up
     def free_space(self) -> None:

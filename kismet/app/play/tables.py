@@ -48,7 +48,7 @@ def on_the_table(action: Callable[Concatenate[S, P], None]) -> Callable[Concaten
 
 
 def caught_up(action: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
-    """An action that does not depend on the turn shown (a new game, settings, an import):
+    """An action that does not depend on the turn shown (a new game, settings, a restore):
     the tab catches up with other tabs first, then acts."""
 
     @functools.wraps(action)

@@ -58,7 +58,7 @@ def _now() -> str:
 
 class Session(AtTable):
     """The game at one table, made of parts: ``tables`` (which game is seated, and its
-    commits), ``lobby`` (choosing a game, settings, import), ``moves`` (the moves), ``shelf``
+    commits), ``lobby`` (choosing a game, settings, restore), ``moves`` (the moves), ``shelf``
     (what is stored), ``progress`` (records and statistics), ``coach``, ``guide``,
     ``odds`` (the win chances), ``linked`` (daily games and challenges), ``apart`` (games
     by link) and ``computers``;

@@ -135,7 +135,7 @@ class View(NamedTuple):
     """The status line only says whose turn it is, as the turn line above it does: it is
     read out, not shown twice."""
     can_free: bool = False
-    """The storage is full: the page offers to free space and to export a copy."""
+    """The storage is full: the page offers to free space and to make a backup."""
     finale: Finale | None = None
     """The game-over panel's words and figures, once the game is over."""
     guide: GuideView | None = None
