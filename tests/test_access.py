@@ -167,6 +167,9 @@ def test_axe_finds_no_violations(browser: Any, site: Site, locale: str) -> None:
     page.click("[data-testid=hint]")
     page.wait_for_selector("[data-testid=hint-panel]:not([hidden])", timeout=60_000)
     check("hint at a table")
+    # A laptop: the sheet in its own frame, its totals row kept in view.
+    page.set_viewport_size({"width": 1366, "height": 768})
+    check("laptop")
     # A phone: the sheet's cards show the boxes' short names, and the buttons keep the
     # full ones for a screen reader.
     page.set_viewport_size({"width": 360, "height": 640})
@@ -192,6 +195,10 @@ def test_axe_finds_no_violations(browser: Any, site: Site, locale: str) -> None:
     page.click("[data-testid=fold-over]")
     page.wait_for_selector("[data-testid=game-over][open]")
     check("game over")
+    # The menu, with Back up and Restore under the line on the storage.
+    reveal(page, "menu-backup")
+    page.wait_for_selector("[data-testid=menu-backup]", state="visible")
+    check("menu")
     assert {k: v for k, v in states.items() if v} == {}
     assert not watch.errors, watch.errors
     context.close()

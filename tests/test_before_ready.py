@@ -12,6 +12,7 @@ import pytest
 from kismet import Game
 from kismet.text import text
 from tests.conftest import READY_TIMEOUT_MS, Site, artifact, holding
+from tests.test_access import axe_violations
 from tests.test_browser import faces
 
 # the page before a first start is ready: contexts with nothing stored
@@ -112,6 +113,7 @@ def test_a_first_visit_shows_how_far_its_downloads_are(browser: Any, site: Site,
         roll = page.locator("[data-testid=roll]").bounding_box()
         assert roll is not None and float(bar.removesuffix("px")) > 0.3 * roll["width"], bar
         page.screenshot(path=artifact(f"before-ready-loading-{lang}.png"))
+        assert axe_violations(page) == []  # the loading screen, share and bar
         page.holding.release()
         page.wait_for_selector("html[data-ready=true]", timeout=READY_TIMEOUT_MS)
         heard = page.evaluate("window.__loading")
