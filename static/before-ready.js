@@ -47,7 +47,9 @@
   // on the start's channel; a worker started before this page is another page's): the share
   // after the words "Loading the game…" and a bar along Roll; once all is here, the words say
   // the game is starting.
-  const starting = globalThis.BroadcastChannel ? new BroadcastChannel(SHARED.start_channel) : null;
+  // (A page the service worker serves starts from its copy and the snapshot: nothing to show.)
+  const first = globalThis.BroadcastChannel && !navigator.serviceWorker?.controller;
+  const starting = first ? new BroadcastChannel(SHARED.start_channel) : null;
   if (starting)
     starting.onmessage = ({ data }) => {
       if (ready()) return starting.close();

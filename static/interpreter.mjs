@@ -45,6 +45,7 @@ const share = () => {
   later = undefined;
   toldAt = performance.now();
   const part = Math.min(1, sum(arrived.values()) / TOTAL);
+  starting ??= globalThis.BroadcastChannel ? new BroadcastChannel(SHARED.start_channel) : null;
   starting?.postMessage({ loading: part.toFixed(2), since: performance.timeOrigin });
 };
 const arriving = () => {
@@ -52,16 +53,16 @@ const arriving = () => {
   if (wait <= 0 || sum(arrived.values()) >= TOTAL) share();
   else later ??= setTimeout(share, wait);
 };
-const starting = globalThis.BroadcastChannel ? new BroadcastChannel(SHARED.start_channel) : null;
+/** @type {BroadcastChannel | null | undefined} made with the first share told */
+let starting;
 const fetched = globalThis.fetch;
-let counting = true; // not on a start from a snapshot: its files come from the caches, at once
 // The answer itself goes on untouched (its address keeps V8's cache of the compiled
 // WebAssembly); a copy of its body is counted.
 /** @type {typeof fetch} */
 globalThis.fetch = async (input, init) => {
   const response = await fetched(input, init);
   const name = Object.keys(SIZES).find((end) => String(input instanceof Request ? input.url : input).endsWith(end));
-  const body = name && counting && response.ok && response.clone().body;
+  const body = name && response.ok && response.clone().body;
   if (name && body) count(name, body.getReader()).catch(() => {}); // a download cut off: its own fetch says so
   return response;
 };
@@ -237,7 +238,7 @@ export async function loadPyodide(options = {}) {
   try {
     const bytes = await stored();
     if (bytes) {
-      counting = false;
+      globalThis.fetch = fetched; // a start from the snapshot: its files come from the caches at once
       game().catch(() => {}); // meanwhile
       rest =
         KEEPS &&
