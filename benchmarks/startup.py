@@ -314,14 +314,16 @@ def main() -> int:
                 results[kind], results[f"{kind} warm"] = [], []
             # Cold loads alternate, swapping who goes first each round, so no page is
             # always the one that follows another; the warm loads (whose service worker
-            # keeps the machine busy precaching) come after, in a loop of their own.
+            # keeps the machine busy precaching) come after, in a loop of their own,
+            # swapping likewise.
             pages = [*((kind, url, folder) for kind, (url, folder) in sites.items()),
                      ("bare", base + "bare.html", root)]  # fmt: skip
             for round_number in range(args.loads):
                 for kind, url, folder in pages if round_number % 2 == 0 else pages[::-1]:
                     results[kind].append(load(browser, url, folder, network))
-            for _ in range(args.loads):
-                for kind, (url, folder) in sites.items():
+            for round_number in range(args.loads):
+                order = list(sites.items())
+                for kind, (url, folder) in order if round_number % 2 == 0 else order[::-1]:
                     results[f"{kind} warm"].append(load(browser, url, folder, network, warm=True))
             runs[name] = results
         latencies = alternated_rolls(browser, {kind: url for kind, (url, _) in sites.items()},
