@@ -22,7 +22,6 @@ from .luck import Luck, Pricing, expected_total, luck, luck_off
 if TYPE_CHECKING:
     from ...advice.review import Verdict
     from ...advice.strategy import Advisor
-    from ..keeping.friends import Friends
     from .luck import AimAt
 
 
@@ -44,8 +43,8 @@ class Statistics(NamedTuple):
 class Progress:
     """The finished games, read for the player: luck against skill, statistics, files."""
 
-    def __init__(self, shelf: Shelf, friends: Friends) -> None:
-        self.shelf, self.friends = shelf, friends
+    def __init__(self, shelf: Shelf) -> None:
+        self.shelf = shelf
         self._pricing: Pricing | None = None
         """The finished game whose decisions are being priced, step by step."""
 

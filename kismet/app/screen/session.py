@@ -84,7 +84,7 @@ class Session(AtTable):
         self.shelf = Shelf(storage, clock, spare)
         self.friends = Friends(self.shelf.store, lang)
         self.backups = Backups(self.shelf, self.friends, kept)
-        self.progress, self.linked = Progress(self.shelf, self.friends), Linked(lang)
+        self.progress, self.linked = Progress(self.shelf), Linked(lang)
         self.coach, self.guide, self.odds = Coach(self.aim), Guide(), Odds()
         self.aims = Aims(self.odds)
         self.computers = Computers()
