@@ -3,7 +3,7 @@
 // the site's storage. It decides nothing: kismet/app/keeping/commit.py makes the commits.
 import { stamps } from "./database.mjs"; // before PyScript's cache, in a browser blocking site data
 
-// One commit per answer, as kismet/app/keeping/storing.py's `store` (the tests hold them alike):
+// One commit per answer, decided here and nowhere else (the CPython tests run this under Node):
 // the spare's writes; if the stamp is still its base, every write or none; unless refused, `spared`.
 const SHARED = __SHARED__; // kismet/page/shared.py, as build.py wrote it
 const [PREFIX, STAMP, PROBE] = [SHARED.prefix, SHARED.stamp, SHARED.probe];

@@ -43,7 +43,7 @@ def test_the_page_s_scripts_pass_biome_lint_and_format() -> None:
     # warnings included (biome.json).
     biome = ROOT / "node_modules" / ".bin" / "biome"
     assert biome.exists(), "Biome is not installed: run the tests with `python build.py test`"
-    run(str(biome), "check", "--error-on-warnings", "static/")
+    run(str(biome), "check", "--error-on-warnings", "static/", "tests/")
 
 
 def tsc() -> str:

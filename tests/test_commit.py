@@ -1,8 +1,9 @@
-"""One commit per action, in a real Chromium: the page stores a commit as
-``kismet.app.keeping.storing.store`` says; a storage full to within 8, 100 or 1,000 characters
-loses no finished game, whatever the move (finishing a game, a fold, putting a game aside,
-an import); two tabs acting in the same millisecond never show a move that is not stored;
-a frozen or busy page and a stopped service worker lose nothing and say nothing false.
+"""One commit per action, in a real Chromium: the page stores each commit as it does under
+Node with the tests' storage (``tests/storing.py``); a storage full to within 8, 100 or 1,000
+characters loses no finished game, whatever the move (finishing a game, a fold, putting a
+game aside, an import); two tabs acting in the same millisecond never show a move that is
+not stored; a frozen or busy page and a stopped service worker lose nothing and say nothing
+false.
 
 The CPython side (every promise through commits, tabs hearing each other late) is in
 ``tests/test_storage.py``.
@@ -27,12 +28,11 @@ from kismet.app.keeping.storage import (
     PREFIX,
     SPARE_PREFIX,
     STAMP_KEY,
-    MemoryStorage,
 )
-from kismet.app.keeping.storing import answer_json, store
 from tests import conftest
 from tests.conftest import Site, open_app, reveal, watch_page
 from tests.helpers import almost_finished
+from tests.storing import COMMIT_CASES
 from tests.test_computers import start_with_seats, wait_for_human
 from tests.test_tabs import (
     EMPTY_FILLER,
@@ -65,37 +65,21 @@ FITS = f"""(size) => {{  // whether a value of ``size`` (with its key) fits, lef
 }}"""
 
 SPARE_KEY = SPARE_PREFIX + GAME  # the tab's copy of its game
-CASES = [  # what is stored, and a commit
-    ({STAMP_KEY: "s0", f"{PREFIX}game": "old"},
-     Commit(1, "s0", ((f"{PREFIX}game", "new"), (f"{PREFIX}paused:1:a", "p"), (STAMP_KEY, "s1")))),
-    ({STAMP_KEY: "s2", f"{PREFIX}game": "theirs"},
-     Commit(2, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s3")))),
-    ({STAMP_KEY: "s0", f"{PREFIX}paused:1:a": "p"},
-     Commit(3, "s0", ((f"{PREFIX}paused:1:a", None), (STAMP_KEY, "s4")))),
-    ({}, Commit(4, None, ((f"{PREFIX}settings", "{}"), (STAMP_KEY, "s5")))),
-    ({STAMP_KEY: "s0"}, Commit(5, "s0", (), ((SPARE_KEY, "g"),))),
-    ({STAMP_KEY: "s2"}, Commit(6, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s6")), (),
-                               ((SPARE_KEY, None),))),
-    ({STAMP_KEY: "s0"}, Commit(7, "s0", ((f"{PREFIX}game", "mine"), (STAMP_KEY, "s7")), (),
-                               ((SPARE_KEY, None),))),
-]  # fmt: skip
 SPARE_HELD = f"() => sessionStorage.getItem('{SPARE_KEY}')"
 SET_SPARE = f"(value) => sessionStorage.setItem('{SPARE_KEY}', value)"
 
 
-def test_the_page_stores_a_commit_as_the_reference_says(page: Any, site: Site) -> None:
+def test_the_page_stores_each_commit_as_it_should(page: Any, site: Site) -> None:
+    # The same cases as static/storing.mjs stores them under Node, with the tests' storage
+    # (tests/test_storage.py): here into the browser's own localStorage and sessionStorage.
     open_app(page, site.url)
-    for items, commit in CASES:
-        page.evaluate(SET_SITE_KEYS, items)
+    for case in COMMIT_CASES:
+        page.evaluate(SET_SITE_KEYS, case.stored)
         page.evaluate(SET_SPARE, "kept")
-        said = page.evaluate("(c) => Kismet.store(c)", commit.to_json())
-        held, spare = MemoryStorage(dict(items)), MemoryStorage({SPARE_KEY: "kept"})
-        expected = json.loads(answer_json(store(held, commit, spare)))
-        assert {k: v for k, v in said.items() if v is not None} == {
-            k: v for k, v in expected.items() if v is not None
-        }, commit
-        assert page.evaluate(SITE_KEYS) == held.items, commit
-        assert page.evaluate(SPARE_HELD) == spare.items.get(SPARE_KEY), commit
+        said = page.evaluate("(c) => Kismet.store(c)", case.commit.to_json())
+        assert said == case.answer, case.commit
+        assert page.evaluate(SITE_KEYS) == case.after, case.commit
+        assert page.evaluate(SPARE_HELD) == case.spare, case.commit
 
 
 @pytest.mark.parametrize("room", [8, 100, 1000])

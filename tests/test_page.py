@@ -20,7 +20,6 @@ from kismet.app.base.keys import Pressed, code, command, key_table
 from kismet.app.base.roster import Roster
 from kismet.app.keeping.commit import Commit, Mirror, Outcome
 from kismet.app.keeping.storage import GAME_KEY, STAMP_KEY, MemoryStorage
-from kismet.app.keeping.storing import answer_json, store
 from kismet.app.screen.pacing import RETRY_MS
 from kismet.html.ops import Op
 from kismet.page.events import VALUES, Event, Kind
@@ -28,6 +27,7 @@ from kismet.page.host import Fetched, Start
 from kismet.page.page import Page
 from kismet.page.rehearsal import MOVES, rehearse
 from kismet.text import text
+from tests.storing import store_json
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,11 +59,11 @@ class Host:
         if commit is not None:
             writes = tuple((k, v) for k, v in commit["writes"])
             spare = tuple((k, v) for k, v in commit["spare"])
-            stored = store(self.storage, Commit(commit["id"], commit["base"], writes, spare))
-        if ops and (stored is None or stored.outcome is not Outcome.STALE):
+            stored = store_json(self.storage, Commit(commit["id"], commit["base"], writes, spare))
+        if ops and (stored is None or stored["outcome"] != Outcome.STALE):
             self.sent.append(ops)
         if stored is not None and self.page is not None:
-            word = {"kind": "stored", "answer": json.loads(answer_json(stored))}
+            word = {"kind": "stored", "answer": stored}
             self.take(self.page.handle(json.dumps(word)))
 
     def later(self, ms: int) -> int:

@@ -19,7 +19,7 @@ from kismet.app.guidance.luck import expected_total, price_seats, splits
 from kismet.app.keeping import ledger, records
 from kismet.app.keeping.records import Finished
 from kismet.app.keeping.stats import Folded, Who, player_stats
-from kismet.app.keeping.storage import FOLDED_KEY, HISTORY_KEY, MemoryStorage, StorageFull
+from kismet.app.keeping.storage import FOLDED_KEY, HISTORY_KEY, MemoryStorage
 from kismet.app.keeping.transfer import BACKUP_VERSION, MAX_BACKUP_BYTES
 from kismet.app.screen.pacing import Upcoming, Wait, upcoming
 from kismet.app.screen.session import Session
@@ -27,6 +27,7 @@ from kismet.html.stats import Perfect, stats_html
 from kismet.rules import Category, Game, SaveError
 from kismet.rules.record import encode_fills, replay_record
 from tests.test_session import Clock, app_with, enter, finish_randomly
+from tests.test_storage import Quota, tab
 
 
 def random_game(players: list[str], seed: int) -> Game:
@@ -341,23 +342,10 @@ def test_games_beyond_the_limit_are_folded_not_dropped(monkeypatch: pytest.Monke
     assert fresh.progress.stats("Ann").tally == stats.tally
 
 
-class SmallStorage(MemoryStorage):
-    """Storage with a quota, as a browser's localStorage has."""
-
-    def __init__(self, quota: int) -> None:
-        super().__init__()
-        self.quota = quota
-
-    def set(self, key: str, value: str) -> None:
-        used = sum(len(v) for k, v in self.items.items() if k != key)
-        if used + len(value) > self.quota:
-            raise StorageFull()
-        super().set(key, value)
-
-
 def test_when_storage_runs_short_the_oldest_games_are_folded() -> None:
-    storage = SmallStorage(12_000)
-    app = Session(storage, seed=1, clock=Clock())
+    # A tab as the game in the browser is one: its commits stored by the page's own code.
+    storage = Quota(12_000)
+    app = tab(storage, Clock())
     for _ in range(30):
         app.lobby.new_game(["Ann"])
         while not app.game.is_over:

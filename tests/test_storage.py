@@ -1,8 +1,10 @@
 """What the storage promises, in CPython: two tabs over one storage, a storage with a quota,
 damaged and hostile data, and imports (docs/storage.md, "What the storage promises").
 
-A tab is a ``Session`` over a shared ``MemoryStorage``; a reload is a new ``Session`` over
-the same storage (and, for the same tab, the same spare ``sessionStorage``).
+A tab is a ``Session`` over a mirror of a shared ``MemoryStorage``, as the game in its worker
+is, whose every commit the page's own code stores (``static/storing.mjs`` under Node:
+``tests/storing.py``); a reload is a new tab over the same storage (and, for the same tab, the
+same spare ``sessionStorage``).
 """
 
 from __future__ import annotations
@@ -37,7 +39,6 @@ from kismet.app.keeping.storage import (
     StorageFull,
     StorageUnavailable,
 )
-from kismet.app.keeping.storing import answer_json, room_at_start, store
 from kismet.app.play.lobby import Lobby
 from kismet.app.play.moves import Moves
 from kismet.app.play.tables import Tables
@@ -45,6 +46,7 @@ from kismet.app.screen.session import Session
 from kismet.rules.bounded import MAX_DEPTH, depth, load_json
 from kismet.rules.errors import SaveError, SaveProblem
 from kismet.rules.scoring import score, upper_bonus
+from tests.storing import COMMIT_CASES, SPARE, Case, room_at_start, store, store_json
 
 
 class Clock:
@@ -70,10 +72,10 @@ class Quota(MemoryStorage):
         self.quota = quota
 
     def used(self, without: str | None = None) -> int:
-        return sum(len(k) + len(v) for k, v in self.items.items() if k != without)
+        return sum(units(k) + units(v) for k, v in self.items.items() if k != without)
 
     def set(self, key: str, value: str) -> None:
-        if self.used(without=key) + len(key) + len(value) > self.quota:
+        if self.used(without=key) + units(key) + units(value) > self.quota:
             raise StorageFull()
         super().set(key, value)
 
@@ -82,18 +84,10 @@ class Quota(MemoryStorage):
         self.quota = self.used() + room
 
 
-COMMITTED = {"on": False}
-"""Whether each tab writes into a mirror of the storage and has its commits stored by the
-page's side (``kismet.app.keeping.storing.store``), as the game in its worker does: every test here
-runs both ways."""
-
-
-@pytest.fixture(autouse=True, params=["direct", "committed"])
-def through(request: pytest.FixtureRequest) -> Iterator[None]:
-    COMMITTED["on"] = request.param == "committed"
+@pytest.fixture(autouse=True)
+def no_tabs_left() -> Iterator[None]:
     TABS.clear()
     yield
-    COMMITTED["on"] = False
     TABS.clear()
 
 
@@ -176,9 +170,7 @@ def read_all(storage: Storage) -> dict[str, str] | None:
 
 def tab(storage: MemoryStorage, clock: Clock, spare: MemoryStorage | None = None) -> Session:
     """A tab opened (or reloaded) over ``storage``, with this tab's ``spare`` storage."""
-    if COMMITTED["on"]:
-        return Tab(storage, clock, spare)  # type: ignore[return-value]
-    return Session(storage, seed=3, clock=clock, spare=spare)
+    return Tab(storage, clock, spare)  # type: ignore[return-value]
 
 
 def take_turn(app: Session, box: Category | None = None) -> None:
@@ -408,7 +400,6 @@ def test_finishing_a_game_in_a_full_storage_loses_nothing() -> None:
     assert fresh.game.is_over and history_ids(storage) == [fresh.table.id]
 
 
-@pytest.mark.parametrize("through", ["committed"], indirect=True)  # about commits only
 def test_a_reload_between_a_refused_commit_and_the_next_still_has_the_game() -> None:
     """The page's side removes the tab's copy of its game only once the storage holds the
     game: a commit that both stores the game and removes that copy, refused, leaves the copy
@@ -692,6 +683,14 @@ def test_the_page_stores_a_commit_all_or_nothing_and_only_on_its_base() -> None:
     assert removed.outcome is Outcome.STORED and "kismet:v1:b" not in held.items
 
 
+@pytest.mark.parametrize("case", COMMIT_CASES, ids=lambda case: f"commit{case.commit.id}")
+def test_the_page_stores_each_commit_as_it_should(case: Case) -> None:
+    # As tests/test_commit.py checks it in Chromium, with the browser's own storage.
+    held, spare = MemoryStorage(dict(case.stored)), MemoryStorage({SPARE: "kept"})
+    assert store_json(held, case.commit, spare) == case.answer
+    assert held.items == case.after and spare.items.get(SPARE) == case.spare
+
+
 @pytest.mark.parametrize("room", [0, 8, 100, 1000])
 def test_a_refused_commit_leaves_everything_as_it_was_and_says_the_room_left(room: int) -> None:
     held = Quota()
@@ -722,7 +721,7 @@ def test_writes_that_free_room_go_first_so_a_commit_that_fits_in_the_end_is_stor
 
 def test_the_spare_is_written_whatever_happens_and_a_refusing_storage_says_so() -> None:
     class Off(MemoryStorage):
-        def get(self, key: str) -> str | None:
+        def keys(self) -> list[str]:
             raise StorageUnavailable()
 
     spare = MemoryStorage()
@@ -731,7 +730,7 @@ def test_the_spare_is_written_whatever_happens_and_a_refusing_storage_says_so() 
     assert spare.items == {"kismet:v1:unsaved:game": "g"}
     assert store(MemoryStorage(), commit, spare).outcome is Outcome.STORED  # no stamp yet
     elsewhere = MemoryStorage({STAMP_KEY: "s9", "other": "x"})
-    answer = Answer.from_dict(json.loads(answer_json(store(elsewhere, commit, spare))))
+    answer = Answer.from_dict(store_json(elsewhere, commit, spare))
     assert answer == Answer(1, Outcome.STALE, None, {STAMP_KEY: "s9"})  # the site's keys
     assert Answer.from_dict({"id": 2, "outcome": "full", "room": 7}).room == 7
     with pytest.raises(ValueError):
@@ -817,8 +816,6 @@ class Versions(MemoryStorage):
 def test_a_move_shown_as_made_is_stored_however_late_the_other_tab_hears(
     actions: list[tuple[int, str]],
 ) -> None:
-    if not COMMITTED["on"]:
-        return  # tabs over one storage object hear nothing late
     storage, clock = Versions(), Clock()
     tabs = [Late(storage, clock), Late(storage, clock)]
     for who, action in actions:

@@ -17,7 +17,8 @@ one task, inside an IndexedDB transaction that keeps the last stamp for every ta
   can tell at once which later writes would be refused (``Mirror.room``);
 - ``OFF``: the storage refuses every write (disabled, private mode).
 
-``kismet.app.keeping.storing.store`` is the page's side, in Python.
+The page's side is ``static/storing.mjs``, the one place that decides whether a commit is
+stored (the CPython tests run it under Node: ``tests/storing.py``).
 """
 
 from __future__ import annotations
@@ -173,20 +174,27 @@ class Mirror:
         self._write(key, None)
 
     def _write(self, key: str, value: str | None) -> None:
+        self.write_all({key: value})
+
+    def write_all(self, writes: Mapping[str, str | None]) -> None:
+        """Take every one of ``writes``, or none when the room the page measured is too
+        small for all of them together (the page, storing the commit, decides in the end)."""
         items = self._items()
         if self.refusing:
             raise StorageUnavailable()
-        old = items.get(key)
         if self.room is not None:
-            grows = weight(key, value) - weight(key, old)
+            grows = sum(
+                weight(key, value) - weight(key, items.get(key)) for key, value in writes.items()
+            )
             if grows > self.room:
                 raise StorageFull()
             self.room -= grows
-        self.before.setdefault(key, old)
-        if value is None:
-            items.pop(key, None)
-        else:
-            items[key] = value
+        for key, value in writes.items():
+            self.before.setdefault(key, items.get(key))
+            if value is None:
+                items.pop(key, None)
+            else:
+                items[key] = value
 
     def take_writes(self) -> dict[str, tuple[str | None, str | None]]:
         """The writes since the last take: each key's value before and now (keys written

@@ -23,6 +23,7 @@ stores into the page's storage is ``kismet.app.keeping.commit``'s.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Protocol
 
 PREFIX = "kismet:v1:"
@@ -97,6 +98,10 @@ class Storage(Protocol):
     def keys(self) -> list[str]:
         """Every key stored."""
 
+    def write_all(self, writes: Mapping[str, str | None]) -> None:
+        """Store every one of ``writes`` (None: forget the key), or raise as ``set`` does
+        and store none of them."""
+
 
 class MemoryStorage:
     """A ``Storage`` in a dict, for the tests and tools (the game in the browser writes into
@@ -116,6 +121,15 @@ class MemoryStorage:
 
     def keys(self) -> list[str]:
         return list(self.items)
+
+    def write_all(self, writes: Mapping[str, str | None]) -> None:
+        """Each write in turn: a ``MemoryStorage`` takes every write, and one made to refuse
+        (a test's) refuses them all."""
+        for key, value in writes.items():
+            if value is None:
+                self.remove(key)
+            else:
+                self.set(key, value)
 
 
 def first_visit(storage: Storage) -> bool:

@@ -31,7 +31,7 @@ from typing import NamedTuple, TypeVar
 
 from ...rules import SaveError
 from ...rules.bounded import load_json
-from .commit import Answer, Commit, Commits, Outcome, weight
+from .commit import Answer, Commit, Commits, Outcome
 from .storage import (
     COPY_PREFIX,
     FULL,
@@ -252,19 +252,18 @@ class Store:
             self._unguard(key)
 
     def _store_all(self, writes: dict[str, str | None]) -> bool:
-        """Store every one of ``writes`` or none: those that free room first, and what got
-        in undone when one is refused (each step back is a state that fitted before)."""
+        """Store every one of ``writes`` or none (``Storage.write_all``: over a mirror, the
+        page decides in the end, when it stores the commit)."""
         if not all(self._unguard(key) for key in writes):
             return False
-        olds = {key: self.raw(key) for key in writes}
-        grows = {k: weight(k, v) - weight(k, olds[k]) for k, v in writes.items()}
-        done: list[str] = []
-        for key in sorted(writes, key=grows.__getitem__):
-            if not self._try(key, writes[key]):
-                for back in reversed(done):
-                    self._try(back, olds[back])
-                return False
-            done.append(key)
+        try:
+            self.storage.write_all(writes)
+        except StorageFull:
+            self.why = FULL
+            return False
+        except StorageUnavailable:
+            self.why = OFF
+            return False
         for key, text in writes.items():
             self.based.setdefault(self.commits.epoch, {}).setdefault(key, self.seen.get(key))
             self.seen[key] = text
