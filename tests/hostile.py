@@ -455,7 +455,8 @@ class Trial:
         """Whether the page says it has this game by link already, further on or parted
         from it (the rules take the link; the game kept here stays as it is)."""
         lines = (
-            text(key, self.lang, seen="|", played="|") for key in ("apart.older", "apart.parted")
+            text(key, self.lang, seen="|", played="|")
+            for key in ("by_link.older", "by_link.parted")
         )
         return any(line.split("|")[0] in said for line in lines)
 

@@ -120,18 +120,18 @@ class Case(NamedTuple):
     spare: str | None
 
 
-GAME, PAUSED, SETTINGS = f"{PREFIX}game", f"{PREFIX}paused:1:a", f"{PREFIX}settings"
+GAME, ASIDE, SETTINGS = f"{PREFIX}game", f"{PREFIX}paused:1:a", f"{PREFIX}settings"
 SPARE = SPARE_PREFIX + GAME
 COMMIT_CASES = [
     Case({STAMP_KEY: "s0", GAME: "old"},  # on its base: every write
-         Commit(1, "s0", ((GAME, "new"), (PAUSED, "p"), (STAMP_KEY, "s1"))),
-         {"id": 1, "outcome": "stored"}, {STAMP_KEY: "s1", GAME: "new", PAUSED: "p"}, "kept"),
+         Commit(1, "s0", ((GAME, "new"), (ASIDE, "p"), (STAMP_KEY, "s1"))),
+         {"id": 1, "outcome": "stored"}, {STAMP_KEY: "s1", GAME: "new", ASIDE: "p"}, "kept"),
     Case({STAMP_KEY: "s2", GAME: "theirs"},  # another tab wrote since: none, and what is stored
          Commit(2, "s0", ((GAME, "mine"), (STAMP_KEY, "s3"))),
          {"id": 2, "outcome": "stale", "values": {STAMP_KEY: "s2", GAME: "theirs"}},
          {STAMP_KEY: "s2", GAME: "theirs"}, "kept"),
-    Case({STAMP_KEY: "s0", PAUSED: "p"},  # a removal
-         Commit(3, "s0", ((PAUSED, None), (STAMP_KEY, "s4"))),
+    Case({STAMP_KEY: "s0", ASIDE: "p"},  # a removal
+         Commit(3, "s0", ((ASIDE, None), (STAMP_KEY, "s4"))),
          {"id": 3, "outcome": "stored"}, {STAMP_KEY: "s4"}, "kept"),
     Case({}, Commit(4, None, ((SETTINGS, "{}"), (STAMP_KEY, "s5"))),  # the first commit
          {"id": 4, "outcome": "stored"}, {SETTINGS: "{}", STAMP_KEY: "s5"}, "kept"),

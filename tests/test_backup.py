@@ -224,13 +224,13 @@ def test_a_backup_restored_on_a_new_device_takes_the_table_and_keeps_the_newest(
     fresh.moves.roll()
     fresh.lobby.restore_file(backup)
     assert fresh.status.startswith("Restored 0 finished games (2 were already here).")
-    assert len(fresh.shelf.paused) == 1
+    assert len(fresh.shelf.aside.tables) == 1
     app.moves.roll()
     app.moves.choose(app.game.open_boxes(1)[0])
     if app.moves.pending is not None:
         app.moves.confirm()
     fresh.lobby.restore_file(app.backups.file(app.table, app.clock()).text)
-    (aside,) = fresh.shelf.paused
+    (aside,) = fresh.shelf.aside.tables
     assert aside.id == at_table and aside.game.history == app.game.history
     stored = json.loads(fresh.shelf.store.raw(GAME_KEY) or "")
     assert Table.from_dict(stored).game.players == ("Cy",)  # the game at the table stays

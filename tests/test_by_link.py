@@ -21,8 +21,8 @@ from kismet.rules.link import encode_game, game_link_of
 from kismet.text import text
 from tests.conftest import Site, artifact, open_app, reveal
 from tests.helpers import greedy_turn, seed_with_extra_kismet
-from tests.test_apart import hostile_links
 from tests.test_browser import READ_SHEET, expected_sheet, faces, roll, start_game
+from tests.test_by_link_session import hostile_links
 
 pytestmark = pytest.mark.browser
 
@@ -242,7 +242,7 @@ def test_game_links_on_a_small_phone_and_hostile_ones(browser: Any, site: Site, 
         page.evaluate(OPEN_LINK, f"{site.url}#g={code}")
         assert refused in (page.text_content("[data-testid=status]") or ""), kind
         assert page.evaluate("() => localStorage.getItem('kismet:v1:game')") == stored, kind
-        assert page.locator("[data-testid=apart]").is_hidden(), kind
+        assert page.locator("[data-testid=by-link-panel]").is_hidden(), kind
     # Opening a friend's game: which one are you, then the turn, waiting, sending.
     game = Game(["Ann", "Bo"], seed=21, linked=True, apart=True)
     greedy_turn(game)

@@ -320,7 +320,7 @@ def _targets(node: ast.AST) -> list[ast.expr]:
 def cross_part_writes(source: str) -> list[str]:
     """Every write in ``source`` to state another object owns: an attribute assigned on
     anything but ``self`` (``self.ui.hint = ...``, ``other.x = ...``), a list, dict or set
-    of another object changed in place (``self.shelf.paused.append(...)``), or a write by
+    of another object changed in place (``self.shelf.aside.tables.append(...)``), or a write by
     name (``setattr``). A part changes another part only by calling its methods."""
     found = []
     for node in ast.walk(ast.parse(source)):
@@ -375,7 +375,6 @@ def test_nothing_forwards_a_part_by_name() -> None:
 PASSES_ON_ALLOWED = {
     "Table.by_link": "the idea's name on the record the app passes around (a game by link)",
     "Shelf.history": "the shelf's read-only view of what it keeps, as the statistics read it",
-    "Shelf.paused": "the shelf's read-only view of the games put aside",
     "Shelf.folded": "the shelf's read-only view of the games folded into the statistics",
     "MemoryStorage.get": "localStorage's shape in CPython: a dict's get is the storage's",
     "Lobby.settings": "the settings the lobby changes, read where it changes them",

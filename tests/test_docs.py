@@ -142,3 +142,108 @@ def test_the_count_of_the_page_s_javascript_is_the_count(doc: str) -> None:
     assert stated, f"{doc} no longer states the count"
     numbers = [int(n.replace(",", "")) for n in stated.groups()]
     assert numbers == [files + inline, files, inline][: len(numbers)]
+
+
+# ------------------------------------------------------------------ one word per idea
+
+GLOSSARY = ROOT / "docs" / "glossary.md"
+RULES_WORD = {"apart": "kismet/rules/"}
+"""A word the glossary keeps out of the app's names that is the rules' own word for
+something else (``Game.apart``: each seat's own dice): allowed in the rules, and elsewhere
+only as that name itself."""
+JS_WORDS = {"import", "export"}
+"""The page's scripts' keywords (ES modules), not names."""
+
+
+def banned_words() -> list[str]:
+    """The words the glossary keeps out of the app's names ("Not in the app's names: ...")."""
+    prose = " ".join(GLOSSARY.read_text(encoding="utf-8").split())
+    lists = re.findall(
+        r"Not in the (?:app's|\s*app's) names: ((?:\*[^*]+\*(?:, | \([^)]*\), )?)+)", prose
+    )
+    return [word for found in lists for word in re.findall(r"\*([^*]+)\*", found)]
+
+
+def segments(name: str) -> list[str]:
+    """A name's words: snake_case, kebab-case, dotted and camelCase alike."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return [part.lower() for part in re.split(r"[^A-Za-z0-9]+", spaced) if part]
+
+
+def app_names() -> dict[str, set[str]]:
+    """Every name of the app, by file: Python's names and catalogue keys, the page's script
+    identifiers, the HTML's classes, test ids, actions and catalogue keys, the style sheet's
+    classes, and the files' own names."""
+    import builtins
+    import io
+    import keyword
+    import tokenize
+
+    from kismet.text import CATALOGUES
+
+    keys = set(CATALOGUES["en"])
+    found: dict[str, set[str]] = {}
+    for path in sorted([*(ROOT / "kismet").rglob("*.py"), *(ROOT / "static").glob("*.py")]):
+        names = found.setdefault(str(path.relative_to(ROOT)), {path.stem})
+        code = path.read_text(encoding="utf-8")
+        for token in tokenize.generate_tokens(io.StringIO(code).readline):
+            name = token.string
+            theirs = keyword.iskeyword(name) or hasattr(builtins, name) or name.startswith("__")
+            if token.type == tokenize.NAME and not theirs:
+                names.add(name)  # not the language's own, nor PyScript's hooks (``__export__``)
+            elif token.type == tokenize.STRING and token.string[1:-1] in keys:
+                names.add(token.string[1:-1])  # a catalogue key
+    for path in sorted([*(ROOT / "static").glob("*.js"), *(ROOT / "static").glob("*.mjs")]):
+        code = path.read_text(encoding="utf-8")
+        code = re.sub(
+            r"/\*.*?\*/|//[^\n]*|`(?:\\.|[^`\\])*`|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'",
+            " ",
+            code,
+            flags=re.S,
+        )
+        found[str(path.relative_to(ROOT))] = {
+            path.stem,
+            *re.findall(r"[A-Za-z_$][\w$]*", code),
+        } - JS_WORDS
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    found["index.html"] = set(
+        re.findall(r'(?:class|data-testid|data-action)="([^"]+)"|\{\{t:([\w.]+)\}\}', html)
+    )
+    found["index.html"] = {name for pair in found["index.html"] for name in pair if name}
+    css = (ROOT / "static" / "kismet.css").read_text(encoding="utf-8")
+    found["static/kismet.css"] = set(
+        re.findall(r"\.([a-z][\w-]*)", re.sub(r"/\*.*?\*/", " ", css, flags=re.S))
+    )
+    return found
+
+
+def offending(names_by_file: dict[str, set[str]], words: list[str]) -> list[str]:
+    """Each name that holds one of ``words`` (the rules' own word allowed where it is theirs)."""
+    found = []
+    for where, names in names_by_file.items():
+        for word in words:
+            wanted = word.split()
+            if where.startswith(RULES_WORD.get(word, "\0")):
+                continue
+            for name in names - ({word} if word in RULES_WORD else set()):
+                parts = segments(name)
+                if any(parts[i : i + len(wanted)] == wanted for i in range(len(parts))):
+                    found.append(f"{where}: {name} ({word})")
+    return sorted(found)
+
+
+def test_the_glossary_keeps_its_other_words_out_of_the_app_s_names() -> None:
+    words = banned_words()
+    assert {"paused", "take up", "export", "import", "apart", "away"} <= set(words), words
+    assert not offending(app_names(), words), "\n".join(offending(app_names(), words))
+
+
+def test_the_check_of_other_words_sees_a_planted_one() -> None:
+    planted = {"kismet/app/x.py": {"takeUp_later", "apart", "ApartView", "status.paused_one"}}
+    assert offending(planted, ["take up", "apart", "paused"]) == [
+        "kismet/app/x.py: ApartView (apart)",
+        "kismet/app/x.py: status.paused_one (paused)",
+        "kismet/app/x.py: takeUp_later (take up)",
+    ]
+    assert offending({"kismet/rules/game.py": {"apart_dice"}}, ["apart"]) == []
+    assert "OTHER_DEVICE" in app_names()["kismet/app/base/roster.py"]

@@ -566,7 +566,7 @@ def two_tabs(driver: Any, tab: Tab, url: str) -> None:
     tab.open(url)
     saved = json.loads(tab.evaluate(STORED_GAME))
     assert saved["challenge"] and len(saved["game"]["history"]) == 4
-    assert tab.evaluate(PAUSED_IDS) == [mine]
+    assert tab.evaluate(ASIDE_IDS) == [mine]
     assert tab.errors() == []
 
 
@@ -584,7 +584,7 @@ NEW_GAME = """const done = arguments[arguments.length - 1];
 })();"""
 STORED_GAME = "return localStorage.getItem('kismet:v1:game')"
 HISTORY = "return localStorage.getItem('kismet:v1:history')"
-PAUSED_IDS = """return Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:paused:'))
+ASIDE_IDS = """return Object.keys(localStorage).filter(k => k.startsWith('kismet:v1:paused:'))
   .map(k => k.split(':').pop())"""
 OFFERED = "return !!document.querySelector('#challenge-dialog[open]')"
 TITLED = "return document.querySelector('[data-testid=game-title]').textContent !== ''"

@@ -199,7 +199,7 @@ def test_each_dialog_opens_with_its_contents_as_ops_the_page_carries_out() -> No
         "stats": contents.stats_opened(),
         "new-game": contents.new_game(seats, "en"),
         "review": contents.review(None, "en"),
-        "games": contents.games(app.lobby.paused(), "en"),
+        "games": contents.games(app.lobby.aside(), "en"),
         "daily": contents.dailies([], [], "en"),
     }
     for name, ops in dialogs.items():

@@ -309,7 +309,7 @@ def test_a_game_in_progress_is_kept_and_the_restored_one_put_aside() -> None:
     mine = other.table.id
     other.lobby.restore_file(exported.text)
     assert other.table.id == mine
-    assert app.table.id in {t.id for t in other.shelf.paused}
+    assert app.table.id in {t.id for t in other.shelf.aside.tables}
 
 
 # ----------------------------------------------------------------- folding

@@ -466,23 +466,23 @@ def test_a_new_game_during_one_under_way_asks_and_keeps_it() -> None:
     assert confirm is not None and confirm.title == "Start a new game?"
     assert "Ann and Bo" in confirm.question and app.game.players == ("Ann", "Bo")
     app.moves.cancel()
-    assert app.game.players == ("Ann", "Bo") and not app.view().paused
+    assert app.game.players == ("Ann", "Bo") and not app.view().aside
     app.lobby.new_game(["Cy"])
     app.moves.confirm()
     assert app.game.players == ("Cy",)
-    [paused] = app.view().paused
-    assert (paused.players, paused.turn) == ("Ann and Bo", 1)
+    [aside] = app.view().aside
+    assert (aside.players, aside.turn) == ("Ann and Bo", 1)
     again = Session(storage, clock=Clock())  # kept across a reload
     again.moves.roll()  # Cy's game is under way too: taking up Ann's puts Cy's aside
-    again.lobby.resume(paused.id)
+    again.lobby.resume(aside.id)
     assert again.game.state() == kept and again.status.startswith("Back to the game of Ann")
-    assert [p.players for p in again.view().paused] == ["Cy"]
+    assert [p.players for p in again.view().aside] == ["Cy"]
 
 
 def test_a_new_game_replaces_one_not_begun_without_asking() -> None:
     app, _ = app_with()
     app.lobby.new_game(["Ann"])
-    assert app.moves.pending is None and app.game.players == ("Ann",) and not app.view().paused
+    assert app.moves.pending is None and app.game.players == ("Ann",) and not app.view().aside
 
 
 def test_bad_names_are_refused_before_anything_is_asked() -> None:
@@ -690,7 +690,7 @@ def test_a_challenge_is_offered_played_and_compared() -> None:
     assert friend.moves.pending is not None and friend.moves.pending.ask is Ask.PUT_ASIDE
     friend.moves.confirm()
     assert friend.game.players == ("Bo",) and friend.table.challenge == code
-    assert [p.players for p in friend.view().paused] == ["Bo"]
+    assert [p.players for p in friend.view().aside] == ["Bo"]
     assert friend.view().linked.title == "Ann's challenge"
     finish_randomly(friend, seed=6)
     view = friend.view()

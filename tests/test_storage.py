@@ -23,12 +23,12 @@ from kismet.app.base.table import Table
 from kismet.app.keeping.commit import Answer, Commit, Mirror, Outcome, units
 from kismet.app.keeping.records import MAX_TOTAL
 from kismet.app.keeping.storage import (
+    ASIDE_KEY,
+    ASIDE_PREFIX,
     COPY_PREFIX,
     FOLDED_KEY,
     GAME_KEY,
     HISTORY_KEY,
-    PAUSED_KEY,
-    PAUSED_PREFIX,
     PREFIX,
     PROBE_KEY,
     SETTINGS_KEY,
@@ -192,8 +192,8 @@ def finish(app: Session) -> None:
         take_turn(app)
 
 
-def paused_ids(storage: MemoryStorage) -> list[str]:
-    return [k.rsplit(":", 1)[-1] for k in storage.items if k.startswith(PAUSED_PREFIX)]
+def aside_ids(storage: MemoryStorage) -> list[str]:
+    return [k.rsplit(":", 1)[-1] for k in storage.items if k.startswith(ASIDE_PREFIX)]
 
 
 def history_ids(storage: MemoryStorage) -> list[str]:
@@ -267,11 +267,11 @@ def test_a_challenge_accepted_in_another_tab_is_kept_and_nothing_is_doubled() ->
     take_turn(a)
     again = tab(storage, clock)
     assert again.table.challenge == code and fills(again) == 4
-    assert paused_ids(storage) == [mine]  # once, and not at the table
+    assert aside_ids(storage) == [mine]  # once, and not at the table
     challenge = again.table.id
     again.lobby.resume(mine)
     assert again.table.id == mine and fills(again) == 1
-    assert paused_ids(storage) == [challenge] and tab(storage, clock).table.id == mine
+    assert aside_ids(storage) == [challenge] and tab(storage, clock).table.id == mine
 
 
 def test_a_game_taken_up_in_one_tab_cannot_be_taken_up_again_in_another() -> None:
@@ -282,7 +282,7 @@ def test_a_game_taken_up_in_one_tab_cannot_be_taken_up_again_in_another() -> Non
     a.lobby.new_game(["Bo"])
     a.moves.confirm()
     take_turn(a)
-    [waiting] = a.view().paused
+    [waiting] = a.view().aside
     b = tab(storage, clock)
     b.lobby.resume(waiting.id)
     take_turn(b)
@@ -290,7 +290,7 @@ def test_a_game_taken_up_in_one_tab_cannot_be_taken_up_again_in_another() -> Non
     a.lobby.resume(waiting.id)
     assert a.table.id == waiting.id and fills(a) == 2
     again = tab(storage, clock)
-    tables = [again.table.id, *paused_ids(storage)]
+    tables = [again.table.id, *aside_ids(storage)]
     assert sorted(tables) == sorted(set(tables)) and len(tables) == 2
 
 
@@ -313,7 +313,7 @@ class Recorder(MemoryStorage):
 
     def set(self, key: str, value: str) -> None:
         super().set(key, value)
-        if key == GAME_KEY or key.startswith(PAUSED_PREFIX):
+        if key == GAME_KEY or key.startswith(ASIDE_PREFIX):
             table = Table.from_dict(json.loads(value))
             self.furthest[table.id] = max(self.furthest.get(table.id, 0), len(table.game.history))
             if table.game.is_over:
@@ -334,12 +334,12 @@ def test_no_interleaving_of_two_tabs_loses_a_box_a_game_or_a_finished_game(
         elif action == "new":
             app.lobby.new_game(["Ann", "Bo"][: 1 + who])
             app.moves.confirm()
-        elif action == "resume" and app.view().paused:
-            app.lobby.resume(app.view().paused[-1].id)
+        elif action == "resume" and app.view().aside:
+            app.lobby.resume(app.view().aside[-1].id)
         elif action == "reload":
             tabs[who] = tab(storage, clock)
     final = tab(storage, clock)
-    places = [final.table, *final.shelf.paused]
+    places = [final.table, *final.shelf.aside.tables]
     ids = [t.id for t in places]
     assert len(ids) == len(set(ids)), "a game is in two places"
     finished = set(history_ids(storage))
@@ -472,12 +472,12 @@ def test_a_game_under_way_is_never_replaced_while_it_cannot_be_put_aside() -> No
     app.moves.confirm()
     assert app.game.players == ("Player 1",) and fills(app) == 2
     assert "leaving it now would lose it" in app.status
-    assert not paused_ids(storage)
+    assert not aside_ids(storage)
     assert tab(storage, clock).game.players == ("Player 1",)
     storage.quota = 10**9  # room again: now it is put aside
     app.lobby.new_game(["Bo"])
     app.moves.confirm()
-    assert app.game.players == ("Bo",) and len(paused_ids(storage)) == 1
+    assert app.game.players == ("Bo",) and len(aside_ids(storage)) == 1
 
 
 def test_a_restore_into_a_full_storage_says_it_is_not_saved() -> None:
@@ -530,10 +530,10 @@ def test_with_storage_refused_games_put_aside_live_in_the_page() -> None:
     app.moves.confirm()
     assert app.game.players == ("Bo",) and "not letting" in app.view().notice
     take_turn(app)
-    [waiting] = app.view().paused
+    [waiting] = app.view().aside
     app.lobby.resume(waiting.id)
     assert app.game.players == ("Player 1",) and fills(app) == 1
-    assert [p.players for p in app.view().paused] == ["Bo"]
+    assert [p.players for p in app.view().aside] == ["Bo"]
 
 
 # ------------------------------------------------------------- damaged, hostile data
@@ -542,8 +542,8 @@ DEEP = "[" * 20_000 + "]" * 20_000
 HUGE = json.dumps(["x" * 5_000_000])
 
 
-@pytest.mark.parametrize("key", [GAME_KEY, HISTORY_KEY, FOLDED_KEY, SETTINGS_KEY, PAUSED_KEY,
-                                 PAUSED_PREFIX + "2026-11-01T00:00:00+00:00:00ab"])  # fmt: skip
+@pytest.mark.parametrize("key", [GAME_KEY, HISTORY_KEY, FOLDED_KEY, SETTINGS_KEY, ASIDE_KEY,
+                                 ASIDE_PREFIX + "2026-11-01T00:00:00+00:00:00ab"])  # fmt: skip
 @pytest.mark.parametrize("value", [DEEP, HUGE, '{"a":' * 5000 + "1" + "}" * 5000])
 def test_hostile_values_in_any_key_are_reported_once_and_kept(key: str, value: str) -> None:
     storage, clock = MemoryStorage({key: value}), Clock()
@@ -621,7 +621,7 @@ def test_an_older_backup_never_revives_a_game_finished_since() -> None:
     finish(app)
     app.lobby.new_game(["Bo"])
     app.lobby.restore_file(older)
-    assert not app.view().paused and not paused_ids(home)
+    assert not app.view().aside and not aside_ids(home)
 
 
 def test_a_hostile_backup_is_refused_and_the_next_one_works() -> None:
@@ -795,7 +795,7 @@ class Versions(MemoryStorage):
         self.games: dict[str, tuple[Any, ...]] = {}
 
     def set(self, key: str, value: str) -> None:
-        if key == GAME_KEY or key.startswith(PAUSED_PREFIX):
+        if key == GAME_KEY or key.startswith(ASIDE_PREFIX):
             table = Table.from_dict(json.loads(value))
             was, now = self.games.get(table.id, ()), tuple(table.game.history)
             assert now[: len(was)] == was, "a box once stored was written over"

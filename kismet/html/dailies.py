@@ -36,7 +36,7 @@ def dailies_html(days: Sequence[Daily], standing: Sequence[Standing], lang: str)
             + "</li>"
         )
     return (
-        f'<p>{t("daily.intro", lang)}</p><ul class="paused">{"".join(rows)}</ul>'
+        f'<p>{t("daily.intro", lang)}</p><ul class="listing">{"".join(rows)}</ul>'
         + standing_html(standing, lang)
     )
 

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 from .dailies import dailies_html
 from .ops import Op, of_testid
-from .page import compare_html, paused_html, review_html, roster_html
+from .page import aside_html, compare_html, review_html, roster_html
 from .paint import opened
 
 if TYPE_CHECKING:
     from ..app.base.daily import Standing
     from ..app.base.roster import Roster
-    from ..app.base.table import Daily, Paused
+    from ..app.base.table import AsideGame, Daily
     from ..app.guidance.coaching import Review
     from ..app.guidance.compare import Side
 
@@ -74,9 +74,9 @@ def review(shown: Review | None, lang: str) -> list[Op]:
     ]
 
 
-def games(paused: Sequence[Paused], lang: str) -> list[Op]:
+def games(aside: Sequence[AsideGame], lang: str) -> list[Op]:
     return [
-        ("html", of_testid("games-list"), paused_html(paused, lang)),
+        ("html", of_testid("games-list"), aside_html(aside, lang)),
         opened("games-dialog", "#games-title"),
     ]
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..advice.skill import CASUAL, GOOD, RECORD_GAMES
 from ..app.base.roster import SEAT_CODES, Roster, seat_code
 from ..app.base.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
-from ..app.base.table import Paused
+from ..app.base.table import AsideGame
 from ..app.guidance.compare import Play, Side
 from ..app.guidance.guide import opening
 from ..app.guidance.linked import Offer, Scene
@@ -375,18 +375,18 @@ def review_html(review: Review, lang: str) -> str:
     return "".join(parts)
 
 
-def paused_html(paused: Sequence[Paused], lang: str) -> str:
+def aside_html(games: Sequence[AsideGame], lang: str) -> str:
     """The games in progress, each with the button that takes it up again."""
-    if not paused:
+    if not games:
         return f"<p>{t('games.empty', lang)}</p>"
     lines = [
         t("games.line", lang, players=game.players, turn=game.turn, date=game.started)
         + (f" · <strong>{esc(game.state)}</strong>" if game.state else "")
-        for game in paused
+        for game in games
     ]
     rows = "".join(
         f'<li><span>{line}</span> <button type="button" data-action="resume" '
         f'data-id="{esc(game.id)}" data-testid="resume-{i}">{t("games.resume", lang)}</button></li>'
-        for i, (game, line) in enumerate(zip(paused, lines, strict=True))
+        for i, (game, line) in enumerate(zip(games, lines, strict=True))
     )
-    return f'<ul class="paused">{rows}</ul>'
+    return f'<ul class="listing">{rows}</ul>'

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from kismet.app.base.printing import Printed
 from kismet.text import text
 
-from .apart import apart_ops
+from .by_link import by_link_ops
 from .ops import Op, of_testid
 from .page import OVER_BODY, game_over_parts, high_scores_html, offer_html
 from .sheet import chance_inner, sheet_html
@@ -125,8 +125,8 @@ class Painter:
         for name in SWITCHES:
             add(("attr", of_testid(name), "aria-pressed", true_false(getattr(view.settings, name))))
         games = of_testid("games")
-        add(("hidden", games, not view.paused))
-        add(("text", games, f"{text('app.games', view.lang)} ({len(view.paused)})"))
+        add(("hidden", games, not view.aside))
+        add(("text", games, f"{text('app.games', view.lang)} ({len(view.aside)})"))
         add(("hidden", "label.coach-margin", not view.settings.coach))
         add(("value", of_testid("coach-margin"), f"{view.settings.coach_margin:g}"))
         self.dice(view)
@@ -153,7 +153,7 @@ class Painter:
         self.game_over(view)
         self.redraw("#high-scores", high_scores_html(view.high_scores, view.lang))
         self.hint(view)
-        self.ops += apart_ops(view.apart, self.address, view.lang)
+        self.ops += by_link_ops(view.by_link, self.address, view.lang)
         self.ops += keeping_ops(view.keeping)
         return self.ops
 

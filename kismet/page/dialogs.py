@@ -73,13 +73,13 @@ class Dialogs:
 
     def send_turn(self) -> None:
         """The game by link, to send on: the Share dialog with its link and line."""
-        sent = self.session.apart.sent()
+        sent = self.session.by_link.sent()
         if sent is not None:
-            self.share_dialog(sent.line, f"{self.start.address}#g={sent.code}", "apart")
+            self.share_dialog(sent.line, f"{self.start.address}#g={sent.code}", "by_link")
 
     def share_dialog(self, line: str, link: str, kind: str) -> None:
         """The Share dialog with ``line`` and ``link``, titled for a result ("share") or a
-        game by link ("apart")."""
+        game by link ("by_link")."""
         done = of_testid("share-done")
         words = [("attr", done, f"data-{key}", text(key, self.lang)) for key in SHARE_WORDS]
         titles = [
@@ -93,7 +93,7 @@ class Dialogs:
         """The New game dialog's Play by link: a game by link for its names."""
         self.emit([("close", "#new-game-dialog")])
         if roster is not None:
-            self.session.apart.start(roster)
+            self.session.by_link.start(roster)
 
     def show_compare(self) -> None:
         scene = self.session.scene()
@@ -211,7 +211,7 @@ class Dialogs:
             self.review_open = False
 
     def show_games(self) -> None:
-        self.emit(contents.games(self.session.lobby.paused(), self.lang))
+        self.emit(contents.games(self.session.lobby.aside(), self.lang))
 
     def resume(self, game_id: str) -> None:
         self.emit([("close", "#games-dialog")])
@@ -250,7 +250,7 @@ class Dialogs:
         if fragment.startswith("#c="):
             self.session.lobby.open_link(fragment[3:])
         elif fragment.startswith("#g="):
-            self.session.apart.open(fragment[3:])
+            self.session.by_link.open(fragment[3:])
         else:
             return
         self.emit([("address", None)])

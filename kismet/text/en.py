@@ -149,12 +149,12 @@ EN: dict[str, str] = {
         "points. Or name the players below."
     ),
     "seat.computer_name": "{level} (computer)",
-    "status.paused_corrupt": (
+    "status.aside_corrupt": (
         "A game in progress could not be read, so it is not in the list (a copy of it is kept)."
     ),
     "status.put_aside": (
         "The game of {names} is not finished. Start a new one anyway? It waits under "
-        "Games in progress, to be taken up again."
+        "Games in progress, to be resumed."
     ),
     "dialog.put_aside_title": "Start a new game?",
     "dialog.put_aside_yes": "Start a new game",
@@ -220,48 +220,48 @@ EN: dict[str, str] = {
     ),
     "challenge.accept": "Play these dice",
     "challenge.later": "Not now",
-    "apart.by_link": "Play by link",
-    "apart.dialog_intro": (
+    "by_link.play": "Play by link",
+    "by_link.dialog_intro": (
         "Play by link: friends on their own phones, the game sent on by link after each "
         "turn. You play the first name."
     ),
-    "apart.no_computers": "A game by link is for people, each on their own device: no computers.",
-    "apart.seats": "A game by link is for {low} to {high} people: add a name.",
-    "apart.choose_title": "Which one are you?",
-    "apart.choose_intro": "This device plays that seat of the game from now on.",
-    "apart.i_am": "I am {name}",
-    "apart.seated": "You play {name} on this device.",
-    "apart.waiting": "Waiting for {name}: send them the game.",
-    "apart.send": "Send the game on",
-    "apart.since": "Since you last looked",
-    "apart.turn_line": "Your turn, {name}: Kismet, turn {turn} of 15",
-    "apart.over_line": "Our Kismet game is over: {totals}",
-    "apart.title": "Send the game on",
-    "apart.intro": (
+    "by_link.no_computers": "A game by link is for people, each on their own device: no computers.",
+    "by_link.seats": "A game by link is for {low} to {high} people: add a name.",
+    "by_link.choose_title": "Which one are you?",
+    "by_link.choose_intro": "This device plays that seat of the game from now on.",
+    "by_link.i_am": "I am {name}",
+    "by_link.seated": "You play {name} on this device.",
+    "by_link.waiting": "Waiting for {name}: send them the game.",
+    "by_link.send": "Send the game on",
+    "by_link.since": "Since you last looked",
+    "by_link.turn_line": "Your turn, {name}: Kismet, turn {turn} of 15",
+    "by_link.over_line": "Our Kismet game is over: {totals}",
+    "by_link.title": "Send the game on",
+    "by_link.intro": (
         "Whoever opens the link sees the whole game, every move replayed by the rules, "
         "and plays their turn on the dice the game gives."
     ),
-    "apart.older": (
+    "by_link.older": (
         "This device has seen this game further ({seen:# turn|# turns} played; this link has "
         "{played}): nothing was taken back."
     ),
-    "apart.parted": (
+    "by_link.parted": (
         "This link does not follow the game this device has seen ({seen:# turn|# turns}): it was "
         "not opened."
     ),
-    "apart.screen_dice": "A game by link plays the game's own dice: real dice cannot be entered.",
-    "apart.your_turn": "your turn",
-    "apart.waiting_for": "waiting for {name}",
-    "apart.twice": "Each player of a game by link needs a name of their own.",
+    "by_link.screen_dice": "A game by link plays the game's own dice: real dice cannot be entered.",
+    "by_link.your_turn": "your turn",
+    "by_link.waiting_for": "waiting for {name}",
+    "by_link.twice": "Each player of a game by link needs a name of their own.",
     "friends.here": "(this device)",
     "friends.perfect": "Perfect on the same dice: {total}",
     "friends.standing": "With friends, these days",
     "friends.name": "Player",
     "friends.days": "Days",
     "friends.beaten": "Beaten",
-    "apart.earlier": "Before that: {count} more",
-    "apart.link_label": "Link to the game",
-    "apart.about": "{names}: a game by link, {count:# turn|# turns} played.",
+    "by_link.earlier": "Before that: {count} more",
+    "by_link.link_label": "Link to the game",
+    "by_link.about": "{names}: a game by link, {count:# turn|# turns} played.",
     "restore.friends": "{count:# friend's daily result|# friends' daily results} added.",
     "link.refused": "This link cannot be played: {why}.",
     "share.daily": "Kismet daily #{number}: {total}",
@@ -646,7 +646,7 @@ game is saved in this browser after every move: close the page and carry on late
     "restore.done": (
         "Restored {added:# finished game|# finished games} ({known:# was|# were} already here)."
     ),
-    "restore.paused": (
+    "restore.aside": (
         "{count:# game in progress was|# games in progress were} added to Games in progress."
     ),
     "restore.settings": "The settings were taken from the file.",
@@ -708,7 +708,7 @@ game is saved in this browser after every move: close the page and carry on late
         "is no room to keep a copy, so {count:it stays|they stay} stored as {count:it is|they "
         "are}; {kept:the other # is here|the other # are all here}."
     ),
-    "status.paused_unkept": (
+    "status.aside_unkept": (
         "A game in progress could not be read, and there is no room to keep a copy, so it "
         "stays stored as it is until there is room."
     ),
@@ -721,7 +721,7 @@ game is saved in this browser after every move: close the page and carry on late
         "Another tab or window finished that game (it is among your finished games) and "
         "moved on to this one."
     ),
-    "status.synced_paused": (
+    "status.synced_aside": (
         "Another tab or window put that game aside (it waits under Games in progress) and "
         "moved on to this one."
     ),

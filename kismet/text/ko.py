@@ -139,7 +139,7 @@ KO: dict[str, str] = {
         "정할 수도 있습니다."
     ),
     "seat.computer_name": "{level} (컴퓨터)",
-    "status.paused_corrupt": (
+    "status.aside_corrupt": (
         "진행 중인 게임 하나를 읽을 수 없어 목록에서 뺐습니다 (사본으로 보관됩니다)."
     ),
     "status.put_aside": (
@@ -205,47 +205,47 @@ KO: dict[str, str] = {
     ),
     "challenge.accept": "이 주사위로 하기",
     "challenge.later": "나중에",
-    "apart.by_link": "링크로 하기",
-    "apart.dialog_intro": (
+    "by_link.play": "링크로 하기",
+    "by_link.dialog_intro": (
         "링크로 하기: 친구들이 각자 휴대폰으로, 차례마다 "
         "게임을 링크로 보냅니다. 나는 첫 번째 이름입니다."
     ),
-    "apart.no_computers": (
+    "by_link.no_computers": (
         "링크 게임은 각자 기기로 하는 사람들의 게임입니다. 컴퓨터는 낄 수 없습니다."
     ),
-    "apart.seats": "링크 게임은 {low}~{high}명이 합니다. 이름을 더하세요.",
-    "apart.choose_title": "누구세요?",
-    "apart.choose_intro": "이 기기는 이제부터 그 자리로 게임을 합니다.",
-    "apart.i_am": "나는 {name}",
-    "apart.seated": "이 기기에서는 {name}(으)로 합니다.",
-    "apart.waiting": "{name} 님 차례를 기다리는 중: 게임을 보내 주세요.",
-    "apart.send": "게임 보내기",
-    "apart.since": "지난번 이후",
-    "apart.turn_line": "{name} 님 차례: 키스멧, 15턴 중 {turn}턴",
-    "apart.over_line": "키스멧 게임이 끝났습니다: {totals}",
-    "apart.title": "게임 보내기",
-    "apart.intro": (
+    "by_link.seats": "링크 게임은 {low}~{high}명이 합니다. 이름을 더하세요.",
+    "by_link.choose_title": "누구세요?",
+    "by_link.choose_intro": "이 기기는 이제부터 그 자리로 게임을 합니다.",
+    "by_link.i_am": "나는 {name}",
+    "by_link.seated": "이 기기에서는 {name}(으)로 합니다.",
+    "by_link.waiting": "{name} 님 차례를 기다리는 중: 게임을 보내 주세요.",
+    "by_link.send": "게임 보내기",
+    "by_link.since": "지난번 이후",
+    "by_link.turn_line": "{name} 님 차례: 키스멧, 15턴 중 {turn}턴",
+    "by_link.over_line": "키스멧 게임이 끝났습니다: {totals}",
+    "by_link.title": "게임 보내기",
+    "by_link.intro": (
         "링크를 연 사람은 규칙으로 다시 둔 게임 "
         "전체를 보고, 게임이 주는 주사위로 자기 차례를 합니다."
     ),
-    "apart.older": (
+    "by_link.older": (
         "이 기기는 이 게임을 더 본 "
         "적이 있습니다({seen}턴, 이 링크는 {played}턴). 되돌리지 않았습니다."
     ),
-    "apart.parted": "이 링크는 이 기기가 본 게임({seen}턴)과 이어지지 않아 열지 않았습니다.",
-    "apart.screen_dice": "링크 게임은 게임의 주사위로 합니다. 실제 주사위는 입력할 수 없습니다.",
-    "apart.your_turn": "내 차례",
-    "apart.waiting_for": "{name} 님 차례 기다리는 중",
-    "apart.twice": "링크 게임의 참가자는 저마다 다른 이름이 있어야 합니다.",
+    "by_link.parted": "이 링크는 이 기기가 본 게임({seen}턴)과 이어지지 않아 열지 않았습니다.",
+    "by_link.screen_dice": "링크 게임은 게임의 주사위로 합니다. 실제 주사위는 입력할 수 없습니다.",
+    "by_link.your_turn": "내 차례",
+    "by_link.waiting_for": "{name} 님 차례 기다리는 중",
+    "by_link.twice": "링크 게임의 참가자는 저마다 다른 이름이 있어야 합니다.",
     "friends.here": "(이 기기)",
     "friends.perfect": "같은 주사위로 완벽: {total}점",
     "friends.standing": "요즘 친구들과",
     "friends.name": "참가자",
     "friends.days": "날",
     "friends.beaten": "이긴 수",
-    "apart.earlier": "그 전: {count}개 더",
-    "apart.link_label": "게임으로 가는 링크",
-    "apart.about": "{names}: 링크 게임, {count}턴 진행.",
+    "by_link.earlier": "그 전: {count}개 더",
+    "by_link.link_label": "게임으로 가는 링크",
+    "by_link.about": "{names}: 링크 게임, {count}턴 진행.",
     "restore.friends": "친구의 일일 게임 결과 {count}개를 더했습니다.",
     "link.refused": "이 링크로는 할 수 없습니다: {why}.",
     "share.daily": "키스멧 일일 게임 #{number}: {total}점",
@@ -599,7 +599,7 @@ KO: dict[str, str] = {
         "규칙으로는 나올 수 없는 게임이 들어 있습니다({where}). 아무것도 바뀌지 않았습니다."
     ),
     "restore.done": "끝난 게임 {added}개를 복원했습니다({known}개는 이미 있었습니다).",
-    "restore.paused": "진행 중인 게임 {count}개를 '진행 중인 게임'에 더했습니다.",
+    "restore.aside": "진행 중인 게임 {count}개를 '진행 중인 게임'에 더했습니다.",
     "restore.settings": "설정을 파일에서 가져왔습니다.",
     "restore.read_failed": "파일을 읽을 수 없습니다. 아무것도 바뀌지 않았습니다.",
     "backup.done": "{name} 파일로 백업했습니다.",
@@ -654,7 +654,7 @@ KO: dict[str, str] = {
         "끝난 게임 {count}개를 읽을 수 없고 사본을 남길 공간도 없어 그대로 두었습니다. 나머지 "
         "{kept}개는 모두 있습니다."
     ),
-    "status.paused_unkept": (
+    "status.aside_unkept": (
         "진행 중인 게임 하나를 읽을 수 없고 사본을 남길 공간도 없어, 공간이 생길 때까지 그대로 "
         "둡니다."
     ),
@@ -666,7 +666,7 @@ KO: dict[str, str] = {
     "status.synced_finished": (
         "다른 탭이나 창에서 그 게임을 끝내고 (끝난 게임에 있습니다) 이 게임으로 넘어갔습니다."
     ),
-    "status.synced_paused": (
+    "status.synced_aside": (
         "다른 탭이나 창에서 그 게임을 미뤄 두고 (진행 중인 게임에 있습니다) 이 게임으로 "
         "넘어갔습니다."
     ),

@@ -20,7 +20,7 @@ from ...text import CATALOGUES, text
 HUMAN = "human"
 """The code of a person's seat."""
 
-AWAY = "away"
+OTHER_DEVICE = "away"
 """The code, in a finished game's record only, of a person who played a game by link on a
 device of their own: the game is theirs there, not on this device (not in its statistics)."""
 

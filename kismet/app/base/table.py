@@ -7,7 +7,7 @@ is ``kismet.rules.save.game_to_dict``; ``mode`` is "dice" (on-screen dice) or "s
 dice); ``seats`` the code of each seat; ``decisions`` the people's recorded decisions, for
 the coach and the review; ``daily`` the number of a daily game (else null); ``challenge``
 the link a challenge game answers (else null); ``me`` the seat this device plays in a game
-by link (``kismet.app.play.apart``; absent or null: none chosen yet, or not such a game).
+by link (``kismet.app.play.by_link``; absent or null: none chosen yet, or not such a game).
 "mode" came with score-sheet mode, "seats"
 and "decisions" with computer players and the review, "daily" and "challenge" with linked
 dice, "me" with games by link: a save without them is an on-screen game of people, no
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...rules import Category, Game, SaveError, SaveProblem, game_from_dict, game_to_dict
 from ...rules.save import Fields
 from .entry import Entry
-from .roster import AWAY, HUMAN, Seat, parse_seat, seat_code
+from .roster import HUMAN, OTHER_DEVICE, Seat, parse_seat, seat_code
 
 if TYPE_CHECKING:
     from ...advice.state import Decision
@@ -38,7 +38,7 @@ class Mode(enum.StrEnum):
     SHEET = "sheet"
 
 
-class Paused(NamedTuple):
+class AsideGame(NamedTuple):
     """A game put aside, as the list of games in progress shows it."""
 
     id: str
@@ -91,7 +91,7 @@ class Table:
     """A game by link: the seat this device plays (None until the player said which)."""
 
     @property
-    def linked(self) -> bool:
+    def daily_or_challenge(self) -> bool:
         """A daily game or a challenge: one on linked dice, to share and compare."""
         return self.daily is not None or self.challenge is not None
 
@@ -101,7 +101,7 @@ class Table:
         return self.game.apart
 
     @property
-    def waiting(self) -> bool:
+    def turn_elsewhere(self) -> bool:
         """A game by link that goes on, and not at this device's seat: nothing here moves."""
         return self.by_link and not self.game.is_over and self.me != self.game.current
 
@@ -164,7 +164,7 @@ class Table:
         device's seat is one of its people; the others played on their own devices."""
         if not self.by_link:
             return self.codes
-        return tuple(HUMAN if p == self.me else AWAY for p in range(len(self.seats)))
+        return tuple(HUMAN if p == self.me else OTHER_DEVICE for p in range(len(self.seats)))
 
     def to_dict(self) -> dict[str, Any]:
         """The envelope as stored."""
@@ -225,7 +225,7 @@ def _optional_text(value: object) -> str | None:
     raise ValueError("not a link")
 
 
-def read_paused(data: object) -> list[Table]:
+def read_aside(data: object) -> list[Table]:
     """The stored games put aside; raises ``SaveError`` for anything else."""
     if not isinstance(data, list):
         raise SaveError(SaveProblem.NOT_AN_OBJECT, "paused")

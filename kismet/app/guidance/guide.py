@@ -107,7 +107,7 @@ class Guide:
             self.finished = False
             return None
         seen = (len(game.history), game.dice, game.held, game.rolls_left)
-        # A game seated anew (another tab's progress caught up with, a game taken up) is
+        # A game seated anew (another tab's progress caught up with, a game resumed) is
         # not a move made here: the guide starts on it, and ends only by a box filled here
         # (a tab that ended it on another tab's move would write, and turn that tab's next
         # move into a stale one).

@@ -149,7 +149,12 @@ class Linked:
     def share(self, table: Table, perfect: int | None) -> Share | None:
         """The link and the line of a finished daily game or challenge."""
         game = table.game
-        if not table.linked or not game.is_over or not game.linked or len(game.players) != 1:
+        if (
+            not table.daily_or_challenge
+            or not game.is_over
+            or not game.linked
+            or len(game.players) != 1
+        ):
             return None
         code = encode(challenge_of(game))
         totals = game.totals(0)
@@ -236,7 +241,7 @@ class Linked:
         """Perfect's game on the same dice as a finished daily game or challenge (while it
         is being played, not over yet); None for other games."""
         game = table.game
-        if not table.linked or not game.is_over:
+        if not table.daily_or_challenge or not game.is_over:
             return None
         seed = game.state().stream
         if seed not in self._perfect:

@@ -137,7 +137,7 @@ class Backups:
         store, shelf = self.store, self.shelf
         size = sum(len(key) + len(store.raw(key) or "") for key in store.keys(PREFIX))
         between = not table.unfinished
-        wiped = wiped and between and not shelf.history and not shelf.paused
+        wiped = wiped and between and not shelf.history and not shelf.aside.tables
         return KeepingView(
             line=self.line(size, lang),
             persisted=self.kept.persisted,
@@ -158,7 +158,7 @@ class Backups:
         the page (``made``)."""
         shelf = self.shelf
         game = current if current.unfinished else None
-        data = backup_data(shelf.history, shelf.folded, game, shelf.paused, shelf.settings,
+        data = backup_data(shelf.history, shelf.folded, game, shelf.aside.tables, shelf.settings,
                            when, self.friends.results())  # fmt: skip
         return BackupFile(backup_file_name(when), json.dumps(data, separators=(",", ":")))
 
@@ -178,8 +178,8 @@ class Backups:
         words = [text("restore.done", lang, added=merged.added, known=merged.known)]
         if friends:
             words.append(text("restore.friends", lang, count=friends))
-        if merged.paused:
-            words.append(text("restore.paused", lang, count=merged.paused))
+        if merged.aside:
+            words.append(text("restore.aside", lang, count=merged.aside))
         if merged.by_link:
             words.append(text("restore.by_link", lang, count=merged.by_link))
         if merged.settings:
@@ -188,9 +188,9 @@ class Backups:
             words.append(text("restore.unchecked", lang, count=merged.unchecked))
         if not merged.saved:
             words.append(text("restore.unsaved", lang))
-        put = {t.id for t in self.shelf.paused}
-        take_up = found.at_table if found.at_table in put and not current.unfinished else None
-        return " ".join(words), take_up
+        put = {t.id for t in self.shelf.aside.tables}
+        resumed = found.at_table if found.at_table in put and not current.unfinished else None
+        return " ".join(words), resumed
 
     def made(self, when: str) -> None:
         """A backup was made now."""

@@ -45,7 +45,7 @@ class Area(enum.Enum):
     HISTORY = ("status.history_corrupt", "status.history_unkept")
     FOLDED = ("status.folded_corrupt", "status.folded_unkept")
     RECORDS = ("status.records_corrupt", "status.records_unkept")
-    PAUSED = ("status.paused_corrupt", "status.paused_unkept")
+    ASIDE = ("status.aside_corrupt", "status.aside_unkept")
 
 
 def damage_note(area: Area, damage: Damage, **params: Any) -> Note:

@@ -20,7 +20,7 @@ from ...rules import MAX_PLAYERS, MIN_PLAYERS, Category, Game, SaveError, SavePr
 from ...rules.record import encode_fills, replay_record
 from ...rules.save import Fields
 from ...rules.values import is_number, is_whole
-from ..base.roster import AWAY, HUMAN, SEAT_CODES
+from ..base.roster import HUMAN, OTHER_DEVICE, SEAT_CODES
 
 HISTORY_LIMIT = 1000
 """Finished games kept in detail; older ones are folded into the statistics. Every page
@@ -109,10 +109,10 @@ class Finished(NamedTuple):
         """Whether a person (not a computer) played in seat ``player``."""
         return not self.seats or self.seats[player] == HUMAN
 
-    def is_away(self, player: int) -> bool:
+    def on_other_device(self, player: int) -> bool:
         """Whether seat ``player`` was a friend's, on their own device (a game by link): not
         this device's to count, but a game its people played against them."""
-        return bool(self.seats) and self.seats[player] == AWAY
+        return bool(self.seats) and self.seats[player] == OTHER_DEVICE
 
     def to_dict(self) -> dict[str, Any]:
         """The record as stored."""
@@ -140,7 +140,7 @@ class Finished(NamedTuple):
             raise SaveError(SaveProblem.BAD_VALUE, where, field="players")
         totals = fields.list_of("totals", _total, length=count)
         winners = fields.list_of("winners", lambda w: is_whole(w) and 0 <= w < count)
-        seats = fields.per_player("seats", count, lambda code: code in (*SEAT_CODES, AWAY))
+        seats = fields.per_player("seats", count, lambda code: code in (*SEAT_CODES, OTHER_DEVICE))
         boxes = fields.per_player("boxes", count, _sheet)
         jokers = fields.per_player("jokers", count, lambda n: is_whole(n) and 0 <= n <= BOXES)
         lost = fields.per_player("lost", count, lambda x: x is None or _amount(x))

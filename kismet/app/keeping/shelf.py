@@ -42,7 +42,7 @@ class Merged(NamedTuple):
 
     added: int
     known: int
-    paused: int
+    aside: int
     settings: bool
     unchecked: int = 0
     saved: bool = True
@@ -91,11 +91,6 @@ class Shelf:
     def history(self) -> list[Finished]:
         """The finished games kept in detail, oldest first."""
         return self.ledger.history
-
-    @property
-    def paused(self) -> list[Table]:
-        """The unfinished games put aside, the latest first."""
-        return self.aside.paused
 
     @property
     def folded(self) -> Folded:
@@ -246,7 +241,7 @@ class Shelf:
         """The games in progress of a backup file to put aside: none that is at the
         table or finished here (``here``), and one put aside here too only when further
         along."""
-        aside = {t.id: len(t.game.history) for t in self.paused}
+        aside = {t.id: len(t.game.history) for t in self.aside.tables}
         return [
             t
             for t in tables

@@ -202,7 +202,7 @@ class Folded:
         records = list(records)
         for record in records:
             for seat, name in enumerate(record.players):
-                if record.is_away(seat):  # a friend's seat, theirs on their own device
+                if record.on_other_device(seat):  # a friend's seat, theirs on their own device
                     continue
                 who = Who(name, not record.is_person(seat))
                 self.tallies.setdefault(who, Tally()).add(record, seat)
@@ -289,7 +289,7 @@ def _meetings(record: Finished) -> list[tuple[tuple[str, str], int]]:
     """Each ordered pair of people in a game, and the first's outcome: 0 won, 1 lost, 2 tie."""
     seated = range(len(record.players))
     people = [p for p in seated if record.is_person(p)]
-    met = [p for p in seated if record.is_person(p) or record.is_away(p)]
+    met = [p for p in seated if record.is_person(p) or record.on_other_device(p)]
     found = []
     for a in people:
         for b in met:
@@ -360,7 +360,7 @@ def players(history: Sequence[Finished], folded: Folded) -> tuple[Player, ...]:
     games: dict[Who, int] = {who: tally.games for who, tally in folded.tallies.items()}
     for record in history:
         for seat, name in enumerate(record.players):
-            if not record.is_away(seat):
+            if not record.on_other_device(seat):
                 who = Who(name, not record.is_person(seat))
                 games[who] = games.get(who, 0) + 1
     ordered = sorted(games.items(), key=lambda item: (item[0][1], -item[1], item[0][0]))
@@ -380,7 +380,7 @@ def player_stats(
             versus[b] = list(counts)
     for record in history:
         for seat, who in enumerate(record.players):
-            if who != name or record.is_person(seat) == computer or record.is_away(seat):
+            if who != name or record.is_person(seat) == computer or record.on_other_device(seat):
                 continue
             mine.add(record, seat)
             lost = record.lost[seat] if record.lost else None

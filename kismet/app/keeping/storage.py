@@ -30,9 +30,9 @@ PREFIX = "kismet:v1:"
 DATABASE = PREFIX.rstrip(":")
 """The site's IndexedDB database: the last commit's stamp (``static/storing.mjs``)."""
 GAME_KEY = PREFIX + "game"
-PAUSED_KEY = PREFIX + "paused"
+ASIDE_KEY = PREFIX + "paused"
 """The list of games put aside, as stored before they had a key each (moved on load)."""
-PAUSED_PREFIX = PREFIX + "paused:"
+ASIDE_PREFIX = PREFIX + "paused:"
 HISTORY_KEY = PREFIX + "history"
 FOLDED_KEY = PREFIX + "folded"
 SETTINGS_KEY = PREFIX + "settings"
@@ -51,14 +51,14 @@ GAME_LIMIT = 400_000
 
 LIMITS = {
     GAME_KEY: GAME_LIMIT,
-    PAUSED_KEY: 40 * GAME_LIMIT,
+    ASIDE_KEY: 40 * GAME_LIMIT,
     HISTORY_KEY: 4_000_000,
     FOLDED_KEY: 2_000_000,
     SETTINGS_KEY: 10_000,
     FRIENDS_KEY: 200_000,
     REMINDER_KEY: 1_000,
 }
-"""The longest text read under each key (a paused game's key: ``GAME_LIMIT``); a longer one
+"""The longest text read under each key (a key of a game put aside: ``GAME_LIMIT``); a longer one
 is unreadable. 1,000 detailed finished games take 0.4 to 1.5 MB."""
 
 

@@ -30,7 +30,7 @@ from ...rules.save import Fields
 from ...rules.values import is_whole
 from ..base.daily import read_friends
 from ..base.settings import Settings
-from ..base.table import Table, read_paused
+from ..base.table import Table, read_aside
 from .records import Finished, read_history
 from .stats import Folded
 
@@ -79,7 +79,7 @@ def backup_data(
     history: list[Finished],
     folded: Folded,
     game: Table | None,
-    paused: list[Table],
+    aside: list[Table],
     settings: Settings,
     when: str,
     friends: list[tuple[int, str]] | None = None,
@@ -92,7 +92,7 @@ def backup_data(
         "history": [f.to_dict() for f in history],
         "folded": folded.to_dict() if folded.ids else None,
         "game": game.to_dict() if game is not None else None,
-        "paused": [t.to_dict() for t in paused],
+        "paused": [t.to_dict() for t in aside],
         "settings": settings.to_dict(),
         "friends": [{"daily": n, "code": c} for n, c in friends or []],
     }
@@ -113,7 +113,7 @@ def read_backup(raw: str) -> BackupContents:
         folded = data["folded"]
         game = data["game"]
         tables = [Table.from_dict(game)] if game is not None else []
-        tables += read_paused(fields.items("paused"))
+        tables += read_aside(fields.items("paused"))
         friends = read_friends({"results": fields.items("friends", [])})
         for _, code in friends:  # each a whole, legal game, or the file is refused
             replay_challenge(decode(code))

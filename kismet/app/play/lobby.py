@@ -21,7 +21,7 @@ from ..base.daily import (
 )
 from ..base.roster import Roster, default_name, is_default_name
 from ..base.settings import Settings, Switch
-from ..base.table import Daily, Paused, Table
+from ..base.table import AsideGame, Daily, Table
 from ..guidance.linked import Linked
 from ..keeping.backup import Backups
 from ..keeping.friends import Friends
@@ -103,7 +103,7 @@ class Lobby(AtTable):
         """A new game with the same players (and computers) in the same order; a daily game
         or a challenge again on the same dice."""
         old = self.table
-        if old.linked:
+        if old.daily_or_challenge:
             game = Game(old.game.players, seed=old.game.state().stream, linked=True)
             table = Table(game, old.seats, started=self.clock(), daily=old.daily,
                           challenge=old.challenge)  # fmt: skip
@@ -113,13 +113,13 @@ class Lobby(AtTable):
 
     @caught_up
     def resume(self, game_id: str) -> None:
-        """Take up a game put aside; the one at the table, if under way, is put aside
-        (``Tables.take_up``)."""
+        """Resume a game put aside; the one at the table, if under way, is put aside
+        (``Tables.resume``)."""
         table = self.shelf.aside.stored(game_id)
         if table is None:
             self.shelf.aside.unlist(game_id)
             return
-        if not self.tables.take_up(table):
+        if not self.tables.resume(table):
             return
         names = join_names(list(table.game.players), self.lang)
         resumed = text("status.resumed", self.lang, names=names)
@@ -134,12 +134,12 @@ class Lobby(AtTable):
 
     @caught_up
     def play_daily(self, day: date) -> None:
-        """A day's daily game: taken up again when it is under way, else started (asking
+        """A day's daily game: resumed when it is under way, else started (asking
         first when another game is under way); played days can be played again."""
         number = daily_number(day)
         if self.table.daily == number and not self.game.is_over:
             return
-        waiting = next((t for t in self.shelf.paused if t.daily == number), None)
+        waiting = next((t for t in self.shelf.aside.tables if t.daily == number), None)
         if waiting is not None:
             self.resume(waiting.id)
             return
@@ -189,7 +189,7 @@ class Lobby(AtTable):
             if number < 1:
                 break
             mine = here.get(number, {})
-            waiting = any(t.daily == number for t in [self.table, *self.shelf.paused]
+            waiting = any(t.daily == number for t in [self.table, *self.shelf.aside.tables]
                           if t.unfinished)  # fmt: skip
             friends = self.friends.day(number, daily_seed(day), list(mine.items()), results)
             best = max(mine.values(), default=None)
@@ -211,26 +211,26 @@ class Lobby(AtTable):
         in the page's language)."""
         return Roster(self.game.players, self.table.seats).renamed(self.lang)
 
-    def paused(self) -> tuple[Paused, ...]:
+    def aside(self) -> tuple[AsideGame, ...]:
         """The games put aside, the latest first."""
         return tuple(
-            Paused(
+            AsideGame(
                 id=table.id,
                 players=join_names(list(table.game.players), self.lang),
                 turn=len(Category) + 1 - len(table.game.open_boxes(table.game.current)),
                 started=table.started[:10],
                 state=self.link_state(table),
             )
-            for table in self.shelf.paused
+            for table in self.shelf.aside.tables
         )
 
     def link_state(self, table: Table) -> str:
         """Where a game by link stands for this device: its turn, or whose it waits for."""
         if not table.by_link or table.game.is_over:
             return ""
-        if not table.waiting:
-            return text("apart.your_turn", self.lang)
-        return text("apart.waiting_for", self.lang, name=table.game.players[table.game.current])
+        if not table.turn_elsewhere:
+            return text("by_link.your_turn", self.lang)
+        return text("by_link.waiting_for", self.lang, name=table.game.players[table.game.current])
 
     # ------------------------------------------------------------- storage
 
@@ -241,9 +241,9 @@ class Lobby(AtTable):
         if raw is None:
             self.line.say(text("restore.read_failed", self.lang))
             return
-        said, take_up = self.backups.restore(raw, self.table, self.lang)
-        if take_up is not None:
-            self.resume(take_up)
+        said, resumed = self.backups.restore(raw, self.table, self.lang)
+        if resumed is not None:
+            self.resume(resumed)
         self.line.say(said)
         if not self.shelf.waiting:
             self.tables.say_if_refused(f"{said} {text('restore.unsaved', self.lang)}")

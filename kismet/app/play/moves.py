@@ -68,7 +68,7 @@ class Moves(AtTable):
 
     def _blocked(self) -> bool:
         """While a computer or a friend (a game by link) is to move, controls do nothing."""
-        return (self.table.computer_to_move and not self._acting) or self.table.waiting
+        return (self.table.computer_to_move and not self._acting) or self.table.turn_elsewhere
 
     def _coach_stops(self, decision: Decision | None, box: Category | None) -> bool:
         """With the coach on, stop a move that costs more than the margin, and ask first."""
@@ -138,7 +138,7 @@ class Moves(AtTable):
         if mode is self.table.mode:
             return
         if self.game.dice or self.table.by_link:  # a game by link plays its seed's dice
-            key = "apart.screen_dice" if self.table.by_link else "status.mode_turn_start"
+            key = "by_link.screen_dice" if self.table.by_link else "status.mode_turn_start"
             self.line.say(text(key, self.lang))
             return
         self.table.switch_to(mode)

@@ -1,4 +1,4 @@
-"""Which game is at the table: the first visit's, one started or taken up again (by the
+"""Which game is at the table: the first visit's, one started or resumed (by the
 ``Lobby``), or the one another tab moved on; what the page stores of it (the commit) and
 the finished games' record. ``Tables`` is one part of a ``Session``; the moves
 (``kismet.app.play.moves``) are played on the game it seats."""
@@ -147,8 +147,8 @@ class Tables:
             key = "status.synced"
         elif old.id in self.shelf.ledger.known_ids():
             key = "status.synced_finished"
-        elif any(t.id == old.id for t in self.shelf.paused):
-            key = "status.synced_paused"
+        elif any(t.id == old.id for t in self.shelf.aside.tables):
+            key = "status.synced_aside"
         else:
             key = "status.synced_other"
         self.line.say(" ".join(filter(None, (text(key, self.lang), self._notes()))))
@@ -234,7 +234,7 @@ class Tables:
         names = join_names(list(self.game.players), self.lang)
         self.line.say(text("status.put_aside", self.lang, names=names))
 
-    def take_up(self, table: Table) -> bool:
+    def resume(self, table: Table) -> bool:
         """Seat a game put aside (or a newer copy of one), putting the one under way aside
         first; whether it is seated. Its own key goes only once it is stored at the table,
         so a write cut short leaves it in one place or both, never in none."""

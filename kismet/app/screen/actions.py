@@ -64,7 +64,7 @@ SESSION_ACTIONS: dict[str, Callable[[Session, Clicked], object]] = {
     "accept-challenge": lambda session, clicked: session.lobby.accept_challenge(clicked.field),
     "guide-end": lambda session, _: session.lobby.change_settings(guide=False),  # Skip
     "dismiss-offer": lambda session, _: session.linked.dismiss(),
-    "choose-seat": lambda session, clicked: session.apart.choose(clicked.seat),
+    "choose-seat": lambda session, clicked: session.by_link.choose(clicked.seat),
     "rule": lambda session, clicked: session.ui.toggle_rule(_box(clicked)),
     "free-space": lambda session, _: session.lobby.free_space(),
     "backup-later": lambda session, _: session.backups.later(),

@@ -27,7 +27,7 @@ from ..keeping.backup import Backups, KeepingView, Kept
 from ..keeping.friends import Friends
 from ..keeping.shelf import Shelf
 from ..keeping.storage import FULL, PREFIX, Storage, StorageUnavailable
-from ..play.apart import Apart
+from ..play.by_link import ByLink
 from ..play.computer import Computers
 from ..play.finale import result_panel
 from ..play.lobby import Lobby
@@ -60,7 +60,7 @@ class Session(AtTable):
     """The game at one table, made of parts: ``tables`` (which game is seated, and its
     commits), ``lobby`` (choosing a game, settings, restore), ``moves`` (the moves), ``shelf``
     (what is stored), ``progress`` (records and statistics), ``coach``, ``guide``,
-    ``odds`` (the win chances), ``linked`` (daily games and challenges), ``apart`` (games
+    ``odds`` (the win chances), ``linked`` (daily games and challenges), ``by_link`` (games
     by link) and ``computers``;
     with ``ui`` and ``line``, the turn's marks and the status line they share. It reads the
     game at the table as the parts do (``AtTable``)."""
@@ -97,7 +97,7 @@ class Session(AtTable):
         self.moves = Moves(
             self.tables, ui=self.ui, line=self.line, coach=self.coach, computers=self.computers
         )
-        self.apart = Apart(self.tables, line=self.line)
+        self.by_link = ByLink(self.tables, line=self.line)
 
     # -------------------------------------------------- what the parts hold
 
@@ -259,7 +259,7 @@ def build_view(session: Session) -> View:
         confirm=confirm_view(ui, status, lang),
         result=result.headline if result else None,
         high_scores=high,
-        paused=session.lobby.paused(),
+        aside=session.lobby.aside(),
         linked=scene,
         hint=hint.lines if hint else None,
         hint_note=hint_note(hint, odds, game, lang),
@@ -277,7 +277,7 @@ def build_view(session: Session) -> View:
         guide=session.guide.view(table, bool(settings.guide), lang),
         rival=session.linked.rival(table),
         chances_due=session.odds.due(table, settings, session.coach.advisor),
-        apart=session.apart.view(),
+        by_link=session.by_link.view(),
         keeping=session.keeping(),
     )
 

@@ -18,7 +18,7 @@ from ...rules import (
 )
 from ...text import join_names, text
 from ..base.settings import Settings
-from ..base.table import Mode, Paused, Table
+from ..base.table import AsideGame, Mode, Table
 from ..guidance.guide import GuideView
 from ..guidance.hint import Hint
 from ..guidance.linked import Scene
@@ -26,7 +26,7 @@ from ..guidance.luck import Luck
 from ..guidance.odds import Chances, Due, chance_line
 from ..keeping.backup import KeepingView
 from ..keeping.records import HighScore
-from ..play.apart import ApartView
+from ..play.by_link import ByLinkView
 from ..play.finale import KISMET_CHEERS, Finale
 from ..play.turn import TurnUI
 from .sheet_view import SheetView, sheet_view, versus_sheet, with_chances
@@ -107,7 +107,7 @@ class View(NamedTuple):
     result: str | None
     """The game-over panel's headline, once the game is over."""
     high_scores: tuple[HighScore, ...]
-    paused: tuple[Paused, ...]
+    aside: tuple[AsideGame, ...]
     """The games put aside."""
     linked: Scene
     """The daily game's or a challenge's title, link offered, share, result, Perfect."""
@@ -145,7 +145,7 @@ class View(NamedTuple):
     chances_due: Due | None = None
     """What the win chances wait for (``kismet.app.guidance.odds``): the page starts it after
     painting, between its own work."""
-    apart: ApartView | None = None
+    by_link: ByLinkView | None = None
     """A game by link: which seat is this device's, whose turn it waits for, what to send."""
     keeping: KeepingView = KeepingView()
     """Where the player's data stands, and the reminder to back it up."""
@@ -160,20 +160,20 @@ def board_view(table: Table, ui: TurnUI, lang: str) -> Board:
     """The board of the game at the ``table``, with the turn's marks ``ui``."""
     game = table.game
     playing, sheet_mode = not game.is_over, table.mode is Mode.SHEET
-    computer, away = table.computer_to_move, table.computer_to_move or table.waiting
+    computer, not_here = table.computer_to_move, table.computer_to_move or table.turn_elsewhere
     kept = () if sheet_mode or game.dice else kismet_kept(table, ui)
     can_enter = sheet_mode and game.can_set_dice()
     return Board(
         dice=board_dice(table, ui, kept, lang),
         dice_kept=bool(kept),
-        can_hold=not away and (can_enter or (not sheet_mode and game.can_hold(0))),
-        can_roll=not sheet_mode and game.can_roll() and not table.waiting,
+        can_hold=not not_here and (can_enter or (not sheet_mode and game.can_hold(0))),
+        can_roll=not sheet_mode and game.can_roll() and not table.turn_elsewhere,
         show_roll=not computer,
         roll_label=roll_label(game, sheet_mode, lang),
         can_enter=can_enter,
         entry_text=ui.entry.text,
         entry_note=text("app.enter_first", lang) if table.editing(ui.entry) else "",
-        can_hint=not away and bool(game.dice) and playing,
+        can_hint=not not_here and bool(game.dice) and playing,
         show_skip=computer,
         turn_line=turn_line(game, computer, lang),
         handoff=ui.handoff and not table.by_link,  # a game by link: each on their own device
@@ -227,7 +227,7 @@ def shown_sheet(
     if versus is not None:
         return versus_sheet(versus.theirs, versus.mine)
     computers = [seat is not None for seat in table.seats]
-    sheet = sheet_view(game, ui.hint, enabled=not (table.computer_to_move or table.waiting),
+    sheet = sheet_view(game, ui.hint, enabled=not (table.computer_to_move or table.turn_elsewhere),
                        offer=not table.editing(ui.entry), fresh=ui.fresh,
                        computers=computers, rule=ui.rule)  # fmt: skip
     if odds is not None and not game.is_over:  # at the end, the result says it all

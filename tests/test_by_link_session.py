@@ -14,7 +14,7 @@ from kismet.advice.strategy import Advisor
 from kismet.app.base.roster import Roster
 from kismet.app.base.table import Table
 from kismet.app.keeping.storage import MemoryStorage
-from kismet.app.play.apart import game_id
+from kismet.app.play.by_link import game_id
 from kismet.app.screen.session import Session
 from kismet.rules import SaveError
 from kismet.rules.link import GameLink, decode_game, encode_game
@@ -45,14 +45,14 @@ def score(session: Session, box: Category) -> None:
 
 
 def sent_code(session: Session) -> str:
-    view = session.view().apart
+    view = session.view().by_link
     assert view is not None and view.send is not None
     return view.send.code
 
 
 def started(seed: int) -> tuple[Session, MemoryStorage]:
     ann, storage = device(seed)
-    ann.apart.start(Roster.of(list(NAMES)))
+    ann.by_link.start(Roster.of(list(NAMES)))
     assert ann.table.by_link and ann.table.me == 0 and ann.game.players == NAMES
     return ann, storage
 
@@ -66,7 +66,7 @@ def test_three_devices_play_a_whole_game_by_link_with_an_extra_kismet() -> None:
         mover = devices[ann.game.current] if not ann.game.is_over else None
         if mover is None:
             break
-        assert mover.view().apart.waiting == ""
+        assert mover.view().by_link.waiting == ""
         play_turn(mover)
         if mover.game.current == mover.table.me and not mover.game.is_over:
             continue  # an extra Kismet: the same player again, nothing to send yet
@@ -74,26 +74,26 @@ def test_three_devices_play_a_whole_game_by_link_with_an_extra_kismet() -> None:
         for seat, other in enumerate(devices):
             if other is mover:
                 continue
-            other.apart.open(code)
-            apart = other.view().apart
-            assert apart is not None
+            other.by_link.open(code)
+            by_link = other.view().by_link
+            assert by_link is not None
             if other.table.me is None:  # the first link this device sees: which one?
-                assert apart.choose == NAMES and seat not in asked
-                assert apart.about.startswith("Ann, Bo and Cy: a game by link,")
+                assert by_link.choose == NAMES and seat not in asked
+                assert by_link.about.startswith("Ann, Bo and Cy: a game by link,")
                 asked.add(seat)
-                other.apart.choose(seat)
-                assert other.view().apart.choose == ()
+                other.by_link.choose(seat)
+                assert other.view().by_link.choose == ()
             assert other.game.history == mover.game.history
         for seat, each in enumerate(devices):
-            apart = each.view().apart
-            assert apart is not None
+            by_link = each.view().by_link
+            assert by_link is not None
             if each.game.is_over:
                 continue
             mine = each.game.current == seat
-            assert bool(apart.waiting) != mine
+            assert bool(by_link.waiting) != mine
             assert each.view().board.can_roll == mine
             if not mine:
-                assert NAMES[each.game.current] in apart.waiting
+                assert NAMES[each.game.current] in by_link.waiting
         ann = devices[0]
     games = [d.game for d in devices]
     assert all(g.is_over for g in games)
@@ -120,26 +120,26 @@ def test_a_link_opened_twice_gives_the_same_dice_and_an_older_one_takes_nothing_
     play_turn(ann)
     first = sent_code(ann)
     bo, bo_storage = device()
-    bo.apart.open(first)
-    bo.apart.choose(1)
+    bo.by_link.open(first)
+    bo.by_link.choose(1)
     bo.moves.roll()
     dice = bo.game.dice
-    bo.apart.open(first)  # the same link again, mid-turn: the turn stays as it is
+    bo.by_link.open(first)  # the same link again, mid-turn: the turn stays as it is
     assert bo.game.dice == dice
     again, _ = device()
-    again.apart.open(first)
-    again.apart.choose(1)
+    again.by_link.open(first)
+    again.by_link.choose(1)
     again.moves.roll()
     assert again.game.dice == dice  # another device, the same link: the same dice
     while bo.game.rolls_left:
         bo.moves.roll()
     bo.moves.choose(greedy_box(bo.game))
     second = sent_code(bo)
-    ann.apart.open(second)
-    assert ann.game.current == 2 and ann.view().apart.since  # what Bo did, said
+    ann.by_link.open(second)
+    assert ann.game.current == 2 and ann.view().by_link.since  # what Bo did, said
     play_turn_as = ann.game.history
     stored = bo_storage.items[GAME_KEY]
-    bo.apart.open(first)  # older than what Bo's device has seen
+    bo.by_link.open(first)  # older than what Bo's device has seen
     assert "seen this game further" in bo.status
     assert bo.game.history == play_turn_as and bo_storage.items[GAME_KEY] == stored
 
@@ -150,15 +150,15 @@ def test_a_link_that_parts_from_the_game_kept_here_is_refused() -> None:
     code = sent_code(ann)
     bo, cy = device()[0], device()[0]
     for each in (bo, cy):
-        each.apart.open(code)
-        each.apart.choose(1)  # Bo's seat claimed on two devices: each plays it its own way
+        each.by_link.open(code)
+        each.by_link.choose(1)  # Bo's seat claimed on two devices: each plays it its own way
     bo.moves.roll()
     score(bo, Category.ONES)
     cy.moves.roll()
     score(cy, Category.YARBOROUGH)
-    ann.apart.open(sent_code(bo))
+    ann.by_link.open(sent_code(bo))
     kept = ann.game.history
-    ann.apart.open(sent_code(cy))
+    ann.by_link.open(sent_code(cy))
     assert "does not follow" in ann.status and ann.game.history == kept
 
 
@@ -168,13 +168,13 @@ def test_games_by_link_are_listed_with_whose_turn_it_is() -> None:
     code = sent_code(ann)
     ann.lobby.new_game(["Ann"])
     ann.moves.confirm()  # put the game by link aside
-    assert ann.lobby.paused()[0].state == "waiting for Bo"
+    assert ann.lobby.aside()[0].state == "waiting for Bo"
     bo, _ = device()
-    bo.apart.open(code)
-    bo.apart.choose(1)
+    bo.by_link.open(code)
+    bo.by_link.choose(1)
     bo.lobby.new_game(["Bo"])
     bo.moves.confirm()
-    assert bo.lobby.paused()[0].state == "your turn"
+    assert bo.lobby.aside()[0].state == "your turn"
     bo.lobby.resume(game_id(Game(list(NAMES), seed=3, linked=True, apart=True)))
     assert bo.table.by_link and bo.table.me == 1 and bo.view().board.can_roll
 
@@ -189,11 +189,11 @@ def test_no_undo_no_real_dice_no_computers_and_no_moves_out_of_turn() -> None:
     ann.moves.roll()  # Bo's turn, on Bo's device
     assert ann.game.dice == () and ann.game.history == history
     solo, _ = device()
-    solo.apart.start(Roster.of(["Ann", ""], ["human", "good"]))
+    solo.by_link.start(Roster.of(["Ann", ""], ["human", "good"]))
     assert "no computers" in solo.status and not solo.table.by_link
-    solo.apart.start(Roster.of(["Ann"]))
+    solo.by_link.start(Roster.of(["Ann"]))
     assert "2 to 8 people" in solo.status and not solo.table.by_link
-    solo.apart.start(Roster.of(["Ann", "Ann"]))
+    solo.by_link.start(Roster.of(["Ann", "Ann"]))
     assert "a name of their own" in solo.status and not solo.table.by_link
 
 
@@ -231,14 +231,14 @@ def test_a_hostile_game_link_is_refused_with_a_line_and_nothing_stored_changes(
     bo, storage = device()
     play_turn(bo)  # a game of Bo's own, under way
     before = dict(storage.items)
-    bo.apart.open(codes[hostile])
+    bo.by_link.open(codes[hostile])
     assert bo.status.startswith("This link cannot be played:"), bo.status
     assert storage.items == before and not bo.table.by_link
 
 
 def test_the_seat_kept_with_the_game_is_checked_when_it_is_read() -> None:
     ann, storage = started(8)
-    ann.apart.choose(2)  # said already: the first seat stays
+    ann.by_link.choose(2)  # said already: the first seat stays
     envelope = json.loads(storage.items[GAME_KEY])
     assert envelope["me"] == 0 and Table.from_dict(envelope).me == 0
     for bad in (3, -1, "0", True, 1.0):
@@ -253,15 +253,15 @@ def test_the_seat_kept_with_the_game_is_checked_when_it_is_read() -> None:
 def test_an_empty_game_link_opens_at_the_first_turn_for_whoever_plays_it() -> None:
     code = encode_game(GameLink(42, NAMES, ()))
     bo, _ = device()
-    bo.apart.open(code)
+    bo.by_link.open(code)
     assert bo.table.by_link and bo.table.me is None and not bo.view().board.can_roll
-    bo.apart.choose(0)
+    bo.by_link.choose(0)
     assert bo.view().board.can_roll
 
 
 def test_the_review_of_a_game_by_link_prices_this_devices_seat(advisor: Advisor) -> None:
     ann, bo = device(9)[0], device()[0]
-    ann.apart.start(Roster.of(["Ann", "Bo"]))
+    ann.by_link.start(Roster.of(["Ann", "Bo"]))
     devices = (ann, bo)
     for each in devices:
         each.attach(advisor)
@@ -273,9 +273,9 @@ def test_the_review_of_a_game_by_link_prices_this_devices_seat(advisor: Advisor)
         if mover.game.current == seat and not mover.game.is_over:
             continue  # an extra Kismet: the same player again
         other = devices[1 - seat]
-        other.apart.open(sent_code(mover))
+        other.by_link.open(sent_code(mover))
         if other.table.me is None:
-            other.apart.choose(1 - seat)
+            other.by_link.choose(1 - seat)
     for seat, each in enumerate(devices):
         assert each.game.is_over
         shown = each.review()  # priced at once (no step)

@@ -1,4 +1,4 @@
-"""A game by link on the page (``kismet.app.play.apart``): which seat this device plays
+"""A game by link on the page (``kismet.app.play.by_link``): which seat this device plays
 (asked once, in its dialog), whose turn it waits for, what happened since this device last
 saw the game, and the button that sends the game on, carrying the link."""
 
@@ -11,7 +11,7 @@ from .escape import esc
 from .ops import Op, of_testid
 
 if TYPE_CHECKING:
-    from ..app.play.apart import ApartView
+    from ..app.play.by_link import ByLinkView
 
 SEAT_DIALOG = "#seat-dialog"
 SINCE_INLINE = 2
@@ -23,7 +23,7 @@ def earlier_ops(earlier: tuple[str, ...], lang: str) -> list[Op]:
     box = of_testid("earlier")
     return [
         ("hidden", box, not earlier),
-        ("text", f"{box} summary", text("apart.earlier", lang, count=len(earlier))),
+        ("text", f"{box} summary", text("by_link.earlier", lang, count=len(earlier))),
         ("list", f"{box} ul", earlier),
     ]
 
@@ -32,32 +32,32 @@ def seats_html(names: tuple[str, ...], lang: str) -> str:
     """A button for each seat of the game ("I am Bo")."""
     return "".join(
         f'<button type="button" data-action="choose-seat" data-index="{p}" '
-        f'data-testid="seat-{p}">{esc(text("apart.i_am", lang, name=name))}</button>'
+        f'data-testid="seat-{p}">{esc(text("by_link.i_am", lang, name=name))}</button>'
         for p, name in enumerate(names)
     )
 
 
-def apart_ops(apart: ApartView | None, address: str, lang: str) -> list[Op]:
+def by_link_ops(by_link: ByLinkView | None, address: str, lang: str) -> list[Op]:
     """The ops that show the game by link's part of the page (``address``: the page's, the
     base of the link sent on)."""
-    panel = of_testid("apart")
-    if apart is None:
+    panel = of_testid("by-link-panel")
+    if by_link is None:
         return [("hidden", panel, True), ("close", SEAT_DIALOG)]
     send = of_testid("send-turn")
-    link = "" if apart.send is None else f"{address}#g={apart.send.code}"
+    link = "" if by_link.send is None else f"{address}#g={by_link.send.code}"
     ops: list[Op] = [
-        ("hidden", panel, not (apart.waiting or apart.send or apart.since)),
-        ("text", of_testid("waiting"), apart.waiting),
-        ("hidden", of_testid("waiting"), not apart.waiting),
-        ("list", of_testid("since"), apart.since[-SINCE_INLINE:]),
-        ("hidden", of_testid("since"), not apart.since),
-        *earlier_ops(apart.since[:-SINCE_INLINE], lang),
-        ("hidden", send, apart.send is None),
+        ("hidden", panel, not (by_link.waiting or by_link.send or by_link.since)),
+        ("text", of_testid("waiting"), by_link.waiting),
+        ("hidden", of_testid("waiting"), not by_link.waiting),
+        ("list", of_testid("since"), by_link.since[-SINCE_INLINE:]),
+        ("hidden", of_testid("since"), not by_link.since),
+        *earlier_ops(by_link.since[:-SINCE_INLINE], lang),
+        ("hidden", send, by_link.send is None),
         ("attr", send, "data-link", link),
     ]
-    if apart.choose:
-        ops.append(("text", of_testid("seat-game"), apart.about))
-        ops.append(("html", of_testid("seats"), seats_html(apart.choose, lang)))
+    if by_link.choose:
+        ops.append(("text", of_testid("seat-game"), by_link.about))
+        ops.append(("html", of_testid("seats"), seats_html(by_link.choose, lang)))
         ops.append(("open", SEAT_DIALOG, of_testid("seat-0")))
     else:
         ops.append(("close", SEAT_DIALOG))

@@ -2,7 +2,7 @@
 turn, with no server (``kismet.rules.link``'s ``GameLink`` carries the seed and every
 decision; opening it replays them through the rules).
 
-``Apart`` is one part of a ``Session``: it starts such a game, opens its links (a newer
+``ByLink`` is one part of a ``Session``: it starts such a game, opens its links (a newer
 link moves the game on, an older one never takes it back), asks once which seat this
 device plays, and says what the page offers between turns (send the game on, or wait).
 
@@ -38,7 +38,7 @@ class Passing(NamedTuple):
     line: str
 
 
-class ApartView(NamedTuple):
+class ByLinkView(NamedTuple):
     """What the page shows of a game by link."""
 
     choose: tuple[str, ...]
@@ -72,7 +72,7 @@ def fill_line(game: Game, fill: Fill, lang: str) -> str:
     return text(key, lang, name=name, points=fill.points, box=fill.category)
 
 
-class Apart(AtTable):
+class ByLink(AtTable):
     """Games by link at the table: started, opened from a link, sent on."""
 
     def __init__(self, tables: Tables, *, line: StatusLine) -> None:
@@ -89,14 +89,14 @@ class Apart(AtTable):
         """A new game by link for the New game dialog's names, this device at the first
         seat; computers cannot play one, and one name is not a game by link."""
         if any(seat is not None for seat in roster.seats):
-            self.line.say(text("apart.no_computers", self.lang))
+            self.line.say(text("by_link.no_computers", self.lang))
             return
         names = roster.players(self.lang)
         if len(names) not in SEATS:
-            self.line.say(text("apart.seats", self.lang, low=SEATS[0], high=SEATS[-1]))
+            self.line.say(text("by_link.seats", self.lang, low=SEATS[0], high=SEATS[-1]))
             return
         if len(set(names)) != len(names):  # each friend says which name is theirs
-            self.line.say(text("apart.twice", self.lang))
+            self.line.say(text("by_link.twice", self.lang))
             return
         seed = self.tables.seed
         seed = int.from_bytes(os.urandom(8), "big") if seed is None else seed
@@ -131,16 +131,16 @@ class Apart(AtTable):
         seen, played = turns_played(known.game), turns_played(game)
         said = ""
         if known.game.history[: len(game.history)] != game.history[: len(known.game.history)]:
-            said = text("apart.parted", self.lang, seen=seen)
+            said = text("by_link.parted", self.lang, seen=seen)
         elif played < seen:
-            said = text("apart.older", self.lang, seen=seen, played=played)
+            said = text("by_link.older", self.lang, seen=seen, played=played)
         elif played > seen:
             lines = self._lines(game, len(known.game.history))
             self._brought = (known.id, len(game.history), lines)
             known = Table(game, known.seats, decisions=known.decisions, id=known.id,
                           started=known.started, me=known.me)  # fmt: skip
-        if known.id != self.table.id:  # put aside: taken up (the game under way aside)
-            if not self.tables.take_up(known):
+        if known.id != self.table.id:  # put aside: resumed (the game under way aside)
+            if not self.tables.resume(known):
                 return
         elif known is not self.table:  # at the table, and the link moves it on
             self.tables.sit(known)
@@ -168,7 +168,7 @@ class Apart(AtTable):
             return
         table.claim(seat)
         if table.me is not None:
-            self.line.say(text("apart.seated", self.lang, name=table.game.players[seat]))
+            self.line.say(text("by_link.seated", self.lang, name=table.game.players[seat]))
             self.shelf.save_game(table)
 
     # ------------------------------------------------------------- view
@@ -181,12 +181,12 @@ class Apart(AtTable):
         code = encode_game(game_link_of(game))
         if game.is_over:
             totals = ", ".join(f"{n} {game.total(p)}" for p, n in enumerate(game.players))
-            return Passing(code, text("apart.over_line", self.lang, totals=totals))
+            return Passing(code, text("by_link.over_line", self.lang, totals=totals))
         turn = len(Category) - len(game.open_boxes(game.current)) + 1
         name = game.players[game.current]
-        return Passing(code, text("apart.turn_line", self.lang, name=name, turn=turn))
+        return Passing(code, text("by_link.turn_line", self.lang, name=name, turn=turn))
 
-    def view(self) -> ApartView | None:
+    def view(self) -> ByLinkView | None:
         """The game by link's part of the page; None for other games."""
         table = self.table
         if not table.by_link:
@@ -194,11 +194,11 @@ class Apart(AtTable):
         game = table.game
         choose: Sequence[str] = game.players if table.me is None else ()
         waiting = ""
-        if table.waiting and table.me is not None:
-            waiting = text("apart.waiting", self.lang, name=game.players[game.current])
-        send = self.sent() if table.waiting or game.is_over else None
+        if table.turn_elsewhere and table.me is not None:
+            waiting = text("by_link.waiting", self.lang, name=game.players[game.current])
+        send = self.sent() if table.turn_elsewhere or game.is_over else None
         brought_id, boxes, lines = self._brought
         fresh = brought_id == table.id and boxes == len(game.history) and not game.dice
         names = join_names(list(game.players), self.lang)
-        about = text("apart.about", self.lang, count=turns_played(game), names=names)
-        return ApartView(tuple(choose), waiting, send, lines if fresh else (), about)
+        about = text("by_link.about", self.lang, count=turns_played(game), names=names)
+        return ByLinkView(tuple(choose), waiting, send, lines if fresh else (), about)
