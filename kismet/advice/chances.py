@@ -251,8 +251,9 @@ class Forecast:
             return against(laws, target)
         return self.against_penalties([State.of(game, p) for p in seats], laws, target)
 
-    def against_penalties(self, states: Sequence[State], laws: Sequence[Law],
-                          target: int | None = None) -> tuple[float, ...]:  # fmt: skip
+    def against_penalties(
+        self, states: Sequence[State], laws: Sequence[Law], target: int | None = None
+    ) -> tuple[float, ...]:
         """The chances from the players' laws (``against``), with the penalty zeros: each
         player holding points in the Kismet box rolls a Poisson count of extra Kismets
         (``extra_rate`` a turn), and each gives every other player a zero at once
@@ -264,19 +265,26 @@ class Forecast:
                 mixed[i] += chance * weight
         return tuple(mixed)
 
-    def penalty_tables(self, states: Sequence[State],
-                       laws: Sequence[Law]) -> list[tuple[float, list[Law]]]:  # fmt: skip
+    def penalty_tables(
+        self, states: Sequence[State], laws: Sequence[Law]
+    ) -> list[tuple[float, list[Law]]]:
         """The tables ``against_penalties`` weighs the chances over: for each of the
         likeliest combinations of the players' extra-Kismet counts (``penalty_shifts``),
         its probability and every player's law moved down by the zeros it gives them."""
         return [
-            (weight, [shifted_law(law, shift, s.scored)
-                      for law, shift, s in zip(laws, shifts, states, strict=True)])
+            (
+                weight,
+                [
+                    shifted_law(law, shift, s.scored)
+                    for law, shift, s in zip(laws, shifts, states, strict=True)
+                ],
+            )
             for weight, shifts in self.penalty_shifts(states)
-        ]  # fmt: skip
+        ]
 
-    def penalty_shifts(self, states: Sequence[State], turns: Sequence[int] | None = None
-                       ) -> list[tuple[float, list[int]]]:  # fmt: skip
+    def penalty_shifts(
+        self, states: Sequence[State], turns: Sequence[int] | None = None
+    ) -> list[tuple[float, list[int]]]:
         """The penalty zeros to come, as the chances weigh them: each player holding points
         in the Kismet box rolls a Poisson count of extra Kismets (``extra_rate`` a turn,
         over their ``turns`` still to come: their open boxes without it), each of which
@@ -295,8 +303,11 @@ class Forecast:
         for combo, p in combos:
             shifts = []
             for i, cost in enumerate(costs):
-                hits = sum(n * reach(counts[i], counts[j])
-                           for (j, _), n in zip(rolling, combo, strict=True) if j != i)  # fmt: skip
+                hits = sum(
+                    n * reach(counts[i], counts[j])
+                    for (j, _), n in zip(rolling, combo, strict=True)
+                    if j != i
+                )
                 shifts.append(round(hits * cost))
             found.append((p / whole, shifts))
         return found

@@ -186,5 +186,10 @@ def of_person(lost_per_game: float | None) -> Skill:
         return tuple(a + (b - a) * share for a, b in zip(g, c, strict=True))
 
     lost, scale = mixed(GOOD.lost, CASUAL.lost), mixed(GOOD.scale, CASUAL.scale)
-    return Skill(lost, scale, mixed(GOOD.boxes, CASUAL.boxes), mixed(GOOD.jokers, CASUAL.jokers),
-                 mixed(GOOD.bonus, CASUAL.bonus))  # fmt: skip
+    return Skill(
+        lost,
+        scale,
+        mixed(GOOD.boxes, CASUAL.boxes),
+        mixed(GOOD.jokers, CASUAL.jokers),
+        mixed(GOOD.bonus, CASUAL.bonus),
+    )

@@ -227,10 +227,13 @@ class Aim:
         laws = {i: self._law(i, s) for i, s in enumerate(states) if i != seat}
         turns = [self._own_turns if i == seat else open_count(s) for i, s in enumerate(states)]
         parts = [
-            (weight, Stakes([shifted_law(law, shifts[i], states[i].scored)
-                             for i, law in laws.items()]), shifts[seat])
+            (
+                weight,
+                Stakes([shifted_law(law, shifts[i], states[i].scored) for i, law in laws.items()]),
+                shifts[seat],
+            )
             for weight, shifts in forecast.penalty_shifts(states, turns)
-        ]  # fmt: skip
+        ]
         return parts[0][1] if len(parts) == 1 else Stakes.blend(parts)
 
     def _law(self, seat: int, state: State) -> Law:
@@ -334,10 +337,12 @@ class Aim:
         """The chance to win of every keep of the turn (by rolls left after it), following
         the choices of the highest worth."""
         state, turn = self.state, self.turn()
-        worths = box_rows(state, lambda box, points, extra: self.reached(
-            state.after(box, points), extra)[0])  # fmt: skip
-        chances = box_rows(state, lambda box, points, extra: self.reached(
-            state.after(box, points), extra)[1])  # fmt: skip
+        worths = box_rows(
+            state, lambda box, points, extra: self.reached(state.after(box, points), extra)[0]
+        )
+        chances = box_rows(
+            state, lambda box, points, extra: self.reached(state.after(box, points), extra)[1]
+        )
         last = []
         for r in range(len(worths[0][1])):
             best = max(range(len(worths)), key=lambda b: (worths[b][1][r], -b))

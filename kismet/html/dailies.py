@@ -49,8 +49,9 @@ def friends_html(table: DayTable, lang: str) -> str:
         rows.append(f"<li>{name}: <strong>{row.total}</strong></li>")
     if table.perfect is not None:
         perfect = t("friends.perfect", lang, total=table.perfect)
-        rows.append(f'<li class="perfect" data-testid="friends-perfect-{table.number}">'
-                    f"{perfect}</li>")  # fmt: skip
+        rows.append(
+            f'<li class="perfect" data-testid="friends-perfect-{table.number}">{perfect}</li>'
+        )
     return f'<ol class="friends" data-testid="friends-{table.number}">{"".join(rows)}</ol>'
 
 

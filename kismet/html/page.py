@@ -44,9 +44,12 @@ def help_html(lang: str) -> str:
         note = t("help.color_shape", lang, color=name, shape=shape)
         groups.append(f"<li>{dice} <strong>{line}</strong> <small>{note}</small></li>")
     chances = t(
-        "help.chances", lang, casual=round(CASUAL.per_game), good=round(GOOD.per_game),
+        "help.chances",
+        lang,
+        casual=round(CASUAL.per_game),
+        good=round(GOOD.per_game),
         games=RECORD_GAMES,
-    )  # fmt: skip
+    )
     return (
         text("help.body", lang)
         + f"<h3>{t('help.colors_title', lang)}</h3>"
@@ -251,9 +254,11 @@ def _over_scene(scene: Scene, lang: str) -> tuple[str, list[str]]:
 def _over_buttons(extra: Sequence[str], lang: str) -> str:
     """What to do next: ``extra`` (Share, Compare), Play again, New game, Review. Four
     buttons at most: with Share and Compare, New game stays in the menu."""
-    new_game = "" if extra else (
-        f'<button type="button" data-action="new-game">{t("app.new_game", lang)}</button>'
-    )  # fmt: skip
+    new_game = (
+        ""
+        if extra
+        else (f'<button type="button" data-action="new-game">{t("app.new_game", lang)}</button>')
+    )
     return (
         '<p class="dialog-buttons">'
         + "".join(extra)
@@ -289,8 +294,9 @@ def _play_html(play: Play, lang: str) -> str:
         )
         kept = " ".join(map(str, roll.faces_kept)) or "-"
         words = t("compare.roll", lang, dice=" ".join(map(str, roll.dice)), kept=kept)
-        rolls.append(f'<span class="roll-dice">{dice}<span class="visually-hidden">{words}'
-                     "</span></span>")  # fmt: skip
+        rolls.append(
+            f'<span class="roll-dice">{dice}<span class="visually-hidden">{words}</span></span>'
+        )
     box = t("advice.box", lang, box=play.box, points=play.points)
     total = t("compare.total", lang, total=play.total)
     return (

@@ -124,8 +124,10 @@ def sheet_css() -> str:
     ]
     lines = sorted({_line_end(i) for i in range(len(BOXES))})
     rules += [f'.sheet tr.rule-row[data-line="{end}"] {{ order: {2 * end + 1}; }}' for end in lines]
-    sizes = (f'.sheet thead th[data-name-pt="{pt:g}"] .name {{ font-size: {pt:g}pt; }}'
-             for pt in PRINT_NAME_SIZES)  # fmt: skip
+    sizes = (
+        f'.sheet thead th[data-name-pt="{pt:g}"] .name {{ font-size: {pt:g}pt; }}'
+        for pt in PRINT_NAME_SIZES
+    )
     rules.append(f"@media print {{ {' '.join(sizes)} }}")
     return "\n".join(rules)
 

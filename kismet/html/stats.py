@@ -117,8 +117,9 @@ def totals_chart(stats: PlayerStats, lang: str) -> str:
         + _first_latest(lang)
     )
     low, high = min(totals), max(totals)
-    name = text("stats.totals_chart", lang, count=len(totals), average=figure(average), low=low,
-                high=high)  # fmt: skip
+    name = text(
+        "stats.totals_chart", lang, count=len(totals), average=figure(average), low=low, high=high
+    )
     rows = [
         (i, p.date, p.total, figure(m))
         for i, (p, m) in enumerate(zip(stats.points, moving, strict=True), start=1)
@@ -168,8 +169,10 @@ def _histogram_bars(bars: Sequence[int], share: Sequence[float], pshare: Sequenc
     scale = Scale(0, top, TOP, HEIGHT - BOTTOM)
     span = (WIDTH - LEFT - RIGHT) / len(bars)
     width = max(span - 2, 1)
-    parts = [f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{HEIGHT - BOTTOM}" '
-             f'y2="{HEIGHT - BOTTOM}"/>']  # fmt: skip
+    parts = [
+        f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{HEIGHT - BOTTOM}" '
+        f'y2="{HEIGHT - BOTTOM}"/>'
+    ]
     for i, low in enumerate(bars):
         x = LEFT + i * span
         for kind, shares in (("bar", share), ("perfect-bar", pshare)):

@@ -84,9 +84,12 @@ class Dialogs:
         words = [("attr", done, f"data-{key}", text(key, self.lang)) for key in SHARE_WORDS]
         titles = [
             ("text", where, text(f"{kind}.{key}", self.lang))
-            for where, key in (("#share-title", "title"), (of_testid("share-intro"), "intro"),
-                               (of_testid("share-link-label"), "link_label"))
-        ]  # fmt: skip
+            for where, key in (
+                ("#share-title", "title"),
+                (of_testid("share-intro"), "intro"),
+                (of_testid("share-link-label"), "link_label"),
+            )
+        ]
         self.emit([*words, *titles, *contents.share(line, link, can_send=self.start.can_share)])
 
     def by_link(self, roster: Roster | None) -> None:
@@ -231,8 +234,9 @@ class Dialogs:
         seeds = lobby.friends_seeds(days)
         if seeds:
             step, then = lambda: self.session.friends_step(seeds), lambda: self.paint_dailies(day)
-            self.timers.with_table(lambda: self.timers.in_steps(step, then), asked=False,
-                                   quiet=True)  # fmt: skip
+            self.timers.with_table(
+                lambda: self.timers.in_steps(step, then), asked=False, quiet=True
+            )
 
     def paint_dailies(self, day: date) -> None:
         """The daily games' list again (Perfect's totals have arrived)."""

@@ -20,9 +20,14 @@ what the rules would not have produced (``SaveError``)."""
 
 
 def replay(
-    players: Sequence[str], moves: Moves, *, seed: int = 0, linked: bool = False,
-    apart: bool = False, where: str = "players",
-) -> Game:  # fmt: skip
+    players: Sequence[str],
+    moves: Moves,
+    *,
+    seed: int = 0,
+    linked: bool = False,
+    apart: bool = False,
+    where: str = "players",
+) -> Game:
     """The game of ``moves`` played through the rules from its start; raises ``SaveError``
     for players the game refuses (at ``where``) or a move it refuses (at the move's
     place)."""

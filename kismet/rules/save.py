@@ -47,9 +47,18 @@ READABLE_VERSIONS = (1, 2)
 """The save format versions this code reads; each older one is migrated as it loads."""
 
 _GAME_FIELDS: dict[int, tuple[str, ...]] = {
-    1: ("format", "version", "players", "current", "dice", "held", "rolls_left", "stream",
-        "history"),
-}  # fmt: skip
+    1: (
+        "format",
+        "version",
+        "players",
+        "current",
+        "dice",
+        "held",
+        "rolls_left",
+        "stream",
+        "history",
+    ),
+}
 _GAME_FIELDS[2] = (*_GAME_FIELDS[1], "undo", "linked", "holds", "turn_holds")
 _FILL_FIELDS = ("player", "box", "points", "dice", "joker", "penalty")
 _HEX = frozenset("0123456789abcdef")

@@ -25,9 +25,16 @@ standing in) a median 2.5 times a game, against 6 at 5 points and 11 at 2
 (``benchmarks/coach.py``, 200 games)."""
 
 _FIELDS = (
-    "lang", "shapes", "coach", "coach_margin", "sound", "whole_sheet", "guide", "chances",
+    "lang",
+    "shapes",
+    "coach",
+    "coach_margin",
+    "sound",
+    "whole_sheet",
+    "guide",
+    "chances",
     "handover",
-)  # fmt: skip
+)
 
 
 class Switch(enum.Enum):

@@ -202,8 +202,9 @@ def coach_warning(
             return None
     chose, best = describe(priced.chosen, lang), describe(priced.best, lang)
     reason = why(priced.best, options, choice.state, lang)
-    warning = text("coach.warning", lang, chose=chose, best=best, why=reason,
-                   cost=_points(priced.cost))  # fmt: skip
+    warning = text(
+        "coach.warning", lang, chose=chose, best=best, why=reason, cost=_points(priced.cost)
+    )
     if found is None:
         return warning
     return f"{warning} {win_line(found, players, choice.player, lang)}"
@@ -281,8 +282,13 @@ def _turn(verdicts: Sequence[Verdict], game: Game, lang: str) -> ReviewTurn:
             )
         win = v.to_win
         if win is not None and win.cost >= WIN_SHOWN:
-            words += " " + text("review.to_win", lang, best=describe(win.choice, lang),
-                                chance=_percent(win.best), chosen=_percent(win.chosen))  # fmt: skip
+            words += " " + text(
+                "review.to_win",
+                lang,
+                best=describe(win.choice, lang),
+                chance=_percent(win.best),
+                chosen=_percent(win.chosen),
+            )
         items.append(ReviewItem(v.decision.dice, words, v.cost))
     cost = sum(v.cost for v in verdicts)
     heading = text(

@@ -169,8 +169,13 @@ class Linked:
             line = text("share.daily", self.lang, number=table.daily, total=totals.grand)
         else:
             theirs = self.replayed(table.challenge or "")
-            line = text("share.challenge", self.lang, name=theirs.players[0],
-                        total=totals.grand, theirs=theirs.total(0))  # fmt: skip
+            line = text(
+                "share.challenge",
+                self.lang,
+                name=theirs.players[0],
+                total=totals.grand,
+                theirs=theirs.total(0),
+            )
         parts = [line, *marks]
         if perfect is not None:
             parts.append(text("share.perfect", self.lang, total=perfect))
@@ -231,9 +236,17 @@ class Linked:
             name = self.replayed(table.challenge).players[0]
             title = text("challenge.title", self.lang, name=name)
         expected = advisor.future(0, 0, False) if advisor is not None else None
-        return Scene(self.offer, self.notice, self.share(table, total), self.versus(table),
-                     total, perfect is not None and not done, rows, title,
-                     expected=expected)  # fmt: skip
+        return Scene(
+            self.offer,
+            self.notice,
+            self.share(table, total),
+            self.versus(table),
+            total,
+            perfect is not None and not done,
+            rows,
+            title,
+            expected=expected,
+        )
 
     # ---------------------------------------------------------- Perfect
 

@@ -142,21 +142,34 @@ def luck(record: Finished, expected: float, lang: str) -> Luck | None:
     top = totals[winners[0]]
     if len(winners) == 1:
         second = max((p for p in range(len(players)) if p != winners[0]), key=lambda p: totals[p])
-        lead = text("luck.lead", lang, winner=players[winners[0]],
-                    margin=top - totals[second], other=players[second])  # fmt: skip
+        lead = text(
+            "luck.lead",
+            lang,
+            winner=players[winners[0]],
+            margin=top - totals[second],
+            other=players[second],
+        )
     else:
-        lead = text("luck.lead_tie", lang, names=join_names([players[p] for p in winners], lang),
-                    points=top)  # fmt: skip
+        lead = text(
+            "luck.lead_tie", lang, names=join_names([players[p] for p in winners], lang), points=top
+        )
     if len(parts) == 1:
         return Luck(
             f"{lead} {_one_seat(parts[0], 'luck.seat_kind', 'luck.seat_unkind', lang)}", parts
         )
-    costs = [text("luck.cost", lang, name=p.name, lost=_points(p.lost))
-             for p in sorted(parts, key=lambda s: -s.total)]  # fmt: skip
+    costs = [
+        text("luck.cost", lang, name=p.name, lost=_points(p.lost))
+        for p in sorted(parts, key=lambda s: -s.total)
+    ]
     kindest = max(parts, key=lambda s: s.dice)
     sign = "" if _points(kindest.dice) == "0" else "+" if kindest.dice >= 0 else "-"
-    said = text("luck.costs", lang, costs=join_names(costs, lang), name=kindest.name,
-                dice=f"{sign}{_points(kindest.dice)}")  # fmt: skip
+    said = text(
+        "luck.costs",
+        lang,
+        costs=join_names(costs, lang),
+        name=kindest.name,
+        dice=f"{sign}{_points(kindest.dice)}",
+    )
     return Luck(f"{lead} {said}", parts)
 
 

@@ -320,8 +320,9 @@ class Odds:
         self._tables, self._mixed, self._unmoved = None, [], None
         return True
 
-    def _box_cost(self, forecast: Forecast, game: Game, turn: int, known: Sequence[Skill],
-                  target: int | None) -> float:  # fmt: skip
+    def _box_cost(
+        self, forecast: Forecast, game: Game, turn: int, known: Sequence[Skill], target: int | None
+    ) -> float:
         """The chance to win the box filled in the turn before ``turn`` gave up against the
         table's best box on its dice (0 when it was the best): between two positions alike
         but for it, their chances without the penalty zeros, which the two share."""

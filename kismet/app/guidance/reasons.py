@@ -71,8 +71,9 @@ def box_reason(
         same = next(faces for faces in by_color.values() if len(faces) >= 2)
         return text("why.two_pair", lang, faces=_faces(same, lang), color=_color(same, lang))
     if box is Category.FULL_HOUSE_SAME_COLOR:
-        return text("why.full_house_color", lang, faces=_faces(dice, lang),
-                    color=_color(dice, lang))  # fmt: skip
+        return text(
+            "why.full_house_color", lang, faces=_faces(dice, lang), color=_color(dice, lang)
+        )
     return text(_PLAIN[box], lang, face=text("why.face", lang, face=face), count=most)
 
 

@@ -158,8 +158,15 @@ class Backups:
         the page (``made``)."""
         shelf = self.shelf
         game = current if current.unfinished else None
-        data = backup_data(shelf.history, shelf.folded, game, shelf.aside.tables, shelf.settings,
-                           when, self.friends.results())  # fmt: skip
+        data = backup_data(
+            shelf.history,
+            shelf.folded,
+            game,
+            shelf.aside.tables,
+            shelf.settings,
+            when,
+            self.friends.results(),
+        )
         return BackupFile(backup_file_name(when), json.dumps(data, separators=(",", ":")))
 
     def restore(self, raw: str, current: Table, lang: str) -> tuple[str, str | None]:

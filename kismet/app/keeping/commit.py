@@ -120,8 +120,11 @@ def stored_items(given: object) -> dict[str, str] | None:
     anything but text under a key of the site is left out."""
     if not isinstance(given, dict):
         return None
-    return {k: v for k, v in given.items() if isinstance(k, str) and k.startswith(PREFIX)
-            and isinstance(v, str)}  # fmt: skip
+    return {
+        k: v
+        for k, v in given.items()
+        if isinstance(k, str) and k.startswith(PREFIX) and isinstance(v, str)
+    }
 
 
 SWITCHED_KEY = PREFIX + "switched"
@@ -219,8 +222,9 @@ class Mirror:
         or nothing at all (``refusing``)."""
         self.room, self.refusing = room, refusing
 
-    def other_tab_wrote(self, key: str | None, value: str | None,
-             stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
+    def other_tab_wrote(
+        self, key: str | None, value: str | None, stored: Mapping[str, str] | None = None
+    ) -> None:
         """Another tab wrote ``key`` (None: the storage was cleared): the room is not known
         any more. With ``stored``, every key of the site as stored then replaces this copy
         (what the page sends with a stamp: the value alone may be of a later commit)."""
@@ -320,8 +324,9 @@ class Commits:
         if self.mirror is not None:
             self.mirror.measured(None)
 
-    def other_tab_wrote(self, key: str | None, value: str | None,
-             stored: Mapping[str, str] | None = None) -> None:  # fmt: skip
+    def other_tab_wrote(
+        self, key: str | None, value: str | None, stored: Mapping[str, str] | None = None
+    ) -> None:
         """Another tab wrote ``key`` (None: it cleared the storage), as the page heard
         (``stored``: with every key of the site)."""
         if self.mirror is not None:

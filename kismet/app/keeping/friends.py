@@ -47,8 +47,7 @@ class Friends:
         how many were new here."""
         kept = self.results()
         known = {code for _, code in kept}
-        new = [(n, c) for n, c in dict((c, (n, c)) for n, c in results).values()
-               if c not in known]  # fmt: skip
+        new = [(n, c) for n, c in dict((c, (n, c)) for n, c in results).values() if c not in known]
         if new:
             kept = [*kept, *new][-KEPT:]
             self.store.write(FRIENDS_KEY, {"results": [{"daily": n, "code": c} for n, c in kept]})

@@ -72,9 +72,18 @@ class Finished(NamedTuple):
         boxes = tuple(tuple(game.sheet(p)[c] or 0 for c in Category) for p in seated)
         jokers = tuple(sum(f.joker for f in game.history if f.player == p) for p in seated)
         return cls(
-            game_id, when, game.players, totals, tuple(game.winners), seats, daily,
-            encode_fills(game), boxes, jokers, (None,) * len(game.players),
-        )  # fmt: skip
+            game_id,
+            when,
+            game.players,
+            totals,
+            tuple(game.winners),
+            seats,
+            daily,
+            encode_fills(game),
+            boxes,
+            jokers,
+            (None,) * len(game.players),
+        )
 
     @property
     def detailed(self) -> bool:
@@ -101,8 +110,11 @@ class Finished(NamedTuple):
         game = replay_record(self.players, self.fills, where)
         again = Finished.of(self.id, self.finished, game, self.seats, self.daily)
         if (again.totals, again.winners, again.boxes, again.jokers) != (
-            self.totals, self.winners, self.boxes, self.jokers,
-        ):  # fmt: skip
+            self.totals,
+            self.winners,
+            self.boxes,
+            self.jokers,
+        ):
             raise SaveError(SaveProblem.DIFFERS, where)
 
     def is_person(self, player: int) -> bool:

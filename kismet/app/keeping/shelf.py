@@ -233,9 +233,14 @@ class Shelf:
         if fresh:
             self.remember(found.settings)
         return Merged(
-            len(new), len(found.history) - len(new), len(put), fresh, found.unchecked,
-            saved and len(put) == len(waiting), sum(t.by_link for t in put),
-        )  # fmt: skip
+            len(new),
+            len(found.history) - len(new),
+            len(put),
+            fresh,
+            found.unchecked,
+            saved and len(put) == len(waiting),
+            sum(t.by_link for t in put),
+        )
 
     def _further(self, tables: Sequence[Table], here: set[str]) -> list[Table]:
         """The games in progress of a backup file to put aside: none that is at the

@@ -94,13 +94,20 @@ class Tally:
         for low, count in other.bins.items():
             bins[low] = bins.get(low, 0) + count
         return Tally(
-            self.games + other.games, self.points + other.points, best,
-            self.multi + other.multi, self.wins + other.wins, self.detailed + other.detailed,
+            self.games + other.games,
+            self.points + other.points,
+            best,
+            self.multi + other.multi,
+            self.wins + other.wins,
+            self.detailed + other.detailed,
             [a + b for a, b in zip(self.tiers, other.tiers, strict=True)],
-            self.kismets + other.kismets, self.extras + other.extras,
+            self.kismets + other.kismets,
+            self.extras + other.extras,
             [a + b for a, b in zip(self.boxes, other.boxes, strict=True)],
-            self.priced + other.priced, self.lost + other.lost, bins,
-        )  # fmt: skip
+            self.priced + other.priced,
+            self.lost + other.lost,
+            bins,
+        )
 
     @property
     def average(self) -> float:

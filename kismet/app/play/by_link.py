@@ -124,8 +124,7 @@ class ByLink(AtTable):
         known = self._stored(game_id(game))
         if known is None:
             self._brought = (game_id(game), len(game.history), self._lines(game, 0))
-            table = Table(game, (None,) * len(game.players), id=game_id(game),
-                          started=self.clock())  # fmt: skip
+            table = Table(game, (None,) * len(game.players), id=game_id(game), started=self.clock())
             self.tables.offer(table)
             return
         seen, played = turns_played(known.game), turns_played(game)
@@ -137,8 +136,14 @@ class ByLink(AtTable):
         elif played > seen:
             lines = self._lines(game, len(known.game.history))
             self._brought = (known.id, len(game.history), lines)
-            known = Table(game, known.seats, decisions=known.decisions, id=known.id,
-                          started=known.started, me=known.me)  # fmt: skip
+            known = Table(
+                game,
+                known.seats,
+                decisions=known.decisions,
+                id=known.id,
+                started=known.started,
+                me=known.me,
+            )
         if known.id != self.table.id:  # put aside: resumed (the game under way aside)
             if not self.tables.resume(known):
                 return

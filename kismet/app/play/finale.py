@@ -68,9 +68,13 @@ def finale(
     ]
     headline = versus.line if versus is not None else _headline(game, people, bests, total, lang)
     # Said once: alone, the headline says a new best (the celebration shows it too).
-    new_best = "" if solo else " ".join(
-        text("over.new_best", lang, name=game.players[p], points=game.total(p)) for p in new
-    )  # fmt: skip
+    new_best = (
+        ""
+        if solo
+        else " ".join(
+            text("over.new_best", lang, name=game.players[p], points=game.total(p)) for p in new
+        )
+    )
     rank, rank_line = _ranked(game, people, total, high, lang)
     return Finale(headline, total, rank, rank_line, new_best, bool(new))
 

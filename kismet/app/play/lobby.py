@@ -105,8 +105,9 @@ class Lobby(AtTable):
         old = self.table
         if old.daily_or_challenge:
             game = Game(old.game.players, seed=old.game.state().stream, linked=True)
-            table = Table(game, old.seats, started=self.clock(), daily=old.daily,
-                          challenge=old.challenge)  # fmt: skip
+            table = Table(
+                game, old.seats, started=self.clock(), daily=old.daily, challenge=old.challenge
+            )
             self.tables.offer(table)
             return
         self.tables.new(Roster(old.game.players, old.seats), old.mode)
@@ -189,8 +190,9 @@ class Lobby(AtTable):
             if number < 1:
                 break
             mine = here.get(number, {})
-            waiting = any(t.daily == number for t in [self.table, *self.shelf.aside.tables]
-                          if t.unfinished)  # fmt: skip
+            waiting = any(
+                t.daily == number for t in [self.table, *self.shelf.aside.tables] if t.unfinished
+            )
             friends = self.friends.day(number, daily_seed(day), list(mine.items()), results)
             best = max(mine.values(), default=None)
             days.append(Daily(number, day.isoformat(), waiting, best, friends))

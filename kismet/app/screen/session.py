@@ -89,11 +89,22 @@ class Session(AtTable):
         self.aims = Aims(self.odds)
         self.computers = Computers()
         self.tables = Tables(
-            self.shelf, ui=self.ui, line=self.line, computers=self.computers,
-            seed=seed, lang=lang, clock=clock, greet=greet,
-        )  # fmt: skip
-        self.lobby = Lobby(self.tables, linked=self.linked, friends=self.friends,
-                           backups=self.backups, line=self.line)  # fmt: skip
+            self.shelf,
+            ui=self.ui,
+            line=self.line,
+            computers=self.computers,
+            seed=seed,
+            lang=lang,
+            clock=clock,
+            greet=greet,
+        )
+        self.lobby = Lobby(
+            self.tables,
+            linked=self.linked,
+            friends=self.friends,
+            backups=self.backups,
+            line=self.line,
+        )
         self.moves = Moves(
             self.tables, ui=self.ui, line=self.line, coach=self.coach, computers=self.computers
         )

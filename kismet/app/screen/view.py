@@ -227,9 +227,15 @@ def shown_sheet(
     if versus is not None:
         return versus_sheet(versus.theirs, versus.mine)
     computers = [seat is not None for seat in table.seats]
-    sheet = sheet_view(game, ui.hint, enabled=not (table.computer_to_move or table.turn_elsewhere),
-                       offer=not table.editing(ui.entry), fresh=ui.fresh,
-                       computers=computers, rule=ui.rule)  # fmt: skip
+    sheet = sheet_view(
+        game,
+        ui.hint,
+        enabled=not (table.computer_to_move or table.turn_elsewhere),
+        offer=not table.editing(ui.entry),
+        fresh=ui.fresh,
+        computers=computers,
+        rule=ui.rule,
+    )
     if odds is not None and not game.is_over:  # at the end, the result says it all
         sheet = with_chances(sheet, odds.chances, odds.target, lang)
     return sheet
