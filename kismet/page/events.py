@@ -122,9 +122,7 @@ class Event(NamedTuple):
     @classmethod
     def from_json(cls, message: str) -> Event:
         """Read an event the page sent; raises ValueError for one the page cannot send."""
-        given = json.loads(message)
-        if not isinstance(given, dict):
-            raise ValueError("an event is a JSON object")
+        given = json_object(message, "an event")
         kind = Kind(str(given.get("kind")))
         return cls(
             kind,
@@ -165,6 +163,14 @@ class Event(NamedTuple):
     def value(self, name: str) -> str:
         """A field's value as it was ("" when the page has none)."""
         return self.values.get(name, "")
+
+
+def json_object(message: str, what: str) -> dict[str, Any]:
+    """The JSON object the page sent as ``what`` (raises ValueError for anything else)."""
+    given = json.loads(message)
+    if not isinstance(given, dict):
+        raise ValueError(f"{what} is not a JSON object")
+    return given
 
 
 def _text(given: dict[str, Any], name: str) -> str:

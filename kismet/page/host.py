@@ -3,12 +3,12 @@ when it starts (``Start``)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Coroutine
 from datetime import date
 from typing import Any, NamedTuple, Protocol
 
 from ..app.keeping.backup import Kept, site_size
+from .events import json_object
 
 
 class Fetched(NamedTuple):
@@ -78,9 +78,7 @@ class Start(NamedTuple):
     @classmethod
     def from_json(cls, text: str) -> Start:
         """The page's description (a JSON object); missing or odd fields take defaults."""
-        given = json.loads(text)
-        if not isinstance(given, dict):
-            raise ValueError("the page's start is not an object")
+        given = json_object(text, "the page's start")
         kinds = {name: type(value) for name, value in cls._field_defaults.items()}
         kinds["lang"] = str
         fields = {

@@ -160,7 +160,7 @@ class Store:
             number += 1
             copy = f"{first}-{number}"
         self.copies[copy] = key
-        if self._try(copy, text):
+        if self._try({copy: text}):
             self.guarded.pop(key, None)
             return Damage(kept=True)
         self.guarded[key] = copy
@@ -168,7 +168,7 @@ class Store:
 
     def copy_again(self, copy: str, text: str) -> bool:
         """Write a copy again; whether it is stored (if not, the key it holds stays guarded)."""
-        stored = self._try(copy, text)
+        stored = self._try({copy: text})
         if not stored and copy in self.copies:
             self.guarded[self.copies[copy]] = copy
         return stored
@@ -254,15 +254,7 @@ class Store:
     def _store_all(self, writes: dict[str, str | None]) -> bool:
         """Store every one of ``writes`` or none (``Storage.write_all``: over a mirror, the
         page decides in the end, when it stores the commit)."""
-        if not all(self._unguard(key) for key in writes):
-            return False
-        try:
-            self.storage.write_all(writes)
-        except StorageFull:
-            self.why = FULL
-            return False
-        except StorageUnavailable:
-            self.why = OFF
+        if not all(self._unguard(key) for key in writes) or not self._try(writes):
             return False
         for key, text in writes.items():
             self.based.setdefault(self.commits.epoch, {}).setdefault(key, self.seen.get(key))
@@ -275,17 +267,15 @@ class Store:
         if copy is None:
             return True
         stored = self.raw(key)
-        if stored is None or self._try(copy, stored):
+        if stored is None or self._try({copy: stored}):
             del self.guarded[key]
             return True
         return False
 
-    def _try(self, key: str, text: str | None) -> bool:
+    def _try(self, writes: dict[str, str | None]) -> bool:
+        """Whether the storage took ``writes`` (all or none); if not, why is kept."""
         try:
-            if text is None:
-                self.storage.remove(key)
-            else:
-                self.storage.set(key, text)
+            self.storage.write_all(writes)
         except StorageFull:
             self.why = FULL
             return False
@@ -297,7 +287,7 @@ class Store:
     def _stamp(self) -> None:
         # The same length every time: replacing it never needs more room.
         self.stamp = os.urandom(6).hex()
-        if not self._try(STAMP_KEY, self.stamp):
+        if not self._try({STAMP_KEY: self.stamp}):
             self.stamp = self.raw(STAMP_KEY)
 
     # ------------------------------------------------------------ commits
