@@ -592,3 +592,56 @@ def test_the_readme_is_short_and_points_to_the_docs() -> None:
     for shown in re.findall(r'src="([^"]+)"', readme):
         assert (ROOT / shown).exists(), shown
     assert "python3 build.py serve" in readme and "python3 build.py test" in readme
+
+
+# ------------------------------------------------------------ tests that can fail
+
+
+def _can_fail(node: ast.AST, failing: set[str]) -> bool:
+    """Whether ``node`` asserts, raises, expects a raise, or calls a function that does."""
+    for found in ast.walk(node):
+        if isinstance(found, (ast.Assert, ast.Raise)):
+            return True
+        if isinstance(found, ast.Call):
+            called = getattr(found.func, "id", None) or getattr(found.func, "attr", None)
+            if called in {"raises", "fail", *failing}:
+                return True
+    return False
+
+
+def never_failing_tests(sources: list[str]) -> list[str]:
+    """The test functions of ``sources`` that neither assert nor raise, nor call a function
+    of the tests that does (followed through the helpers that call such helpers)."""
+    trees = [ast.parse(source) for source in sources]
+    functions = [
+        node
+        for tree in trees
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
+    failing: set[str] = set()
+    for _ in range(4):  # a helper of a helper of a helper
+        failing |= {f.name for f in functions if _can_fail(f, failing)}
+    tests = [f for f in functions if f.name.startswith("test_")]
+    return [f.name for f in tests if not _can_fail(f, failing - {f.name})]
+
+
+def test_every_test_can_fail() -> None:
+    sources = [path.read_text(encoding="utf-8") for path in sorted(ROOT.glob("tests/*.py"))]
+    assert not never_failing_tests(sources)
+
+
+def test_the_check_of_tests_sees_a_test_that_cannot_fail() -> None:
+    planted = """
+def check(x):
+    assert x
+def indirect(x):
+    check(x)
+def test_direct():
+    assert 1 + 1 == 2
+def test_through_helpers():
+    indirect(3)
+def test_nothing():
+    total = sum([1, 2])
+"""
+    assert never_failing_tests([planted]) == ["test_nothing"]
