@@ -24,8 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kismet.app.guidance.stats import player_stats
+from kismet.app.keeping.folded import Folded
 from kismet.app.keeping.records import HISTORY_LIMIT, Finished, read_records
-from kismet.app.keeping.stats import Folded, player_stats
 from kismet.app.keeping.storage import HISTORY_KEY, LIMITS
 from kismet.rules import Game
 from kismet.rules.bounded import depth, load_json

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from kismet.app.base.daily import daily_seed
 from kismet.app.base.roster import Roster
 from kismet.app.base.settings import Settings
+from kismet.app.keeping.folded import Folded
 from kismet.app.keeping.records import Finished
-from kismet.app.keeping.stats import Folded
 from kismet.app.keeping.transfer import RestoreProblem, backup_data, read_backup
 from kismet.rules import Game, RuleError, SaveError
 from kismet.rules.game import check_players

@@ -292,7 +292,7 @@ def test_a_backup_with_nothing_in_it_restores_nothing(
     browser: Any, site: Site, tmp_path: Path
 ) -> None:
     from kismet.app.base.settings import Settings
-    from kismet.app.keeping.stats import Folded
+    from kismet.app.keeping.folded import Folded
 
     page = open_app(browser.new_context(viewport=PHONE).new_page(), site.url)
     empty = tmp_path / "empty.json"

@@ -16,9 +16,10 @@ from kismet.advice.winning import Aim
 from kismet.app.base.table import Mode
 from kismet.app.guidance.coaching import Review
 from kismet.app.guidance.luck import expected_total, price_seats, splits
+from kismet.app.guidance.stats import player_stats
 from kismet.app.keeping import ledger, records
+from kismet.app.keeping.folded import Folded, Who
 from kismet.app.keeping.records import Finished
-from kismet.app.keeping.stats import Folded, Who, player_stats
 from kismet.app.keeping.storage import FOLDED_KEY, HISTORY_KEY, MemoryStorage
 from kismet.app.keeping.transfer import BACKUP_VERSION, MAX_BACKUP_BYTES
 from kismet.app.screen.pacing import Upcoming, Wait, upcoming

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from kismet.app.base.settings import Settings
+from kismet.app.keeping.folded import Folded
 from kismet.app.keeping.records import Finished
-from kismet.app.keeping.stats import Folded
 from kismet.app.keeping.transfer import backup_data
 from kismet.rules import Game
 from tests.conftest import READY_TIMEOUT_MS, Site, artifact, open_app, reveal, watch_page

@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from ..app.base.roster import is_default_name
 from ..app.guidance.luck import Split
-from ..app.keeping.stats import BIN, Player, PlayerStats
+from ..app.guidance.stats import Player, PlayerStats
+from ..app.keeping.folded import BIN
 from ..rules import BONUS_TIERS, Category
 from ..text import figure, text
 from .charts import (

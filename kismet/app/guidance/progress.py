@@ -16,8 +16,8 @@ from ...advice.skill import RECORD_GAMES, Skill, of_level, of_person
 from ..base.table import Mode, Table
 from ..keeping.records import Finished
 from ..keeping.shelf import Shelf
-from ..keeping.stats import Player, PlayerStats, player_stats, players
 from .luck import Luck, Pricing, expected_total, luck, luck_off
+from .stats import Player, PlayerStats, player_stats, players
 
 if TYPE_CHECKING:
     from ...advice.review import Verdict

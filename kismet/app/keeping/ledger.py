@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ...rules import SaveError
+from .folded import Folded
 from .records import HISTORY_LIMIT, Finished, History, read_records
-from .stats import Folded
 from .storage import FOLDED_KEY, FULL, HISTORY_KEY
 from .store import Damage, Store, parse_stored
 

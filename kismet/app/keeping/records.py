@@ -2,7 +2,7 @@
 
 Stored under ``kismet:v1:history``, newest last: ``[{"id", "finished", "players", "totals",
 "winners", "seats", "daily", "fills", "boxes", "jokers", "lost"}]``, at most
-``HISTORY_LIMIT`` of them (older ones are folded into ``kismet.app.keeping.stats.Folded``). "seats"
+``HISTORY_LIMIT`` of them (older ones are folded into ``kismet.app.keeping.folded.Folded``). "seats"
 (each seat's code: a person or a computer level) came with computer players; a record
 without it is all people. The last four came with the statistics: "fills" is the game in
 short (``kismet.rules.record``), replayed through the rules when a file is imported;

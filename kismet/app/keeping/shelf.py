@@ -20,9 +20,9 @@ from ..base.settings import Settings
 from ..base.table import Table
 from .aside import Aside
 from .commit import Answer, Outcome
+from .folded import Folded, high_scores_with
 from .ledger import Area, Ledger, Note, damage_note
 from .records import Finished, HighScore
-from .stats import Folded, high_scores_with
 from .storage import (
     FOLDED_KEY,
     FULL,

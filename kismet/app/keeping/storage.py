@@ -7,7 +7,7 @@ Stored values (all JSON, keys namespaced and versioned):
   format). Before, they were one list under ``kismet:v1:paused``; it is moved on load.
 - ``kismet:v1:history``: finished games, newest last (``kismet.app.keeping.records``).
 - ``kismet:v1:folded``: older finished games folded into the statistics
-  (``kismet.app.keeping.stats``).
+  (``kismet.app.keeping.folded``).
 - ``kismet:v1:settings``: the player's choices (``kismet.app.base.settings``).
 - ``kismet:v1:friends``: friends' daily result links opened here
   (``kismet.app.keeping.friends``).

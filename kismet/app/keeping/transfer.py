@@ -31,8 +31,8 @@ from ...rules.values import is_whole
 from ..base.daily import read_friends
 from ..base.settings import Settings
 from ..base.table import Table, read_aside
+from .folded import Folded
 from .records import Finished, read_history
-from .stats import Folded
 
 BACKUP_FORMAT = "kismet.export"
 BACKUP_VERSION = 1

@@ -1,14 +1,11 @@
-"""A player's progress: statistics drawn from the finished games, as plain data.
-
-``player_stats`` reads the finished games (``kismet.app.keeping.records``) for one name: games,
-wins in games of two or more, average, best, the bonus tiers reached, Kismets, each box's
-average, the points decisions cost, the totals over time, and the head-to-head records
-against the other people they played. People and computers are kept apart: a computer
-seat's games count for that computer's name only, marked as a computer.
+"""What is kept of the finished games beyond their detail: each name's counts and sums
+(``Tally``), and those of the games folded out of the detailed history (``Folded``), with
+their head-to-head records and high-score lines.
 
 Games older than the detailed history (``HISTORY_LIMIT``, or when storage runs short) are
-folded into ``Folded``: their counts and sums stay in the statistics, their game-by-game
-detail goes. Nothing is dropped without being counted.
+folded: their counts and sums stay in the statistics (``kismet.app.guidance.stats``), their
+game-by-game detail goes. Nothing is dropped without being counted. People and computers
+are kept apart (``Who``): a computer seat's games count for that computer's name only.
 """
 
 from __future__ import annotations
@@ -21,12 +18,6 @@ from ...rules import BONUS_TIERS, Category, SaveError, SaveProblem, Totals
 from ...rules.save import Fields
 from ...rules.values import is_number, is_whole
 from .records import BOXES, HIGH_SCORES, MAX_TOTAL, Finished, HighScore, high_scores
-
-RECENT = 10
-"""The last games shown against the average."""
-
-MOVING = 5
-"""Games in the moving average of the totals chart."""
 
 BIN = 20
 """Points per bar of the totals histogram."""
@@ -213,7 +204,7 @@ class Folded:
                     continue
                 who = Who(name, not record.is_person(seat))
                 self.tallies.setdefault(who, Tally()).add(record, seat)
-            for pair, outcome in _meetings(record):
+            for pair, outcome in meetings(record):
                 self.versus.setdefault(pair, [0, 0, 0])[outcome] += 1
         self.high = list(high_scores_with(records, self.high))
         self.ids += [r.id for r in records]
@@ -283,16 +274,7 @@ def _high_line(line: object) -> bool:
     )
 
 
-def high_scores_with(
-    records: Sequence[Finished], folded: Sequence[HighScore]
-) -> tuple[HighScore, ...]:
-    """The high-score table of these games and the lines kept from folded ones."""
-    lines = [*high_scores(list(records)), *(line for line in folded if not line.computer)]
-    lines.sort(key=lambda h: (-h.points, h.date))
-    return tuple(lines[:HIGH_SCORES])
-
-
-def _meetings(record: Finished) -> list[tuple[tuple[str, str], int]]:
+def meetings(record: Finished) -> list[tuple[tuple[str, str], int]]:
     """Each ordered pair of people in a game, and the first's outcome: 0 won, 1 lost, 2 tie."""
     seated = range(len(record.players))
     people = [p for p in seated if record.is_person(p)]
@@ -308,93 +290,10 @@ def _meetings(record: Finished) -> list[tuple[tuple[str, str], int]]:
     return found
 
 
-class Point(NamedTuple):
-    """One game of a player, for the charts."""
-
-    date: str
-    total: int
-    lost: float | None
-
-
-class HeadToHead(NamedTuple):
-    """A head-to-head record: against whom, and the wins, losses and ties."""
-
-    other: str
-    wins: int
-    losses: int
-    ties: int
-
-
-class PlayerStats(NamedTuple):
-    """Everything the statistics show for one name."""
-
-    name: str
-    computer: bool
-    tally: Tally
-    points: tuple[Point, ...]
-    """The detailed games, oldest first."""
-    versus: tuple[HeadToHead, ...]
-
-    @property
-    def recent(self) -> tuple[Point, ...]:
-        return self.points[-RECENT:]
-
-    @property
-    def moving(self) -> tuple[float, ...]:
-        """The moving average of the totals, game by game (over up to ``MOVING`` games)."""
-        totals = [p.total for p in self.points]
-        return tuple(
-            sum(totals[max(0, i - MOVING + 1) : i + 1]) / (i + 1 - max(0, i - MOVING + 1))
-            for i in range(len(totals))
-        )
-
-
-class Player(NamedTuple):
-    """A name in the statistics' list."""
-
-    name: str
-    computer: bool
-    games: int
-
-    @property
-    def code(self) -> str:
-        """Its option's value in the statistics' list (``Who.code``)."""
-        return Who(self.name, self.computer).code
-
-
-def players(history: Sequence[Finished], folded: Folded) -> tuple[Player, ...]:
-    """Every name with finished games: people first (the most games first), then computers."""
-    games: dict[Who, int] = {who: tally.games for who, tally in folded.tallies.items()}
-    for record in history:
-        for seat, name in enumerate(record.players):
-            if not record.on_other_device(seat):
-                who = Who(name, not record.is_person(seat))
-                games[who] = games.get(who, 0) + 1
-    ordered = sorted(games.items(), key=lambda item: (item[0][1], -item[1], item[0][0]))
-    return tuple(Player(name, computer, n) for (name, computer), n in ordered)
-
-
-def player_stats(
-    history: Sequence[Finished], folded: Folded, name: str, computer: bool = False
-) -> PlayerStats:
-    """The statistics of one name (a person's, or a computer's when ``computer``)."""
-    tally = folded.tallies.get(Who(name, computer), Tally())
-    mine = Tally()
-    points = []
-    versus: dict[str, list[int]] = {}
-    for (a, b), counts in folded.versus.items():
-        if a == name and not computer:
-            versus[b] = list(counts)
-    for record in history:
-        for seat, who in enumerate(record.players):
-            if who != name or record.is_person(seat) == computer or record.on_other_device(seat):
-                continue
-            mine.add(record, seat)
-            lost = record.lost[seat] if record.lost else None
-            points.append(Point(record.finished[:10], record.totals[seat], lost))
-        if not computer:
-            for (a, b), outcome in _meetings(record):
-                if a == name:
-                    versus.setdefault(b, [0, 0, 0])[outcome] += 1
-    lines = tuple(HeadToHead(other, *counts) for other, counts in sorted(versus.items()))
-    return PlayerStats(name, computer, tally.merge(mine), tuple(points), lines)
+def high_scores_with(
+    records: Sequence[Finished], folded: Sequence[HighScore]
+) -> tuple[HighScore, ...]:
+    """The high-score table of these games and the lines kept from folded ones."""
+    lines = [*high_scores(list(records)), *(line for line in folded if not line.computer)]
+    lines.sort(key=lambda h: (-h.points, h.date))
+    return tuple(lines[:HIGH_SCORES])
