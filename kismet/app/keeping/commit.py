@@ -171,13 +171,10 @@ class Mirror:
         return list(self._items())
 
     def set(self, key: str, value: str) -> None:
-        self._write(key, value)
+        self.write_all({key: value})
 
     def remove(self, key: str) -> None:
-        self._write(key, None)
-
-    def _write(self, key: str, value: str | None) -> None:
-        self.write_all({key: value})
+        self.write_all({key: None})
 
     def write_all(self, writes: Mapping[str, str | None]) -> None:
         """Take every one of ``writes``, or none when the room the page measured is too
