@@ -1,6 +1,8 @@
 """The docs' claims that can be checked, held to the code: the clicks docs/design.md follows
 (each file holds each name given, each path's count of files), the `Session`'s parts it
-lists, and the count of the page's JavaScript lines wherever it is stated.
+lists, the count of the page's JavaScript lines wherever it is stated, the numbers
+docs/storage.md states that the code decides, and the words docs/glossary.md keeps out of
+the app's names.
 (tests/test_code_quality.py checks that every file and dotted name the docs give exists.)"""
 
 from __future__ import annotations
@@ -247,3 +249,66 @@ def test_the_check_of_other_words_sees_a_planted_one() -> None:
     ]
     assert offending({"kismet/rules/game.py": {"apart_dice"}}, ["apart"]) == []
     assert "OTHER_DEVICE" in app_names()["kismet/app/base/roster.py"]
+
+
+# ------------------------------------------------------------------ storage.md's numbers
+
+STORAGE = ROOT / "docs" / "storage.md"
+
+
+def storage_claims() -> dict[str, tuple[str, object]]:
+    """Each number docs/storage.md states that the code decides: the sentence's pattern
+    (its number the one group) and the value the code holds."""
+    from kismet.app.keeping.backup import EVERY, STALE_DAYS
+    from kismet.app.keeping.ledger import FOLD_SHARE
+    from kismet.app.keeping.records import HISTORY_LIMIT, MAX_TOTAL
+    from kismet.rules.game import MAX_NAME_LENGTH
+
+    storing = (ROOT / "static" / "storing.mjs").read_text(encoding="utf-8")
+    stamps = re.search(r"\.slice\(0, (\d+)\)", storing)
+    pause = re.search(r"setTimeout\(again, (\d+)\)", storing)
+    bounds = re.search(r"\? (\d+) : (\d+);", storing)
+    assert stamps and pause and bounds, "static/storing.mjs no longer reads as it did"
+    words = {1: "one", 2: "two", 4: "quarter", 7: "a week", 10: "ten"}
+    return {
+        "the highest total": (r"totals beyond what the rules allow \((\d+)\)", MAX_TOTAL),
+        "a name's length": (r"\(1 to (\d+) characters", MAX_NAME_LENGTH),
+        "the detailed history": (r"keeps the latest (\d{1,3}(?:,\d{3})*)", f"{HISTORY_LIMIT:,}"),
+        "the share folded": (r"the oldest (\w+) whenever storage", words[FOLD_SHARE]),
+        "the stamps recorded": (r"the last (\d+) stamps", int(stamps[1])),
+        "the wait between tries": (r"a fresh transaction every (\d+) ms", int(pause[1])),
+        "a copy behind for certain": (
+            r"waited for up to (\w+) seconds",
+            words[int(bounds[1]) // 1000],
+        ),
+        "any other difference": (
+            r"any other difference after a\s+(\w+)",
+            "second" if bounds[2] == "1000" else "?",
+        ),
+        "the reminder's games": (r"after (\d+) finished games since", EVERY),
+        "the reminder's days": (r"after a game finished more than (a week)", words[STALE_DAYS]),
+    }
+
+
+def stale_claims(prose: str, claims: dict[str, tuple[str, object]]) -> list[str]:
+    """The claims whose sentence is gone or whose number is not the code's."""
+    text = " ".join(prose.split())
+    stale = []
+    for what, (pattern, value) in claims.items():
+        found = re.search(pattern, text)
+        if found is None or found[1] != str(value):
+            stale.append(f"{what}: {found[1] if found else 'not said'}, the code {value}")
+    return stale
+
+
+def test_the_storage_page_states_the_code_s_numbers() -> None:
+    prose = STORAGE.read_text(encoding="utf-8")
+    assert not stale_claims(prose, storage_claims())
+
+
+def test_the_check_of_the_storage_page_sees_a_changed_number() -> None:
+    claims = storage_claims()
+    planted = STORAGE.read_text(encoding="utf-8").replace(
+        "the last 17 stamps", "the last 12 stamps"
+    )
+    assert stale_claims(planted, claims) == ["the stamps recorded: 12, the code 17"]
