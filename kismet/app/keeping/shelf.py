@@ -85,7 +85,7 @@ class Shelf:
     @property
     def waiting(self) -> bool:
         """Whether something this tab did is not stored yet (storage refused it)."""
-        return bool(self.store.pending or self.ledger.waiting)
+        return bool(self.store.waiting or self.ledger.waiting)
 
     @property
     def history(self) -> list[Finished]:
@@ -160,7 +160,7 @@ class Shelf:
     def drop_waiting(self) -> None:
         """Forget the writes that wait (the move that made them is taken back), and the
         games put aside as stored."""
-        self.store.drop_pending()
+        self.store.drop_waiting()
         self.aside.read()
 
     # ------------------------------------------------------- the game at the table
@@ -195,7 +195,7 @@ class Shelf:
     def forget_game_write(self) -> None:
         """Another tab stored the game at the table since: this tab's refused write of it
         is out of date and is not tried again."""
-        self.store.drop_pending(GAME_KEY)
+        self.store.drop_waiting(GAME_KEY)
 
     def take_notes(self) -> list[Note]:
         """What could not be read since the last time, to be said once."""

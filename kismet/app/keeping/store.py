@@ -11,8 +11,8 @@ What ``Store`` promises (docs/storage.md says it for players):
   there is no room for the copy, the value is left where it is and the key is *guarded*:
   every later write to it first tries the copy again, and is refused until it succeeds.
 - A write the storage refuses changes nothing stored (``localStorage`` keeps the old
-  value). Its text is kept as *pending* and tried again with every later write; the problem
-  is shown until nothing is pending, not merely until some other write succeeds. A pending
+  value). Its text is kept *waiting* and tried again with every later write; the problem
+  is shown until nothing waits, not merely until some other write succeeds. A waiting
   game is also kept in the tab's ``sessionStorage`` (the *spare*), so a reload of that tab
   still has the last moves.
 - Over a mirror, an action's writes are one commit, stored all or not at all (``settle``):
@@ -79,7 +79,7 @@ class Damage(NamedTuple):
 
 class Store:
     """The app's side of a ``Storage``: bounded JSON in and out, copies of damaged values,
-    pending writes, and what went wrong. Over a ``Mirror`` (the game in its worker), its writes are
+    writes waiting, and what went wrong. Over a ``Mirror`` (the game in its worker), its writes are
     gathered into commits (``commit``) and the page's answers settled (``settle``); over
     any other storage, each write is stored at once."""
 
@@ -88,7 +88,7 @@ class Store:
     ) -> None:
         self.storage, self.clock = storage, clock
         self.spare = Spare(spare)
-        self.pending: dict[str, str | None] = {}
+        self.waiting: dict[str, str | None] = {}
         """Texts the storage refused, by key (None: a key to forget), in order: tried again,
         all together, with every write."""
         self.guarded: dict[str, str] = {}
@@ -115,7 +115,7 @@ class Store:
         """The storage's refusal, while anything waits to be stored."""
         if self.refused is not None:
             return self.refused
-        if self.pending or self.guarded:
+        if self.waiting or self.guarded:
             return self.why or FULL
         return None
 
@@ -194,7 +194,7 @@ class Store:
 
     def write(self, key: str, value: object, *, again: bool = True) -> bool:
         """Store ``value`` as compact JSON; whether it was stored. A refusal is remembered
-        (the text stays pending), never raised; with ``again=False`` it is not tried again
+        (the text waits), never raised; with ``again=False`` it is not tried again
         (the caller retries the whole change, or keeps what it had)."""
         return self.put(key, json.dumps(value, separators=(",", ":")), again=again)
 
@@ -208,21 +208,21 @@ class Store:
         one that waits: a game takes the table once the one it replaced is put aside);
         refused, they wait with them (with ``again``), or are dropped (the caller keeps
         what it had, or tries the whole change again)."""
-        if not self._store_all({**self.pending, **writes}):
+        if not self._store_all({**self.waiting, **writes}):
             if again:
                 for key, text in writes.items():
-                    self.pending[key] = text
+                    self.waiting[key] = text
                     self.spare.keep(key, text)
             return False
-        for stored in [*self.pending, *writes]:
+        for stored in [*self.waiting, *writes]:
             self.spare.keep(stored, None)
-        self.pending.clear()
+        self.waiting.clear()
         self._stamp()
         return True
 
     def remove(self, key: str) -> None:
         """Forget a key (at once when nothing waits: it frees room; else with the rest)."""
-        if self.pending:
+        if self.waiting:
             self.put(key, None)
             return
         try:
@@ -233,20 +233,20 @@ class Store:
         self.seen[key] = None
         self._stamp()
 
-    def drop_pending(self, key: str | None = None) -> None:
+    def drop_waiting(self, key: str | None = None) -> None:
         """Forget the write of ``key`` that waits (None: every one, and its spare copy):
         what made it was taken back, or another tab stored a later one."""
         if key is not None:
-            self.pending.pop(key, None)
+            self.waiting.pop(key, None)
             return
-        for waiting in self.pending:
-            self.spare.keep(waiting, None)
-        self.pending.clear()
+        for key in self.waiting:
+            self.spare.keep(key, None)
+        self.waiting.clear()
 
     def retry(self) -> None:
-        """Try the pending writes again, all together (room may have been freed)."""
-        if self.pending:
-            key, text = next(reversed(self.pending.items()))
+        """Try the writes waiting again, all together (room may have been freed)."""
+        if self.waiting:
+            key, text = next(reversed(self.waiting.items()))
             self.put(key, text)
         for key in list(self.guarded):
             self._unguard(key)
