@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 from kismet.app.base.daily import daily_seed
 from kismet.app.base.roster import Roster
 from kismet.app.base.settings import Settings
+from kismet.app.keeping.backup import RestoreProblem, backup_data, read_backup
 from kismet.app.keeping.folded import Folded
 from kismet.app.keeping.records import Finished
-from kismet.app.keeping.transfer import RestoreProblem, backup_data, read_backup
 from kismet.rules import Game, RuleError, SaveError
 from kismet.rules.game import check_players
 from kismet.rules.link import (
@@ -299,9 +299,9 @@ MARKS = """() => ({ called: window.__called, blocked: document.documentElement.d
   worker: document.documentElement.dataset.workerBlocked })"""
 """The canary's calls, and what the content policy refused (page and worker)."""
 
-SAID = """() => ['status', 'notice', 'transfer-notice']
+SAID = """() => ['status', 'notice', 'backup-notice']
   .map((id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? '').join(' | ')"""
-"""What the page says: the status line, the notice, the statistics' transfer line."""
+"""What the page says: the status line, the notice, the statistics' backup line."""
 
 SETTLED = "() => Kismet.settled()"
 """Resolves once the game has answered every event the page sent it."""

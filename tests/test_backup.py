@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from kismet.app.base.table import Table
-from kismet.app.keeping.backup import EVERY, Kept, Reminder, due, site_size
+from kismet.app.keeping.safekeeping import EVERY, Kept, Reminder, due, site_size
 from kismet.app.keeping.storage import GAME_KEY, REMINDER_KEY, MemoryStorage
 from kismet.app.screen.actions import Clicked, act
 from kismet.app.screen.session import Session
@@ -98,7 +98,7 @@ def test_the_reminder_shows_between_games_only_and_not_again_once_put_off() -> N
     assert app.view().keeping.reminder  # ten more since it was put off
     app.backups.file(app.table, app.clock())
     assert app.view().keeping.reminder  # a file not yet out of the page (a share cancelled)
-    app.backups.made(app.clock())
+    app.safekeeping.made(app.clock())
     assert not app.view().keeping.reminder
     assert json.loads(app.shelf.store.raw(REMINDER_KEY) or "")["backed_up"] == NOW
 
@@ -116,7 +116,7 @@ def test_the_reminder_shows_between_games_only_and_not_again_once_put_off() -> N
 )
 def test_a_damaged_reminder_is_kept_aside_and_counts_as_no_backup(stored: str) -> None:
     app = session(MemoryStorage({REMINDER_KEY: stored}))
-    assert app.backups.reminder() == Reminder()
+    assert app.safekeeping.reminder() == Reminder()
     assert REMINDER_KEY not in app.shelf.store.keys(REMINDER_KEY)
     assert any(stored == value for value in app.shelf.store.storage.items.values())  # type: ignore[attr-defined]
 
@@ -242,9 +242,9 @@ def test_a_backup_restored_on_a_new_device_counts_as_made_there_and_not_elsewher
     backup = app.backups.file(app.table, app.clock()).text
     fresh = session()
     fresh.lobby.restore_file(backup)
-    assert fresh.backups.finished == EVERY + 2
+    assert fresh.safekeeping.finished == EVERY + 2
     assert not fresh.view().keeping.reminder  # its games are in the backup just opened
-    assert fresh.backups.reminder().backed_up == NOW
+    assert fresh.safekeeping.reminder().backed_up == NOW
     own = session()
     finish(own, EVERY)  # games of its own, in no backup: still reminded
     own.lobby.restore_file(backup)

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from kismet.app.keeping.backup import backup_data
 from kismet.app.keeping.storage import GAME_KEY
-from kismet.app.keeping.transfer import backup_data
 from tests.conftest import Site, artifact, open_app, reveal
 from tests.helpers import almost_finished
 from tests.test_browser import start_game
@@ -275,7 +275,7 @@ def test_a_cancelled_share_sheet_is_no_backup_and_a_sent_file_is(browser: Any, s
     context = browser.new_context(viewport=PHONE)
     page = open_app(context.new_page(), f"{site.url}?seed=7")
     finish_at_table(page, site, 33)
-    notice = page.locator("[data-testid=transfer-notice]")
+    notice = page.locator("[data-testid=backup-notice]")
     reveal(page, "stats").click()
     page.evaluate(SHARE_SHEET, "cancel")
     page.click("[data-testid=backup]")

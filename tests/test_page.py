@@ -355,23 +355,23 @@ def test_the_real_dice_are_typed_entered_and_the_field_let_go() -> None:
 def test_a_file_restored_or_unreadable_is_said_and_a_backup_is_handed_to_the_page() -> None:
     page, host = started()
     send(page, "backup", made=True)  # no file handed over: nothing happens
-    assert page.session.backups.reminder().backed_up == ""
+    assert page.session.safekeeping.reminder().backed_up == ""
     send(page, "restore", text=None)
-    assert ("text", '[data-testid="transfer-notice"]', page.session.status) in host.last()
+    assert ("text", '[data-testid="backup-notice"]', page.session.status) in host.last()
     assert "could not be read" in page.session.status
     send(page, "click", action="backup")
     backup = next(op for op in host.last() if op[0] == "backup")
     assert str(backup[2]).startswith("kismet-") and json.loads(str(backup[3]))["format"]
-    assert page.session.backups.reminder().backed_up == ""  # not until it has left the page
+    assert page.session.safekeeping.reminder().backed_up == ""  # not until it has left the page
     send(page, "backup", made=False)  # the share sheet cancelled: no backup
     assert page.session.status == "Not backed up: the share was cancelled."
-    assert page.session.backups.reminder().backed_up == ""
+    assert page.session.safekeeping.reminder().backed_up == ""
     send(page, "backup", made=True)  # no file handed over since: nothing to say
-    assert page.session.backups.reminder().backed_up == ""
+    assert page.session.safekeeping.reminder().backed_up == ""
     send(page, "click", action="backup")
     send(page, "backup", made=True)  # downloaded, or sent from the share sheet
     assert page.session.status == f"Backed up to {backup[2]}."  # the reminder's button too
-    assert page.session.backups.reminder().backed_up
+    assert page.session.safekeeping.reminder().backed_up
 
 
 def test_a_language_changes_to_its_own_page() -> None:

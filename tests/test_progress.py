@@ -18,10 +18,10 @@ from kismet.app.guidance.coaching import Review
 from kismet.app.guidance.luck import expected_total, price_seats, splits
 from kismet.app.guidance.stats import player_stats
 from kismet.app.keeping import ledger, records
+from kismet.app.keeping.backup import BACKUP_VERSION, MAX_BACKUP_BYTES
 from kismet.app.keeping.folded import Folded, Who
 from kismet.app.keeping.records import Finished
 from kismet.app.keeping.storage import FOLDED_KEY, HISTORY_KEY, MemoryStorage
-from kismet.app.keeping.transfer import BACKUP_VERSION, MAX_BACKUP_BYTES
 from kismet.app.screen.pacing import Upcoming, Wait, upcoming
 from kismet.app.screen.session import Session
 from kismet.html.stats import Perfect, stats_html

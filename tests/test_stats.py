@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from kismet.app.base.settings import Settings
+from kismet.app.keeping.backup import backup_data
 from kismet.app.keeping.folded import Folded
 from kismet.app.keeping.records import Finished
-from kismet.app.keeping.transfer import backup_data
 from kismet.rules import Game
 from tests.conftest import READY_TIMEOUT_MS, Site, artifact, open_app, reveal, watch_page
 from tests.test_phone import LAPTOP, PHONES, start_game
@@ -42,13 +42,13 @@ def open_stats(page: Any) -> None:
 
 def restore_file(page: Any, path: Path) -> str:
     """Choose ``path`` with Import; what the dialog then says."""
-    notice = page.locator("[data-testid=transfer-notice]")
+    notice = page.locator("[data-testid=backup-notice]")
     notice.evaluate("el => { el.textContent = ''; }")
     with page.expect_file_chooser() as chooser:
         page.click("[data-testid=restore]")
     chooser.value.set_files(str(path))
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=transfer-notice]').textContent !== ''"
+        "() => document.querySelector('[data-testid=backup-notice]').textContent !== ''"
     )
     return str(notice.text_content())
 

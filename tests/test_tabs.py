@@ -380,10 +380,10 @@ def test_a_hostile_backup_is_refused_and_the_next_restore_works(tabs: Any, tmp_p
     deep.write_text('{"format": "kismet.export", "history": ' + DEEP + "}")
     reveal(page, "stats").click()
     page.set_input_files("[data-testid=restore-file]", str(deep))
-    notice = page.locator("[data-testid=transfer-notice]")
+    notice = page.locator("[data-testid=backup-notice]")
     notice.wait_for()
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=transfer-notice]').textContent !== ''"
+        "() => document.querySelector('[data-testid=backup-notice]').textContent !== ''"
     )
     assert "Nothing was changed" in notice.text_content()
     # A finished game of this page, exported, imports into a fresh storage.
@@ -399,12 +399,12 @@ def test_a_hostile_backup_is_refused_and_the_next_restore_works(tabs: Any, tmp_p
     reveal(page, "stats").click()
     page.set_input_files("[data-testid=restore-file]", str(deep))
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=transfer-notice]').textContent"
+        "() => document.querySelector('[data-testid=backup-notice]').textContent"
         ".includes('Nothing')"
     )
     page.set_input_files("[data-testid=restore-file]", str(exported))
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=transfer-notice]').textContent"
+        "() => document.querySelector('[data-testid=backup-notice]').textContent"
         ".includes('Restored 1')"
     )
 
@@ -474,14 +474,13 @@ def test_damaged_folded_tallies_are_reported_and_reset_once(tabs: Any) -> None:
 
 def restore_file(page: Any, path: Any, expect: str) -> str:
     # The notice of an earlier import is cleared first, so that only this one's is read.
-    page.evaluate("() => document.querySelector('[data-testid=transfer-notice]').textContent=''")
+    page.evaluate("() => document.querySelector('[data-testid=backup-notice]').textContent=''")
     page.set_input_files("[data-testid=restore-file]", str(path))
     page.wait_for_function(
-        "want => document.querySelector('[data-testid=transfer-notice]').textContent"
-        ".includes(want)",
+        "want => document.querySelector('[data-testid=backup-notice]').textContent.includes(want)",
         arg=expect,
     )
-    return str(page.text_content("[data-testid=transfer-notice]"))
+    return str(page.text_content("[data-testid=backup-notice]"))
 
 
 def test_restores_are_checked_whole(tabs: Any, tmp_path: Any) -> None:

@@ -44,7 +44,7 @@ def compare(sides: Sequence[Side], lang: str, expected: float | None) -> list[Op
 
 def stats_opened() -> list[Op]:
     """The statistics dialog, its last backup's or restore's notice cleared."""
-    return [("text", of_testid("transfer-notice"), ""), opened("stats-dialog", "#stats-title")]
+    return [("text", of_testid("backup-notice"), ""), opened("stats-dialog", "#stats-title")]
 
 
 def roster(seats: Roster, lang: str) -> list[Op]:

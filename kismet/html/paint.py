@@ -35,7 +35,7 @@ from .page import OVER_BODY, game_over_parts, high_scores_html, offer_html
 from .sheet import chance_inner, sheet_html
 
 if TYPE_CHECKING:
-    from kismet.app.keeping.backup import KeepingView
+    from kismet.app.keeping.safekeeping import KeepingView
     from kismet.app.screen.view import View
 
 
@@ -64,7 +64,7 @@ def keeping_ops(keeping: KeepingView) -> list[Op]:
     kept = of_testid("storage-kept")
     ops: list[Op] = [
         ("text", kept, keeping.line),
-        ("text", of_testid("transfer-kept"), keeping.line),
+        ("text", of_testid("backup-kept"), keeping.line),
         ("data", kept, "persisted", true_false(keeping.persisted)),
         ("hidden", of_testid("backup-reminder"), not keeping.reminder),
         ("hidden", of_testid("wiped"), not keeping.wiped),

@@ -152,16 +152,16 @@ class Dialogs:
         if not name:  # no file was handed to the page
             return
         if made:
-            self.session.backups.made(self.session.clock())
+            self.session.safekeeping.made(self.session.clock())
         said = text("backup.done" if made else "backup.cancelled", self.lang, name=name)
         self.session.line.say(said)
-        self.emit([("text", of_testid("transfer-notice"), said)])
+        self.emit([("text", of_testid("backup-notice"), said)])
 
     def restore_file(self, raw: str | None, chosen: str) -> None:
         """Merge a chosen file (None: the browser could not read it); the dialog says what
         happened."""
         self.session.lobby.restore_file(raw)
-        self.emit([("text", of_testid("transfer-notice"), self.session.status)])
+        self.emit([("text", of_testid("backup-notice"), self.session.status)])
         self.paint_stats(chosen)
 
     # ------------------------------------------------------------- printing

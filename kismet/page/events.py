@@ -10,8 +10,8 @@ from typing import Any, NamedTuple
 
 from ..app.base.keys import Pressed
 from ..app.base.roster import Roster
-from ..app.keeping.backup import site_size
 from ..app.keeping.commit import stored_items
+from ..app.keeping.safekeeping import site_size
 from ..app.screen.actions import FIELDS, Clicked
 from ..rules import RuleError
 
@@ -152,7 +152,7 @@ class Event(NamedTuple):
         )
 
     def kept(self) -> tuple[bool, int | None]:
-        """The browser's answer on the storage, as ``Backups.storage_known`` takes it."""
+        """The browser's answer on the storage, as ``Safekeeping.storage_known`` takes it."""
         return self.persisted, self.site_bytes
 
     def clicked(self) -> Clicked:

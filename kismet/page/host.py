@@ -7,7 +7,7 @@ from collections.abc import Coroutine
 from datetime import date
 from typing import Any, NamedTuple, Protocol
 
-from ..app.keeping.backup import Kept, site_size
+from ..app.keeping.safekeeping import Kept, site_size
 from .events import json_object
 
 

@@ -112,7 +112,7 @@ class Page:
             Kind.STORAGE: self.on_storage,
             Kind.ONLINE: lambda _: self.timers.online(),
             Kind.KEPT: lambda event: self.changed(
-                self.session.backups.storage_known, *event.kept()
+                self.session.safekeeping.storage_known, *event.kept()
             ),
             Kind.BACKUP: lambda event: self.changed(self.dialogs.backup_left, event.made),
             Kind.DUE: lambda event: self.turns.fire(event.timer),

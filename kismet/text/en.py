@@ -601,7 +601,7 @@ game is saved in this browser after every move: close the page and carry on late
     "stats.legend_perfect": "Perfect play",
     "app.backup": "Back up",
     "app.restore": "Restore",
-    "stats.transfer": (
+    "stats.backup": (
         "Back up writes every finished game, the statistics, the games in progress (games "
         "by link with this device's seat), the settings and friends' daily results to one "
         "file: keep it in your mail or cloud. Restore it on a new phone, or after this "

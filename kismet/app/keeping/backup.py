@@ -1,41 +1,172 @@
-"""The backup: the file that keeps a player's games beyond this browser, made and restored
-here (its format, written and read: ``transfer``), whether the browser keeps them for good,
-and the reminder to make one.
+"""The backup: the file that keeps a player's games beyond this browser, made
+(``Backups.file``) and restored (``Backups.restore``) here, and its format, written, read
+and checked. (Whether the browser keeps the games, and the reminder to make a backup:
+``kismet.app.keeping.safekeeping``.)
 
-The browser's word (``Kept``) comes from the page: ``navigator.storage.persisted()`` at
-start and ``persist()``'s answer once asked (the page asks after a game is finished here),
-and whether this is Safari outside the Home Screen, which deletes a site's data after seven
-days without a visit. The reminder's state is stored as ``kismet:v1:reminder``::
+The file (``kismet-YYYY-MM-DD.json``)::
 
-    {"backed_up": "2026-12-05T20:00:00+00:00" | "", "games": 12, "dismissed": 10}
+    {"format": "kismet.export", "version": 1, "exported": "2026-11-30T19:00:00+00:00",
+     "history": [finished games, as kismet:v1:history keeps them],
+     "folded": {the games folded into the statistics} | null,
+     "game": {the game at the table, as kismet:v1:game} | null,
+     "paused": [games put aside], "settings": {...},
+     "friends": [{"daily": 3, "code": "<a friend's daily result link>"}, ...]}
 
-``games``: the finished games kept when the last backup was made; ``dismissed``: the count
-when the reminder was last put off. The reminder is due after ``EVERY`` finished games
-since the later of the two, or, with storage the browser may clear, once a game was
-finished since a backup more than ``STALE_DAYS`` old.
+"friends" came with the daily game with friends: a file without it has none.
+
+Reading one checks everything as the stored values are checked, and more: each finished
+game is replayed through the rules (``Finished.verify``), each game in progress loads
+through the rules. The text is measured before it is parsed (``kismet.rules.bounded``), so
+no file can exhaust the stack. Any problem raises ``RestoreProblem`` with the message key to
+say, and nothing is merged. Merging (``kismet.app.keeping.shelf.Shelf.merge``) adds what
+is not there yet, by each game's identity, so restoring the same file again changes nothing.
 """
 
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...rules import SaveError, SaveProblem
+from ...rules.bounded import load_json
+from ...rules.link import decode, replay_challenge
+from ...rules.save import Fields
 from ...rules.values import is_whole
 from ...text import text
-from .storage import PREFIX, REMINDER_KEY
-from .transfer import RestoreProblem, backup_data, backup_file_name, read_backup
+from ..base.daily import read_friends
+from ..base.settings import Settings
+from ..base.table import Table, read_aside
+from .folded import Folded
+from .records import Finished, read_history
+from .shelf import BackupContents, Shelf
 
 if TYPE_CHECKING:
-    from ..base.table import Table
     from .friends import Friends
-    from .shelf import Shelf
+    from .safekeeping import Safekeeping
 
-EVERY = 10
-"""Finished games between reminders."""
-STALE_DAYS = 7
-"""A backup older than this is reminded of when the browser may clear the storage."""
+BACKUP_FORMAT = "kismet.export"
+BACKUP_VERSION = 1
+MAX_BACKUP_BYTES = 8_000_000
+"""Larger files are refused before they are read (a few thousand games take about 1 MB)."""
+
+_FIELDS = ("format", "version", "exported", "history", "folded", "game", "paused", "settings")
+
+
+class RestoreProblem(Exception):
+    """A file that cannot be imported: ``key`` is the message to say, with ``params``."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def backup_file_name(when: str) -> str:
+    """The file's name, with the day it was written."""
+    return f"kismet-{when[:10]}.json"
+
+
+def backup_data(
+    history: list[Finished],
+    folded: Folded,
+    game: Table | None,
+    aside: list[Table],
+    settings: Settings,
+    when: str,
+    friends: list[tuple[int, str]] | None = None,
+) -> dict[str, Any]:
+    """The backup file's contents."""
+    return {
+        "format": BACKUP_FORMAT,
+        "version": BACKUP_VERSION,
+        "exported": when,
+        "history": [f.to_dict() for f in history],
+        "folded": folded.to_dict() if folded.ids else None,
+        "game": game.to_dict() if game is not None else None,
+        "paused": [t.to_dict() for t in aside],
+        "settings": settings.to_dict(),
+        "friends": [{"daily": n, "code": c} for n, c in friends or []],
+    }
+
+
+def read_backup(raw: str) -> BackupContents:
+    """Read a backup file's text; raises ``RestoreProblem`` for anything else.
+
+    Every finished game is replayed through the rules; a record from before the statistics
+    (no fills, so nothing to replay) cannot be checked and is left out, counted in
+    ``unchecked``. A game's identity given twice in the file is read once."""
+    data = _backup_data(raw)
+    try:
+        fields = Fields(data, "file", _FIELDS, ("friends",))
+        if fields.integer("version") != BACKUP_VERSION:
+            raise RestoreProblem("restore.not_kismet")
+        history, unchecked = _checked_history(fields.items("history"))
+        folded = data["folded"]
+        game = data["game"]
+        tables = [Table.from_dict(game)] if game is not None else []
+        tables += read_aside(fields.items("paused"))
+        friends = read_friends({"results": fields.items("friends", [])})
+        for _, code in friends:  # each a whole, legal game, or the file is refused
+            replay_challenge(decode(code))
+        return BackupContents(
+            tuple(history),
+            None if folded is None else Folded.from_dict(folded),
+            tuple(_furthest(tables)),
+            Settings.from_dict(data["settings"]),
+            unchecked,
+            tuple(friends),
+            None if game is None else tables[0].id,
+            data["exported"] if isinstance(data["exported"], str) else "",
+        )
+    except SaveError as error:
+        raise RestoreProblem("restore.bad_game", where=error.where) from None
+
+
+def _backup_data(raw: str) -> dict[str, Any]:
+    """A backup file's JSON object, of a version this page reads; raises
+    ``RestoreProblem`` for anything else (too big, not JSON, too deep, another format, a
+    newer version)."""
+    if len(raw) > MAX_BACKUP_BYTES:
+        raise RestoreProblem("restore.too_big", size=f"{len(raw) / 1e6:.1f}")
+    try:
+        data = load_json(raw, "file", MAX_BACKUP_BYTES)
+    except SaveError as error:  # not JSON, or nested deeper than any backup
+        not_json = error.problem is SaveProblem.NOT_JSON
+        raise RestoreProblem("restore.not_json" if not_json else "restore.not_kismet") from None
+    if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
+        raise RestoreProblem("restore.not_kismet")
+    version = data.get("version")
+    if is_whole(version) and version > BACKUP_VERSION:
+        raise RestoreProblem("restore.newer", version=version)
+    return data
+
+
+def _checked_history(items: list[Any]) -> tuple[list[Finished], int]:
+    """The finished games of a backup file, each replayed through the rules (raises
+    ``SaveError`` for one that does not replay), each identity once; and how many could
+    not be checked (from before the statistics: no fills), left out."""
+    history: list[Finished] = []
+    ids: set[str] = set()
+    unchecked = 0
+    for i, record in enumerate(read_history(items)):
+        if not record.fills:
+            unchecked += 1
+            continue
+        record.verify(f"history[{i}]")
+        if record.id not in ids:
+            ids.add(record.id)
+            history.append(record)
+    return history, unchecked
+
+
+def _furthest(tables: list[Table]) -> list[Table]:
+    """Each game once: of two copies with one identity, the one further along."""
+    best: dict[str, Table] = {}
+    for table in tables:
+        kept = best.get(table.id)
+        if kept is None or len(table.game.history) > len(kept.game.history):
+            best[table.id] = table
+    return list(best.values())
 
 
 class BackupFile(NamedTuple):
@@ -45,117 +176,16 @@ class BackupFile(NamedTuple):
     text: str
 
 
-class Kept(NamedTuple):
-    """What the browser says of the site's storage."""
-
-    persisted: bool = False
-    """The browser keeps the storage for good (``navigator.storage.persisted()``)."""
-    can_persist: bool = False
-    """The browser can be asked to keep it (``navigator.storage.persist`` exists)."""
-    site_bytes: int | None = None
-    """What the whole site takes, with its offline copy (``navigator.storage.estimate()``)."""
-    clears_unvisited: bool = False
-    """Safari outside the Home Screen: it deletes a site's data after seven days unvisited."""
-
-
-class KeepingView(NamedTuple):
-    """What the page shows of it: the settings' line, the reminder, the word after a wipe."""
-
-    line: str = ""
-    persisted: bool = False
-    reminder: bool = False
-    """Remind the player to make a backup (between games only)."""
-    wiped: bool = False
-    """Say that this browser's storage was cleared, and offer to open a backup."""
-    ask_persist: bool = False
-    """Ask the browser now to keep the storage for good."""
-
-
-class Reminder(NamedTuple):
-    """The reminder's state (see the module's docstring)."""
-
-    backed_up: str = ""
-    games: int = 0
-    dismissed: int = 0
-
-    def to_dict(self) -> dict[str, object]:
-        return {"backed_up": self.backed_up, "games": self.games, "dismissed": self.dismissed}
-
-    @classmethod
-    def from_dict(cls, data: object) -> Reminder:
-        """Read a stored state; raises ``SaveError`` for anything else."""
-        if not isinstance(data, dict):
-            raise SaveError(SaveProblem.NOT_AN_OBJECT, "reminder")
-        backed_up, games = data.get("backed_up"), data.get("games")
-        dismissed = data.get("dismissed")
-        if not isinstance(backed_up, str) or not is_whole(games) or not is_whole(dismissed):
-            raise SaveError(SaveProblem.FIELD_TYPE, "reminder")
-        if games < 0 or dismissed < 0 or (backed_up and _when(backed_up) is None):
-            raise SaveError(SaveProblem.BAD_VALUE, "reminder")
-        return cls(backed_up, games, dismissed)
-
-
-def _when(stamp: str) -> datetime | None:
-    try:
-        when = datetime.fromisoformat(stamp)
-    except ValueError:
-        return None
-    return when if when.tzinfo is not None else None
-
-
-def due(reminder: Reminder, finished: int, kept: Kept, now: str) -> bool:
-    """Whether to remind the player to make a backup, with ``finished`` games kept."""
-    since = max(reminder.games, reminder.dismissed)
-    if finished - since >= EVERY:
-        return True
-    backed_up, today = _when(reminder.backed_up), _when(now)
-    if kept.persisted or backed_up is None or today is None or finished <= since:
-        return False
-    return today - backed_up > timedelta(days=STALE_DAYS)
-
-
 class Backups:
-    """The backup file, made and restored; the reminder's state, read from the storage each
-    time (another tab may have made a backup); and the browser's word on the storage."""
+    """The backup file, made and restored."""
 
-    def __init__(self, shelf: Shelf, friends: Friends, kept: Kept | None = None) -> None:
-        self.shelf, self.store, self.kept = shelf, shelf.store, kept or Kept()
-        self.friends = friends
-        self.asked = False
-        """``persist()`` was asked for on this visit (at most once a visit)."""
-        self.finished_before = self.finished
-        """The finished games kept when the page started."""
-
-    @property
-    def finished(self) -> int:
-        """The finished games kept, in detail or folded into the statistics."""
-        return len(self.shelf.history) + len(self.shelf.folded.ids)
-
-    def view(self, table: Table, wiped: bool, now: str, lang: str) -> KeepingView:
-        """What the page shows: the reminder and the word after a wipe between games only
-        (never during a turn), the latter until a game is kept again."""
-        store, shelf = self.store, self.shelf
-        size = sum(len(key) + len(store.raw(key) or "") for key in store.keys(PREFIX))
-        between = not table.unfinished
-        wiped = wiped and between and not shelf.history and not shelf.aside.tables
-        return KeepingView(
-            line=self.line(size, lang),
-            persisted=self.kept.persisted,
-            reminder=between and not wiped and self.due(now),
-            wiped=wiped,
-            ask_persist=self.ask_persist(self.finished > self.finished_before),
-        )
-
-    def reminder(self) -> Reminder:
-        found, damage = self.store.read(REMINDER_KEY, Reminder.from_dict, "reminder")
-        if damage is not None and damage.kept:
-            self.store.remove(REMINDER_KEY)
-        return found or Reminder()
+    def __init__(self, shelf: Shelf, friends: Friends, safekeeping: Safekeeping) -> None:
+        self.shelf, self.friends, self.safekeeping = shelf, friends, safekeeping
 
     def file(self, current: Table, when: str) -> BackupFile:
         """The backup file of everything kept (finished games, games in progress, settings,
         friends' results), named with ``when``'s date. It counts as made once it has left
-        the page (``made``)."""
+        the page (``Safekeeping.made``)."""
         shelf = self.shelf
         game = current if current.unfinished else None
         data = backup_data(
@@ -177,10 +207,10 @@ class Backups:
             found = read_backup(raw)
         except RestoreProblem as problem:
             return text(problem.key, lang, **problem.params), None
-        fresh = self.finished == 0
+        fresh = self.safekeeping.finished == 0
         merged = self.shelf.merge(found, current)
         if fresh and merged.added:
-            self.restored(found.exported)
+            self.safekeeping.restored(found.exported)
         friends = self.friends.add(found.friends)
         words = [text("restore.done", lang, added=merged.added, known=merged.known)]
         if friends:
@@ -198,65 +228,3 @@ class Backups:
         put = {t.id for t in self.shelf.aside.tables}
         resumed = found.at_table if found.at_table in put and not current.unfinished else None
         return " ".join(words), resumed
-
-    def made(self, when: str) -> None:
-        """A backup was made now."""
-        finished = self.finished
-        self.store.write(REMINDER_KEY, Reminder(when, finished, finished).to_dict())
-
-    def restored(self, exported: str) -> None:
-        """A backup written at ``exported`` was restored onto a device with no finished
-        game of its own: what it holds is in the player's backup, so it counts as made."""
-        if _when(exported) is not None:
-            self.made(exported)
-
-    def later(self) -> None:
-        """The reminder put off until ``EVERY`` more games are finished."""
-        put_off = self.reminder()._replace(dismissed=self.finished)
-        self.store.write(REMINDER_KEY, put_off.to_dict())
-
-    def due(self, now: str) -> bool:
-        return due(self.reminder(), self.finished, self.kept, now)
-
-    def ask_persist(self, finished_here: bool) -> bool:
-        """Whether to ask the browser now to keep the storage for good: once a visit,
-        after a game is finished here, when it does not yet and can be asked."""
-        if self.asked or self.kept.persisted or not self.kept.can_persist or not finished_here:
-            return False
-        self.asked = True
-        return True
-
-    def storage_known(self, persisted: bool, site_bytes: int | None) -> None:
-        """The browser's answer to ``persist()``."""
-        self.kept = self.kept._replace(persisted=persisted, site_bytes=site_bytes)
-
-    def line(self, games_bytes: int, lang: str) -> str:
-        """The settings' line: where the player's data stands, and what to do about it."""
-        if self.kept.persisted:
-            key = "keep.persisted"
-        elif self.kept.clears_unvisited:
-            key = "keep.safari"
-        else:
-            key = "keep.may_clear"
-        games, site = _size(games_bytes), self.kept.site_bytes
-        if site is None:
-            size = text("keep.size_site_unknown", lang, games=games)
-        else:
-            size = text("keep.size_site", lang, games=games, site=_size(site))
-        return f"{text(key, lang)} {size}"
-
-
-def site_size(said: object) -> int | None:
-    """What the whole site takes in bytes, as the page passes on the browser's word
-    (``navigator.storage.estimate()``); None where the browser does not say: -1, as the
-    page sends it then, or anything but a whole number of bytes."""
-    if isinstance(said, bool) or not isinstance(said, int) or said < 0:
-        return None
-    return said
-
-
-def _size(count: int) -> str:
-    """A number of bytes as a person reads it (KB, MB)."""
-    if count < 1_000_000:
-        return f"{max(1, round(count / 1000))} KB"
-    return f"{count / 1_000_000:.1f} MB"

@@ -34,7 +34,25 @@ from .storage import (
     first_visit,
 )
 from .store import Store, parse_stored
-from .transfer import BackupContents
+
+
+class BackupContents(NamedTuple):
+    """What a file holds, checked."""
+
+    history: tuple[Finished, ...]
+    folded: Folded | None
+    tables: tuple[Table, ...]
+    """The games under way: the one at the table when the backup was made and those put aside."""
+    settings: Settings
+    unchecked: int = 0
+    """Finished games left out because they could not be replayed (from before the
+    statistics, they keep no fills)."""
+    friends: tuple[tuple[int, str], ...] = ()
+    """Friends' daily results (day number, link), each replayed."""
+    at_table: str | None = None
+    """The identity of the game that was at the table when the file was written."""
+    exported: str = ""
+    """When the file was written (as the file says)."""
 
 
 class Merged(NamedTuple):

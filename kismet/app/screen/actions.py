@@ -67,7 +67,7 @@ SESSION_ACTIONS: dict[str, Callable[[Session, Clicked], object]] = {
     "choose-seat": lambda session, clicked: session.by_link.choose(clicked.seat),
     "rule": lambda session, clicked: session.ui.toggle_rule(_box(clicked)),
     "free-space": lambda session, _: session.lobby.free_space(),
-    "backup-later": lambda session, _: session.backups.later(),
+    "backup-later": lambda session, _: session.safekeeping.later(),
     **{switch.action: _switch(switch) for switch in Switch},
 }
 """The clicks that are the session's: one call each, then the page is painted again."""

@@ -23,8 +23,9 @@ from ..guidance.guide import Guide
 from ..guidance.linked import Linked, Scene
 from ..guidance.odds import Course, Odds
 from ..guidance.progress import PRICE_STEP_S, Progress, Statistics
-from ..keeping.backup import Backups, KeepingView, Kept
+from ..keeping.backup import Backups
 from ..keeping.friends import Friends
+from ..keeping.safekeeping import KeepingView, Kept, Safekeeping
 from ..keeping.shelf import Shelf
 from ..keeping.storage import FULL, PREFIX, Storage, StorageUnavailable
 from ..play.by_link import ByLink
@@ -83,7 +84,8 @@ class Session(AtTable):
         self.ui, self.line = TurnUI(), StatusLine()
         self.shelf = Shelf(storage, clock, spare)
         self.friends = Friends(self.shelf.store, lang)
-        self.backups = Backups(self.shelf, self.friends, kept)
+        self.safekeeping = Safekeeping(self.shelf, kept)
+        self.backups = Backups(self.shelf, self.friends, self.safekeeping)
         self.progress, self.linked = Progress(self.shelf), Linked(lang)
         self.coach, self.guide, self.odds = Coach(self.aim), Guide(), Odds()
         self.aims = Aims(self.odds)
@@ -227,7 +229,7 @@ class Session(AtTable):
     def keeping(self) -> KeepingView:
         """Where the player's data stands, the reminder to back it up, and the word that
         this browser's storage was cleared."""
-        return self.backups.view(self.table, self.wiped, self.clock(), self.lang)
+        return self.safekeeping.view(self.table, self.wiped, self.clock(), self.lang)
 
     def settle_guide(self) -> None:
         """The guide ended with the first box filled: remembered, so it does not come back

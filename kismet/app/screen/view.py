@@ -24,8 +24,8 @@ from ..guidance.hint import Hint
 from ..guidance.linked import Scene
 from ..guidance.luck import Luck
 from ..guidance.odds import Chances, Due, chance_line
-from ..keeping.backup import KeepingView
 from ..keeping.records import HighScore
+from ..keeping.safekeeping import KeepingView
 from ..play.by_link import ByLinkView
 from ..play.finale import KISMET_CHEERS, Finale
 from ..play.turn import TurnUI
