@@ -9,7 +9,6 @@ backup file is ``kismet.app.keeping.backup``'s.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...advice.skill import RECORD_GAMES, Skill, of_level, of_person
@@ -96,13 +95,13 @@ class Progress:
         table: Table,
         advisor: Advisor,
         step: float | None,
-        clock: Callable[[], float],
         aim_at: AimAt | None = None,
     ) -> Pricing | None:
         """Price the table's decisions for about ``step`` seconds (at least one decision;
         None: all of them): the pricing once every decision is priced, else None. With
         ``aim_at``, in the chance to win as well."""
         pricing = self._priced_so_far(table, aim_at is not None)
+        clock = time.perf_counter
         until = None if step is None else clock() + step
         done = pricing.step(
             table.decisions, advisor, lambda: until is not None and clock() >= until, aim_at
@@ -114,7 +113,6 @@ class Progress:
         table: Table,
         advisor: Advisor | None,
         step: float | None = PRICE_STEP_S,
-        clock: Callable[[], float] = time.perf_counter,
         aim_at: AimAt | None = None,
     ) -> bool:
         """Price the finished game's decisions, once, when the strategy table is there, a
@@ -123,7 +121,7 @@ class Progress:
         record = self._unpriced_record(table) if advisor is not None else None
         if advisor is None or record is None:
             return True
-        pricing = self._step(table, advisor, step, clock, aim_at)
+        pricing = self._step(table, advisor, step, aim_at)
         if pricing is None:
             return False
         self.shelf.ledger.revise(record.priced(tuple(pricing.lost)))
@@ -134,7 +132,6 @@ class Progress:
         table: Table,
         advisor: Advisor | None,
         step: float | None = PRICE_STEP_S,
-        clock: Callable[[], float] = time.perf_counter,
         aim_at: AimAt | None = None,
     ) -> list[Verdict] | None:
         """Every decision at the table priced, for the review: those the luck's pricing
@@ -142,7 +139,7 @@ class Progress:
         ``_step``); None until all are (or without the strategy table)."""
         if advisor is None:
             return None
-        pricing = self._step(table, advisor, step, clock, aim_at)
+        pricing = self._step(table, advisor, step, aim_at)
         return None if pricing is None else pricing.verdicts
 
     def luck(self, table: Table, advisor: Advisor | None, lang: str) -> Luck | None:
