@@ -75,6 +75,29 @@ def test_the_clicks_followed_in_the_design_are_where_it_says() -> None:
     assert stale_steps(DESIGN.read_text(encoding="utf-8")) == []
 
 
+DOOR = 6
+"""The first steps of every path: the door every click goes through."""
+
+
+def test_each_path_s_files_beyond_the_door_are_as_the_design_says() -> None:
+    markdown = DESIGN.read_text(encoding="utf-8")
+    prose = " ".join(markdown.split())
+    said = re.search(
+        r"Beyond the door, Roll takes (\d+) files, Back up (\d+) and a finished game's write (\d+)",
+        prose,
+    )
+    assert said, "the design no longer says each path's files beyond the door"
+    assert "The first six files are the door" in prose  # DOOR, in words
+    paths = clicks(markdown)
+    for title, stated in zip(
+        ["Roll", "Back up", "A finished game's write"], said.groups(), strict=True
+    ):
+        steps = paths[title][1]
+        door = {file for file, _ in steps[:DOOR]}
+        beyond = {file for file, _ in steps[DOOR:]} - door
+        assert len(beyond) == int(stated), (title, sorted(beyond))
+
+
 def test_the_check_of_a_click_sees_a_moved_function() -> None:
     planted = """## Follow a click
 
