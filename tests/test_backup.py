@@ -150,7 +150,9 @@ def test_the_settings_line_says_where_the_data_stands_and_the_answer_changes_it(
     assert ("data", '[data-testid="storage-kept"]', "persisted", "true") in page.host.last()  # type: ignore[attr-defined]
     said = [op for op in page.host.last() if op[:2] == ("text", '[data-testid="storage-kept"]')]  # type: ignore[attr-defined]
     assert said and str(said[0][2]).startswith("This browser keeps your games for good.")
-    assert ("persist", None) in keeping_ops(page.session.view().keeping._replace(ask_persist=True))
+    assert ("persist", None) in keeping_ops(
+        page.session.view().keeping._replace(ask_persist=True), "en"
+    )
 
 
 def test_a_site_size_the_browser_does_not_say_is_said_unknown_on_every_path() -> None:

@@ -58,14 +58,37 @@ def opened(dialog: str, focus: str | None = None) -> Op:
     return ("open", f"#{dialog}", focus)
 
 
-def keeping_ops(keeping: KeepingView) -> list[Op]:
+def storage_line(keeping: KeepingView, lang: str) -> str:
+    """The settings' line: where the player's data stands, and what to do about it."""
+    if keeping.kept.persisted:
+        key = "keep.persisted"
+    elif keeping.kept.clears_unvisited:
+        key = "keep.safari"
+    else:
+        key = "keep.may_clear"
+    games, site = byte_size(keeping.games_bytes), keeping.kept.site_bytes
+    if site is None:
+        size = text("keep.size_site_unknown", lang, games=games)
+    else:
+        size = text("keep.size_site", lang, games=games, site=byte_size(site))
+    return f"{text(key, lang)} {size}"
+
+
+def byte_size(count: int) -> str:
+    """A number of bytes as a person reads it (KB, MB)."""
+    if count < 1_000_000:
+        return f"{max(1, round(count / 1000))} KB"
+    return f"{count / 1_000_000:.1f} MB"
+
+
+def keeping_ops(keeping: KeepingView, lang: str) -> list[Op]:
     """The settings' line on the storage, the reminder to back up, the word after a wipe;
     and the browser asked to keep the storage for good, when it is time."""
-    kept = of_testid("storage-kept")
+    kept, line = of_testid("storage-kept"), storage_line(keeping, lang)
     ops: list[Op] = [
-        ("text", kept, keeping.line),
-        ("text", of_testid("backup-kept"), keeping.line),
-        ("data", kept, "persisted", true_false(keeping.persisted)),
+        ("text", kept, line),
+        ("text", of_testid("backup-kept"), line),
+        ("data", kept, "persisted", true_false(keeping.kept.persisted)),
         ("hidden", of_testid("backup-reminder"), not keeping.reminder),
         ("hidden", of_testid("wiped"), not keeping.wiped),
     ]
@@ -154,7 +177,7 @@ class Painter:
         self.redraw("#high-scores", high_scores_html(view.high_scores, view.lang))
         self.hint(view)
         self.ops += by_link_ops(view.by_link, self.address, view.lang)
-        self.ops += keeping_ops(view.keeping)
+        self.ops += keeping_ops(view.keeping, view.lang)
         return self.ops
 
     def redraw(self, selector: str, html: str, op: str = "html") -> bool:

@@ -32,13 +32,12 @@ from ...rules.bounded import load_json
 from ...rules.link import decode, replay_challenge
 from ...rules.save import Fields
 from ...rules.values import is_whole
-from ...text import text
 from ..base.daily import read_friends
 from ..base.settings import Settings
 from ..base.table import Table, read_aside
 from .folded import Folded
 from .records import Finished, read_history
-from .shelf import BackupContents, Shelf
+from .shelf import BackupContents, Merged, Shelf
 
 if TYPE_CHECKING:
     from .friends import Friends
@@ -176,6 +175,16 @@ class BackupFile(NamedTuple):
     text: str
 
 
+class Restored(NamedTuple):
+    """What a restore did: why the file was refused (then nothing changed), or what it
+    added, with the friends' results new here and the game to take to the table."""
+
+    refused: RestoreProblem | None = None
+    merged: Merged | None = None
+    friends: int = 0
+    resumed: str | None = None
+
+
 class Backups:
     """The backup file, made and restored."""
 
@@ -199,32 +208,19 @@ class Backups:
         )
         return BackupFile(backup_file_name(when), json.dumps(data, separators=(",", ":")))
 
-    def restore(self, raw: str, current: Table, lang: str) -> tuple[str, str | None]:
-        """Merge a backup file's text: the sentence that says what happened, and the game
-        to take to the table (the file's, put aside now, when none is under way here). A
-        bad file changes nothing."""
+    def restore(self, raw: str, current: Table) -> Restored:
+        """Merge a backup file's text: what it added, and the game to take to the table
+        (the file's, put aside now, when none is under way here). A bad file changes
+        nothing (``refused``)."""
         try:
             found = read_backup(raw)
         except RestoreProblem as problem:
-            return text(problem.key, lang, **problem.params), None
+            return Restored(refused=problem)
         fresh = self.safekeeping.finished == 0
         merged = self.shelf.merge(found, current)
         if fresh and merged.added:
             self.safekeeping.restored(found.exported)
         friends = self.friends.add(found.friends)
-        words = [text("restore.done", lang, added=merged.added, known=merged.known)]
-        if friends:
-            words.append(text("restore.friends", lang, count=friends))
-        if merged.aside:
-            words.append(text("restore.aside", lang, count=merged.aside))
-        if merged.by_link:
-            words.append(text("restore.by_link", lang, count=merged.by_link))
-        if merged.settings:
-            words.append(text("restore.settings", lang))
-        if merged.unchecked:
-            words.append(text("restore.unchecked", lang, count=merged.unchecked))
-        if not merged.saved:
-            words.append(text("restore.unsaved", lang))
         put = {t.id for t in self.shelf.aside.tables}
         resumed = found.at_table if found.at_table in put and not current.unfinished else None
-        return " ".join(words), resumed
+        return Restored(None, merged, friends, resumed)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from ...rules import Game, SaveError
 from ...rules.link import decode, replay_challenge
-from ...text import text
 from ..base.daily import DayTable, Row, read_friends
 from .storage import FRIENDS_KEY
 
@@ -26,11 +25,15 @@ KEPT = 100
 """The most friends' results kept (the oldest go first)."""
 
 
+PERFECT = "Perfect"
+"""The one seat of Perfect's game on a day's dice (only its total is ever shown)."""
+
+
 class Friends:
     """Friends' daily results kept on this device, and what the daily dialog shows of them."""
 
-    def __init__(self, store: Store, lang: str) -> None:
-        self.store, self.lang = store, lang
+    def __init__(self, store: Store) -> None:
+        self.store = store
         self._games: dict[str, Game | None] = {}
         self._perfect: dict[int, Game] = {}
         """Perfect's game on each day's dice (by the day's seed), played a turn at a step."""
@@ -94,9 +97,7 @@ class Friends:
         from ...advice.players import play_perfect_turn  # with the strategy table only
 
         for seed in seeds:
-            game = self._perfect.setdefault(
-                seed, Game([text("level.perfect", self.lang)], seed=seed, linked=True)
-            )
+            game = self._perfect.setdefault(seed, Game([PERFECT], seed=seed, linked=True))
             if not game.is_over:
                 play_perfect_turn(game, advisor)
                 return False

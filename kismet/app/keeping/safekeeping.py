@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...rules import SaveError, SaveProblem
 from ...rules.values import is_whole
-from ...text import text
 from .storage import PREFIX, REMINDER_KEY
 
 if TYPE_CHECKING:
@@ -48,10 +47,12 @@ class Kept(NamedTuple):
 
 
 class KeepingView(NamedTuple):
-    """What the page shows of it: the settings' line, the reminder, the word after a wipe."""
+    """What the page shows of it: the storage's line (the browser's word, and what the
+    games and the whole site take), the reminder, the word after a wipe."""
 
-    line: str = ""
-    persisted: bool = False
+    kept: Kept = Kept()
+    games_bytes: int = 0
+    """What the site's keys take (keys and values)."""
     reminder: bool = False
     """Remind the player to make a backup (between games only)."""
     wiped: bool = False
@@ -119,7 +120,7 @@ class Safekeeping:
         """The finished games kept, in detail or folded into the statistics."""
         return len(self.shelf.history) + len(self.shelf.folded.ids)
 
-    def view(self, table: Table, wiped: bool, now: str, lang: str) -> KeepingView:
+    def view(self, table: Table, wiped: bool, now: str) -> KeepingView:
         """What the page shows: the reminder and the word after a wipe between games only
         (never during a turn), the latter until a game is kept again."""
         store, shelf = self.store, self.shelf
@@ -127,8 +128,8 @@ class Safekeeping:
         between = not table.unfinished
         wiped = wiped and between and not shelf.history and not shelf.aside.tables
         return KeepingView(
-            line=self.line(size, lang),
-            persisted=self.kept.persisted,
+            kept=self.kept,
+            games_bytes=size,
             reminder=between and not wiped and self.due(now),
             wiped=wiped,
             ask_persist=self.ask_persist(self.finished > self.finished_before),
@@ -171,21 +172,6 @@ class Safekeeping:
         """The browser's answer to ``persist()``."""
         self.kept = self.kept._replace(persisted=persisted, site_bytes=site_bytes)
 
-    def line(self, games_bytes: int, lang: str) -> str:
-        """The settings' line: where the player's data stands, and what to do about it."""
-        if self.kept.persisted:
-            key = "keep.persisted"
-        elif self.kept.clears_unvisited:
-            key = "keep.safari"
-        else:
-            key = "keep.may_clear"
-        games, site = _size(games_bytes), self.kept.site_bytes
-        if site is None:
-            size = text("keep.size_site_unknown", lang, games=games)
-        else:
-            size = text("keep.size_site", lang, games=games, site=_size(site))
-        return f"{text(key, lang)} {size}"
-
 
 def site_size(said: object) -> int | None:
     """What the whole site takes in bytes, as the page passes on the browser's word
@@ -194,10 +180,3 @@ def site_size(said: object) -> int | None:
     if isinstance(said, bool) or not isinstance(said, int) or said < 0:
         return None
     return said
-
-
-def _size(count: int) -> str:
-    """A number of bytes as a person reads it (KB, MB)."""
-    if count < 1_000_000:
-        return f"{max(1, round(count / 1000))} KB"
-    return f"{count / 1_000_000:.1f} MB"

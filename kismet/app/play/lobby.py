@@ -23,7 +23,7 @@ from ..base.roster import Roster, default_name, is_default_name
 from ..base.settings import Settings, Switch
 from ..base.table import AsideGame, Daily, Table
 from ..guidance.linked import Linked
-from ..keeping.backup import Backups
+from ..keeping.backup import Backups, Restored, RestoreProblem
 from ..keeping.friends import Friends
 from ..keeping.records import Finished
 from .tables import AtTable, Tables, caught_up, on_the_table
@@ -243,9 +243,10 @@ class Lobby(AtTable):
         if raw is None:
             self.line.say(text("restore.read_failed", self.lang))
             return
-        said, resumed = self.backups.restore(raw, self.table, self.lang)
-        if resumed is not None:
-            self.resume(resumed)
+        restored = self.backups.restore(raw, self.table)
+        if restored.resumed is not None:
+            self.resume(restored.resumed)
+        said = restore_words(restored, self.lang)
         self.line.say(said)
         if not self.shelf.waiting:
             self.tables.say_if_refused(f"{said} {text('restore.unsaved', self.lang)}")
@@ -261,3 +262,25 @@ class Lobby(AtTable):
         key = "status.freed" if not self.shelf.waiting else "status.still_full"
         self.line.say(text(key + none, self.lang, count=freed.folded))
         self.tables.say_if_refused(text("status.still_full" + none, self.lang, count=freed.folded))
+
+
+def restore_words(restored: Restored, lang: str) -> str:
+    """What a restore says: why the file was refused, or what it added."""
+    merged = restored.merged
+    if restored.refused is not None or merged is None:
+        problem = restored.refused or RestoreProblem("restore.read_failed")
+        return text(problem.key, lang, **problem.params)
+    words = [text("restore.done", lang, added=merged.added, known=merged.known)]
+    counted = (
+        ("restore.friends", restored.friends),
+        ("restore.aside", merged.aside),
+        ("restore.by_link", merged.by_link),
+    )
+    words += [text(key, lang, count=count) for key, count in counted if count]
+    if merged.settings:
+        words.append(text("restore.settings", lang))
+    if merged.unchecked:
+        words.append(text("restore.unchecked", lang, count=merged.unchecked))
+    if not merged.saved:
+        words.append(text("restore.unsaved", lang))
+    return " ".join(words)

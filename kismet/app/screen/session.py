@@ -83,7 +83,7 @@ class Session(AtTable):
         """This device played before, and finds its storage empty: it was cleared."""
         self.ui, self.line = TurnUI(), StatusLine()
         self.shelf = Shelf(storage, clock, spare)
-        self.friends = Friends(self.shelf.store, lang)
+        self.friends = Friends(self.shelf.store)
         self.safekeeping = Safekeeping(self.shelf, kept)
         self.backups = Backups(self.shelf, self.friends, self.safekeeping)
         self.progress, self.linked = Progress(self.shelf), Linked(lang)
@@ -229,7 +229,7 @@ class Session(AtTable):
     def keeping(self) -> KeepingView:
         """Where the player's data stands, the reminder to back it up, and the word that
         this browser's storage was cleared."""
-        return self.safekeeping.view(self.table, self.wiped, self.clock(), self.lang)
+        return self.safekeeping.view(self.table, self.wiped, self.clock())
 
     def settle_guide(self) -> None:
         """The guide ended with the first box filled: remembered, so it does not come back
