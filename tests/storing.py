@@ -45,6 +45,7 @@ class Node:
                 encoding="utf-8",
             )
             atexit.register(cls.process.kill)
+            atexit.register(shutil.rmtree, built, ignore_errors=True)
         assert cls.process.stdin is not None and cls.process.stdout is not None
         cls.process.stdin.write(json.dumps(request) + "\n")
         cls.process.stdin.flush()
