@@ -3,7 +3,8 @@
 // for each answer stores its commit (static/storing.mjs) and carries out its ops (static/paint.js).
 // It decides nothing about the game (kismet/page/page.py does).
 import { listen } from "./events.mjs";
-import { clearsUnvisited, guarded, playedBefore, roomAtStart, site, storageWord, store } from "./storing.mjs";
+import { clearsUnvisited, playedBefore, storageWord } from "./kept.mjs";
+import { guarded, roomAtStart, site, store } from "./storing.mjs";
 
 const CONFIG = __PYSCRIPT_CONFIG__; // pyscript.toml, as build.py read it
 const root = document.documentElement;

@@ -1,6 +1,7 @@
 // The page's side of the storage: each answer's commit stored in one task (every write or none,
-// if the stamp is still its base), the room measured at the start, and what the browser says of
-// the site's storage. It decides nothing: kismet/app/keeping/commit.py makes the commits.
+// if the stamp is still its base), and the room measured at the start. It decides nothing:
+// kismet/app/keeping/commit.py makes the commits (what the browser says of the site's storage
+// is static/kept.mjs's).
 import { stamps } from "./database.mjs"; // before PyScript's cache, in a browser blocking site data
 
 // One commit per answer, decided here and nowhere else (the CPython tests run this under Node):
@@ -163,32 +164,4 @@ const guarded = async (work, since = performance.now()) => {
   }
 };
 
-// What the browser says of the site's storage: kept for good, and what the whole site takes.
-const storageWord = async () => {
-  const manager = navigator.storage;
-  const persisted = (await manager?.persisted?.().catch(() => false)) === true;
-  const usage = await manager?.estimate?.().then(
-    (found) => found.usage,
-    () => undefined,
-  );
-  return { persisted, site_bytes: typeof usage === "number" && Number.isFinite(usage) ? Math.round(usage) : -1 };
-};
-// Whether a commit was ever recorded here (IndexedDB outlives a cleared localStorage).
-const playedBefore = () =>
-  new Promise((done) => {
-    try {
-      if (!stamps) return done(false);
-      const asked = stamps.transaction("stamp").objectStore("stamp").get("recent");
-      asked.onsuccess = () => done(Array.isArray(asked.result) && asked.result.some(Boolean));
-      asked.onerror = () => done(false);
-    } catch {
-      done(false);
-    }
-  });
-// Safari (not the app on the Home Screen) deletes a site's data after seven days unvisited.
-const clearsUnvisited = () =>
-  /^((?!chrome|chromium|android|crios|fxios|edg).)*safari/i.test(navigator.userAgent) &&
-  !matchMedia("(display-mode: standalone)").matches &&
-  navigator.standalone !== true;
-
-export { clearsUnvisited, guarded, playedBefore, roomAtStart, STAMP, site, storageWord, store };
+export { guarded, roomAtStart, STAMP, site, store };
