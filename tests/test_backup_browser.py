@@ -333,6 +333,10 @@ def test_a_damaged_or_hostile_backup_is_refused_and_changes_nothing(
     context.close()
 
 
+# Chromium sometimes closes the tab itself on clearing every kind of the origin's data: the
+# page hears "close", not "crash" (1 of 9 tries with three test processes, 2026-12-07; never
+# alone), so this test alone is tried up to four times, and only when the page was closed.
+@pytest.mark.flaky(reruns=3, only_rerun=["has been closed"])
 def test_the_game_goes_on_when_the_site_data_is_cleared_under_it(browser: Any, site: Site) -> None:
     context = browser.new_context(viewport=PHONE, service_workers="allow")
     page = open_app(context.new_page(), f"{site.url}?seed=7")
