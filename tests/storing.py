@@ -75,12 +75,10 @@ def _write_back(
         return
     before: dict[str, str | None] = held["items"]
     changed = {k: now.get(k) for k in {*before, *now} if before.get(k) != now.get(k)}
-    for key in sorted(changed, key=lambda k: weight(k, changed[k]) - weight(k, before.get(k))):
-        value = changed[key]
-        if value is None:
-            storage.remove(key)
-        else:
-            storage.set(key, value)
+    grows = {
+        key: weight(key, value) - weight(key, before.get(key)) for key, value in changed.items()
+    }
+    storage.write_all({key: changed[key] for key in sorted(changed, key=grows.__getitem__)})
 
 
 def _asked(local: Storage, spare: Storage | None, commit: Commit | None) -> dict[str, Any]:

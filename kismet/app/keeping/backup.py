@@ -176,11 +176,10 @@ class BackupFile(NamedTuple):
 
 
 class Restored(NamedTuple):
-    """What a restore did: why the file was refused (then nothing changed), or what it
-    added, with the friends' results new here and the game to take to the table."""
+    """What a restore added, with the friends' results new here and the game to take to
+    the table."""
 
-    refused: RestoreProblem | None = None
-    merged: Merged | None = None
+    merged: Merged
     friends: int = 0
     resumed: str | None = None
 
@@ -211,11 +210,8 @@ class Backups:
     def restore(self, raw: str, current: Table) -> Restored:
         """Merge a backup file's text: what it added, and the game to take to the table
         (the file's, put aside now, when none is under way here). A bad file changes
-        nothing (``refused``)."""
-        try:
-            found = read_backup(raw)
-        except RestoreProblem as problem:
-            return Restored(refused=problem)
+        nothing: ``RestoreProblem`` says why."""
+        found = read_backup(raw)
         fresh = self.safekeeping.finished == 0
         merged = self.shelf.merge(found, current)
         if fresh and merged.added:
@@ -223,4 +219,4 @@ class Backups:
         friends = self.friends.add(found.friends)
         put = {t.id for t in self.shelf.aside.tables}
         resumed = found.at_table if found.at_table in put and not current.unfinished else None
-        return Restored(None, merged, friends, resumed)
+        return Restored(merged, friends, resumed)

@@ -243,10 +243,14 @@ class Lobby(AtTable):
         if raw is None:
             self.line.say(text("restore.read_failed", self.lang))
             return
-        restored = self.backups.restore(raw, self.table)
-        if restored.resumed is not None:
-            self.resume(restored.resumed)
-        said = restore_words(restored, self.lang)
+        try:
+            restored = self.backups.restore(raw, self.table)
+        except RestoreProblem as problem:
+            said = text(problem.key, self.lang, **problem.params)
+        else:
+            if restored.resumed is not None:
+                self.resume(restored.resumed)
+            said = restore_words(restored, self.lang)
         self.line.say(said)
         if not self.shelf.waiting:
             self.tables.say_if_refused(f"{said} {text('restore.unsaved', self.lang)}")
@@ -265,11 +269,8 @@ class Lobby(AtTable):
 
 
 def restore_words(restored: Restored, lang: str) -> str:
-    """What a restore says: why the file was refused, or what it added."""
+    """What a restore says it added."""
     merged = restored.merged
-    if restored.refused is not None or merged is None:
-        problem = restored.refused or RestoreProblem("restore.read_failed")
-        return text(problem.key, lang, **problem.params)
     words = [text("restore.done", lang, added=merged.added, known=merged.known)]
     counted = (
         ("restore.friends", restored.friends),
