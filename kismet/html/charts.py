@@ -30,17 +30,30 @@ def swatch(css: str) -> str:
     """A legend's sample of a mark, drawn like the chart's (so it prints as they do)."""
     if css == "dot":
         mark = '<circle class="dot" cx="8" cy="5.5" r="3"/>'
-    elif css in ("trend", "average"):
+    elif css == "costly":
+        mark = '<circle class="costly" cx="8" cy="5.5" r="4"/>'
+    elif css == "lead-change":
+        mark = '<line class="lead-change" x1="8" x2="8" y1="0" y2="11"/>'
+    elif css in ("trend", "average") or css.startswith("who "):
         mark = f'<line class="{css}" x1="1" x2="15" y1="5.5" y2="5.5"/>'
     else:
         mark = f'<rect class="{css}" x="1" y="1" width="14" height="9"/>'
     return f'<svg class="swatch" width="16" height="11" viewBox="0 0 16 11">{mark}</svg>'
 
 
-def chart_legend(items: Sequence[tuple[str, str]], lang: str) -> str:
-    """A chart's legend: each mark's sample and its name."""
-    parts = "".join(f"<span>{swatch(css)}{t(key, lang)}</span>" for css, key in items)
+def chart_legend(items: Sequence[tuple[str, str]]) -> str:
+    """A chart's legend: each mark's sample and its name (the name is escaped here)."""
+    parts = "".join(f"<span>{swatch(css)}{esc(name)}</span>" for css, name in items)
     return f'<p class="chart-legend" aria-hidden="true">{parts}</p>'
+
+
+def x_ends(first: str, last: str) -> str:
+    """The x axis's two words, under its left and its right end."""
+    return (
+        f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{esc(first)}</text>'
+        f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+        f"{esc(last)}</text>"
+    )
 
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -60,10 +73,12 @@ def data_table(heads: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 
 class Scale(NamedTuple):
+    """Values from low to high on the plotting area's height, high at the top."""
+
     low: float
     high: float
-    top: float
-    bottom: float
+    top: float = TOP
+    bottom: float = HEIGHT - BOTTOM
 
     def at(self, value: float) -> float:
         span = (self.high - self.low) or 1.0

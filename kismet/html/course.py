@@ -7,32 +7,19 @@ from __future__ import annotations
 from ..app.guidance.odds import Course, percent
 from ..text import text
 from .charts import (
-    HEIGHT,
-    LEFT,
-    RIGHT,
-    TOP,
-    WIDTH,
     Scale,
     axes,
     chart_figure,
+    chart_legend,
     data_table,
     polyline,
+    x_ends,
     x_positions,
 )
 from .escape import esc, t
 
-BOTTOM_AXIS = HEIGHT - 22
-"""Where the plotting area ends (the turns' labels sit under it)."""
-
 LINES = 8
 """Line styles, one per seat (colour and dashes: the lines stay apart in print)."""
-
-
-def swatch(player: int) -> str:
-    return (
-        '<svg class="swatch" width="16" height="11" viewBox="0 0 16 11">'
-        f'<line class="who who-{player % LINES}" x1="1" x2="15" y1="5.5" y2="5.5"/></svg>'
-    )
 
 
 def course_html(course: Course | None, lang: str) -> str:
@@ -40,15 +27,15 @@ def course_html(course: Course | None, lang: str) -> str:
     if course is None:
         return f'<p class="chart-wait">{t("chance.working", lang)}</p>'
     turns = course.turns
-    scale = Scale(0, 100, TOP, BOTTOM_AXIS)
+    scale = Scale(0, 100)
     xs = x_positions(len(turns))
     lines = "".join(
         polyline(xs, [scale.at(c.values[p] * 100) for c in turns], f"who who-{p % LINES}")
         for p in range(len(course.names))
     )
     changes = "".join(
-        f'<line class="lead-change" x1="{xs[i]:.1f}" x2="{xs[i]:.1f}" y1="{TOP}" '
-        f'y2="{BOTTOM_AXIS}"/>'
+        f'<line class="lead-change" x1="{xs[i]:.1f}" x2="{xs[i]:.1f}" y1="{scale.top}" '
+        f'y2="{scale.bottom}"/>'
         for i in course.lead_changes
     )
     costly = "".join(
@@ -56,11 +43,7 @@ def course_html(course: Course | None, lang: str) -> str:
         f'cy="{scale.at(turns[i].values[course.movers[i]] * 100):.1f}" r="4"/>'
         for i in course.costly
     )
-    ends = (
-        f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{t("chance.first_turn", lang)}</text>'
-        f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
-        f"{t('chance.end', lang)}</text>"
-    )
+    ends = x_ends(text("chance.first_turn", lang), text("chance.end", lang))
     body = axes(scale, 25) + changes + lines + costly + ends
     final = turns[-1].values
     if course.target is None:
@@ -69,23 +52,12 @@ def course_html(course: Course | None, lang: str) -> str:
         name = text("chance.chart", lang, count=leads, winner=winner, turns=played)
     else:
         name = text("chance.chart_beat", lang, name=course.target, turns=len(turns) - 1)
-    legend = "".join(
-        f"<span>{swatch(p)}{esc(player)}</span>" for p, player in enumerate(course.names)
-    )
-    marks = ""
+    marks = [(f"who who-{p % LINES}", player) for p, player in enumerate(course.names)]
     if course.lead_changes:
-        marks += (
-            '<span><svg class="swatch" width="16" height="11" viewBox="0 0 16 11">'
-            '<line class="lead-change" x1="8" x2="8" y1="0" y2="11"/></svg>'
-            f"{t('chance.lead_change', lang)}</span>"
-        )
+        marks.append(("lead-change", text("chance.lead_change", lang)))
     if course.costly:
-        marks += (
-            '<span><svg class="swatch" width="16" height="11" viewBox="0 0 16 11">'
-            '<circle class="costly" cx="8" cy="5.5" r="4"/></svg>'
-            f"{t('chance.costly', lang)}</span>"
-        )
-    key = f'<p class="chart-legend" aria-hidden="true">{legend}{marks}</p>'
+        marks.append(("costly", text("chance.costly", lang)))
+    key = chart_legend(marks)
     return (
         f'<section class="course"><h3>{t("chance.title", lang)}</h3>'
         + chart_figure(name, body, _numbers(course, lang), lang, "chance-chart", key)

@@ -22,7 +22,6 @@ from .charts import (
     HEIGHT,
     LEFT,
     RIGHT,
-    TOP,
     WIDTH,
     Scale,
     axes,
@@ -31,7 +30,7 @@ from .charts import (
     data_table,
     nice_range,
     polyline,
-    swatch,
+    x_ends,
     x_positions,
 )
 from .escape import esc, t
@@ -86,16 +85,6 @@ def player_options(names: Sequence[Player], chosen: Player | None, lang: str) ->
     return "".join(options)
 
 
-def _first_latest(lang: str) -> str:
-    """The x axis of a game-by-game chart: the first game at the left, the latest at the
-    right."""
-    return (
-        f'<text class="tick" x="{LEFT}" y="{HEIGHT - 6}">{t("stats.first", lang)}</text>'
-        f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
-        f"{t('stats.latest', lang)}</text>"
-    )
-
-
 def totals_chart(stats: PlayerStats, lang: str) -> str:
     """The totals game by game, with their moving average and the overall average."""
     totals = [p.total for p in stats.points]
@@ -103,7 +92,7 @@ def totals_chart(stats: PlayerStats, lang: str) -> str:
         return ""
     average = stats.tally.average
     low, high = nice_range(min(*totals, average), max(*totals, average), 50)
-    scale = Scale(low, high, TOP, HEIGHT - BOTTOM)
+    scale = Scale(low, high)
     xs = x_positions(len(totals))
     dots = "".join(
         f'<circle class="dot" cx="{x:.1f}" cy="{scale.at(v):.1f}" r="3"/>'
@@ -115,7 +104,7 @@ def totals_chart(stats: PlayerStats, lang: str) -> str:
         f'y1="{scale.at(average):.1f}" y2="{scale.at(average):.1f}"/>'
         + (polyline(xs, [scale.at(m) for m in moving], "trend") if len(totals) > 1 else "")
         + dots
-        + _first_latest(lang)
+        + x_ends(text("stats.first", lang), text("stats.latest", lang))
     )
     low, high = min(totals), max(totals)
     name = text(
@@ -126,10 +115,8 @@ def totals_chart(stats: PlayerStats, lang: str) -> str:
         for i, (p, m) in enumerate(zip(stats.points, moving, strict=True), start=1)
     ]
     heads = [text(k, lang) for k in ("stats.game", "scores.date", "scores.score", "stats.moving")]
-    legend = chart_legend(
-        [("dot", "stats.legend_game"), ("trend", "stats.moving"), ("average", "stats.average")],
-        lang,
-    )
+    marks = [("dot", "stats.legend_game"), ("trend", "stats.moving"), ("average", "stats.average")]
+    legend = chart_legend([(css, text(key, lang)) for css, key in marks])
     return chart_figure(name, body, data_table(heads, rows), lang, "stats-totals-chart", legend)
 
 
@@ -148,10 +135,11 @@ def histogram_chart(stats: PlayerStats, perfect: Perfect | None, lang: str) -> s
     name = text(key, lang, count=games, perfect=f"{perfect.average:.0f}" if perfect else "")
     legend = ""
     if perfect:
-        legend = (
-            f'<p class="chart-legend" aria-hidden="true">{swatch("bar")}'
-            f"{t('stats.legend_yours', lang)} {swatch('perfect-bar')}"
-            f"{t('stats.legend_perfect', lang)}</p>"
+        legend = chart_legend(
+            [
+                ("bar", text("stats.legend_yours", lang)),
+                ("perfect-bar", text("stats.legend_perfect", lang)),
+            ]
         )
     return chart_figure(
         name,
@@ -167,7 +155,7 @@ def _histogram_bars(bars: Sequence[int], share: Sequence[float], pshare: Sequenc
     """The histogram's bars (from each bin's low end, its share of the player's games and
     where given of perfect play's), a tick under about one bar in six."""
     top = max([*share, *pshare]) or 1.0
-    scale = Scale(0, top, TOP, HEIGHT - BOTTOM)
+    scale = Scale(0, top)
     span = (WIDTH - LEFT - RIGHT) / len(bars)
     width = max(span - 2, 1)
     parts = [
@@ -211,7 +199,7 @@ def skill_chart(stats: PlayerStats, lang: str) -> str:
         return ""
     costs = [p.lost or 0.0 for p in priced]
     low, high = nice_range(0, max(costs), 10)
-    scale = Scale(low, high, TOP, HEIGHT - BOTTOM)
+    scale = Scale(low, high)
     xs = x_positions(len(costs))
     body = (
         axes(scale, 10)
@@ -220,7 +208,7 @@ def skill_chart(stats: PlayerStats, lang: str) -> str:
             f'<circle class="dot" cx="{x:.1f}" cy="{scale.at(c):.1f}" r="3"/>'
             for x, c in zip(xs, costs, strict=True)
         )
-        + _first_latest(lang)
+        + x_ends(text("stats.first", lang), text("stats.latest", lang))
     )
     average = sum(costs) / len(costs)
     name = text("stats.skill_chart", lang, count=len(costs), average=figure(average))

@@ -29,8 +29,6 @@ class Aside:
             table, damage = self.store.read(key, Table.from_dict, "paused")
             if damage:
                 self.notes.append(damage_note(Area.ASIDE, damage))
-                if damage.kept:
-                    self.store.remove(key)
             elif table is not None and table.id not in found:
                 found[table.id] = table
         self.tables = list(found.values())
@@ -43,8 +41,6 @@ class Aside:
         tables, damage = self.store.read(ASIDE_KEY, read_aside, "paused")
         if damage:
             self.notes.append(damage_note(Area.ASIDE, damage))
-            if damage.kept:
-                self.store.remove(ASIDE_KEY)
             return
         stored = all([self._write(t) for t in reversed(tables or [])])
         if stored:

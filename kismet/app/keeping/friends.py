@@ -40,9 +40,7 @@ class Friends:
 
     def results(self) -> list[tuple[int, str]]:
         """The results kept (read again each time: another tab may have added one)."""
-        found, damage = self.store.read(FRIENDS_KEY, read_friends, "friends")
-        if damage is not None and damage.kept:  # copied to a backup: start a new list
-            self.store.remove(FRIENDS_KEY)
+        found, _ = self.store.read(FRIENDS_KEY, read_friends, "friends")
         return found or []
 
     def add(self, results: Sequence[tuple[int, str]]) -> int:

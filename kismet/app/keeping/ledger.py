@@ -125,16 +125,12 @@ class Ledger:
         folded, damage = self.store.read(FOLDED_KEY, Folded.from_dict, "folded")
         if damage:
             self.notes.append(damage_note(Area.FOLDED, damage))
-            if damage.kept:
-                self.store.write(FOLDED_KEY, Folded().to_dict())
         return folded or Folded()
 
     def _read_history(self) -> list[Finished]:
         found, damage = self.store.read(HISTORY_KEY, read_records, "history")
         if damage:
             self.notes.append(damage_note(Area.HISTORY, damage))
-            if damage.kept:
-                self.store.write(HISTORY_KEY, [])
         history = found or History([], [])
         if history.unreadable:
             text = json.dumps(history.unreadable, separators=(",", ":"))

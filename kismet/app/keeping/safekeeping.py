@@ -136,9 +136,7 @@ class Safekeeping:
         )
 
     def reminder(self) -> Reminder:
-        found, damage = self.store.read(REMINDER_KEY, Reminder.from_dict, "reminder")
-        if damage is not None and damage.kept:
-            self.store.remove(REMINDER_KEY)
+        found, _ = self.store.read(REMINDER_KEY, Reminder.from_dict, "reminder")
         return found or Reminder()
 
     def made(self, when: str) -> None:

@@ -121,8 +121,6 @@ class Shelf:
         settings, damage = self.store.read(SETTINGS_KEY, Settings.from_dict, "settings")
         if damage:
             self.notes.append(damage_note(Area.SETTINGS, damage))
-            if damage.kept:
-                self.store.write(SETTINGS_KEY, {})
         return settings or Settings()
 
     def refresh(self, *, anyway: bool = False) -> bool:

@@ -1,20 +1,5 @@
-"""Where the app keeps things: text values by key (``localStorage`` in the browser).
-
-Stored values (all JSON, keys namespaced and versioned):
-
-- ``kismet:v1:game``: the game at the table (``kismet.app.base.table``).
-- ``kismet:v1:paused:<id>``: each unfinished game put aside, one key a game (the same
-  format). Before, they were one list under ``kismet:v1:paused``; it is moved on load.
-- ``kismet:v1:history``: finished games, newest last (``kismet.app.keeping.records``).
-- ``kismet:v1:folded``: older finished games folded into the statistics
-  (``kismet.app.keeping.folded``).
-- ``kismet:v1:settings``: the player's choices (``kismet.app.base.settings``).
-- ``kismet:v1:friends``: friends' daily result links opened here
-  (``kismet.app.keeping.friends``).
-- ``kismet:v1:stamp``: changes with every write, so another tab can tell cheaply that
-  something changed since it last looked.
-- ``kismet:v1:backup:<name>:<time>``: a stored value that could not be read, kept, never
-  destroyed.
+"""Where the app keeps things: text values by key (``localStorage`` in the browser), all
+JSON, under keys namespaced and versioned (each key below says what it holds).
 
 What is kept, and how, is ``kismet.app.keeping.store.Store``'s; how the game in its worker
 stores into the page's storage is ``kismet.app.keeping.commit``'s.
@@ -30,19 +15,30 @@ PREFIX = "kismet:v1:"
 DATABASE = PREFIX.rstrip(":")
 """The site's IndexedDB database: the last commit's stamp (``static/storing.mjs``)."""
 GAME_KEY = PREFIX + "game"
+"""The game at the table (``kismet.app.base.table``)."""
+ASIDE_PREFIX = PREFIX + "paused:"
+"""Each unfinished game put aside, a key a game (``kismet.app.keeping.aside``)."""
 ASIDE_KEY = PREFIX + "paused"
 """The list of games put aside, as stored before they had a key each (moved on load)."""
-ASIDE_PREFIX = PREFIX + "paused:"
 HISTORY_KEY = PREFIX + "history"
+"""The finished games, newest last (``kismet.app.keeping.records``)."""
 FOLDED_KEY = PREFIX + "folded"
+"""Older finished games folded into the statistics (``kismet.app.keeping.folded``)."""
 SETTINGS_KEY = PREFIX + "settings"
+"""The player's choices (``kismet.app.base.settings``)."""
 FRIENDS_KEY = PREFIX + "friends"
+"""Friends' daily result links opened here (``kismet.app.keeping.friends``)."""
 REMINDER_KEY = PREFIX + "reminder"
 """When the player last made a backup, and put off the reminder to (``safekeeping.Reminder``)."""
 STAMP_KEY = PREFIX + "stamp"
+"""Changes with every write, so that another tab can tell cheaply that something changed
+since it last looked."""
 PROBE_KEY = PREFIX + "probe"
+"""Written and removed at once: whether the storage takes a value, and how long a one
+(``static/storing.mjs``'s room probe)."""
 COPY_PREFIX = PREFIX + "backup:"
-"""A damaged value's copy (the key's word from before the backup file the player holds)."""
+"""``<name>:<time>``: a stored value that could not be read, kept, never destroyed (the key's
+word from before the backup file the player holds)."""
 SPARE_PREFIX = PREFIX + "unsaved:"
 """In the spare storage: a value the main storage refused, kept for this tab."""
 

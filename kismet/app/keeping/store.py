@@ -141,15 +141,18 @@ class Store:
         self, key: str, parse: Callable[[object], T], copy: str, limit: int | None = None
     ) -> tuple[T | None, Damage | None]:
         """The value under ``key`` read by ``parse`` (None when there is none), and the
-        damage when it could not be read: then it is kept as a copy named ``copy``
-        if there is room (else the key is guarded) and the value is None."""
+        damage when it could not be read: then it is kept as a copy named ``copy`` and the
+        key cleared if there is room (else the key is guarded), and the value is None."""
         raw = self.read_noted(key)
         if raw is None:
             return None, None
         try:
             return parse(parse_stored(raw, key, limit)), None
         except SaveError:
-            return None, self.keep_copy(key, copy, raw)
+            damage = self.keep_copy(key, copy, raw)
+        if damage.kept:
+            self.remove(key)
+        return None, damage
 
     def keep_copy(self, key: str, name: str, text: str) -> Damage:
         """Keep ``text`` (unreadable data from ``key``) as a copy; without room, guard
