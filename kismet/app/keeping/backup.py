@@ -36,7 +36,7 @@ from ..base.daily import read_friends
 from ..base.settings import Settings
 from ..base.table import Table, read_aside
 from .folded import Folded
-from .records import Finished, read_history
+from .records import Finished
 from .shelf import BackupContents, Merged, Shelf
 
 if TYPE_CHECKING:
@@ -147,7 +147,8 @@ def _checked_history(items: list[Any]) -> tuple[list[Finished], int]:
     history: list[Finished] = []
     ids: set[str] = set()
     unchecked = 0
-    for i, record in enumerate(read_history(items)):
+    for i, entry in enumerate(items):
+        record = Finished.from_dict(entry, f"history[{i}]")
         if not record.fills:
             unchecked += 1
             continue

@@ -10,14 +10,14 @@ are kept apart (``Who``): a computer seat's games count for that computer's name
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ...rules import BONUS_TIERS, Category, SaveError, SaveProblem, Totals
 from ...rules.save import Fields
 from ...rules.values import is_number, is_whole
-from .records import BOXES, HIGH_SCORES, MAX_TOTAL, Finished, HighScore, high_scores
+from .records import BOXES, MAX_TOTAL, Finished, HighScore, high_scores
 
 BIN = 20
 """Points per bar of the totals histogram."""
@@ -206,7 +206,7 @@ class Folded:
                 self.tallies.setdefault(who, Tally()).add(record, seat)
             for pair, outcome in meetings(record):
                 self.versus.setdefault(pair, [0, 0, 0])[outcome] += 1
-        self.high = list(high_scores_with(records, self.high))
+        self.high = list(high_scores(records, self.high))
         self.ids += [r.id for r in records]
 
     def merge(self, other: Folded) -> Folded:
@@ -218,7 +218,7 @@ class Folded:
         for pair, counts in other.versus.items():
             mine = versus.get(pair, [0, 0, 0])
             versus[pair] = [a + b for a, b in zip(mine, counts, strict=True)]
-        high = list(high_scores_with([], [*self.high, *other.high]))
+        high = list(high_scores([], [*self.high, *other.high]))
         return Folded(tallies, versus, high, [*self.ids, *other.ids])
 
     def to_dict(self) -> dict[str, Any]:
@@ -288,12 +288,3 @@ def meetings(record: Finished) -> list[tuple[tuple[str, str], int]]:
             outcome = 2 if ta == tb else 0 if ta > tb else 1
             found.append(((record.players[a], record.players[b]), outcome))
     return found
-
-
-def high_scores_with(
-    records: Sequence[Finished], folded: Sequence[HighScore]
-) -> tuple[HighScore, ...]:
-    """The high-score table of these games and the lines kept from folded ones."""
-    lines = [*high_scores(list(records)), *(line for line in folded if not line.computer)]
-    lines.sort(key=lambda h: (-h.points, h.date))
-    return tuple(lines[:HIGH_SCORES])

@@ -14,6 +14,7 @@ counts in games, wins, averages and bests only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ...rules import MAX_PLAYERS, MIN_PLAYERS, Category, Game, SaveError, SaveProblem
@@ -186,13 +187,6 @@ def _sheet(value: object) -> bool:
     return isinstance(value, list) and len(value) == BOXES and all(is_whole(v) for v in value)
 
 
-def read_history(data: object) -> list[Finished]:
-    """The stored list of finished games; raises ``SaveError`` for anything else."""
-    if not isinstance(data, list):
-        raise SaveError(SaveProblem.NOT_AN_OBJECT, "history")
-    return [Finished.from_dict(entry, f"history[{i}]") for i, entry in enumerate(data)]
-
-
 class History(NamedTuple):
     """A stored list of finished games, read record by record: one unreadable record never
     costs the others."""
@@ -233,16 +227,19 @@ class HighScore(NamedTuple):
     """Scored by a computer seat (marked as such in the table)."""
 
 
-def high_scores(history: list[Finished]) -> tuple[HighScore, ...]:
-    """The best ``HIGH_SCORES`` totals that people scored in finished games: name, points,
-    date. A computer's totals are not records of this device's players: they are in the
-    statistics, under the computer's name."""
+def high_scores(
+    history: Sequence[Finished], folded: Sequence[HighScore] = ()
+) -> tuple[HighScore, ...]:
+    """The best ``HIGH_SCORES`` totals that people scored in finished games, with the lines
+    kept of games folded into the statistics: name, points, date. A computer's totals are
+    not records of this device's players: they are in the statistics, under its name."""
     lines = [
         HighScore(name, total, record.finished[:10])
         for record in history
         for p, (name, total) in enumerate(zip(record.players, record.totals, strict=True))
         if record.is_person(p)
     ]
+    lines += [line for line in folded if not line.computer]
     lines.sort(key=lambda h: (-h.points, h.date))
     return tuple(lines[:HIGH_SCORES])
 

@@ -20,9 +20,9 @@ from ..base.settings import Settings
 from ..base.table import Table
 from .aside import Aside
 from .commit import Answer, Outcome
-from .folded import Folded, high_scores_with
+from .folded import Folded
 from .ledger import Area, Ledger, Note, damage_note
-from .records import Finished, HighScore
+from .records import Finished, HighScore, high_scores
 from .storage import (
     FOLDED_KEY,
     FULL,
@@ -284,4 +284,4 @@ class Shelf:
 
     def high_scores(self) -> tuple[HighScore, ...]:
         """The high-score table (games folded into the statistics keep their lines)."""
-        return high_scores_with(self.history, self.folded.high)
+        return high_scores(self.history, self.folded.high)
