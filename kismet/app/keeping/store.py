@@ -224,17 +224,8 @@ class Store:
         return True
 
     def remove(self, key: str) -> None:
-        """Forget a key (at once when nothing waits: it frees room; else with the rest)."""
-        if self.waiting:
-            self.put(key, None)
-            return
-        try:
-            self.storage.remove(key)
-        except StorageUnavailable:
-            self.refused = OFF
-            return
-        self.seen[key] = None
-        self._stamp()
+        """Forget a key (with the writes that wait, if any)."""
+        self.put(key, None)
 
     def drop_waiting(self, key: str | None = None) -> None:
         """Forget the write of ``key`` that waits (None: every one, and its spare copy):
