@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...rules import SaveError, SaveProblem
-from ...rules.values import is_whole
+from ...rules.save import Fields
 from .storage import PREFIX, REMINDER_KEY
 
 if TYPE_CHECKING:
@@ -74,12 +74,9 @@ class Reminder(NamedTuple):
     @classmethod
     def from_dict(cls, data: object) -> Reminder:
         """Read a stored state; raises ``SaveError`` for anything else."""
-        if not isinstance(data, dict):
-            raise SaveError(SaveProblem.NOT_AN_OBJECT, "reminder")
-        backed_up, games = data.get("backed_up"), data.get("games")
-        dismissed = data.get("dismissed")
-        if not isinstance(backed_up, str) or not is_whole(games) or not is_whole(dismissed):
-            raise SaveError(SaveProblem.FIELD_TYPE, "reminder")
+        fields = Fields(data, "reminder", cls._fields)
+        backed_up = fields.text("backed_up")
+        games, dismissed = fields.integer("games"), fields.integer("dismissed")
         if games < 0 or dismissed < 0 or (backed_up and _when(backed_up) is None):
             raise SaveError(SaveProblem.BAD_VALUE, "reminder")
         return cls(backed_up, games, dismissed)
