@@ -1,6 +1,6 @@
 """The daily games' dialog: today's daily game and the days before, each with the button
 that plays it and its table with friends' results opened here, then the standing over
-those days (``kismet.app.keeping.friends``)."""
+those days (``kismet.app.guidance.day_tables``)."""
 
 from __future__ import annotations
 

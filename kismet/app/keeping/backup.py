@@ -18,13 +18,14 @@ Reading one checks everything as the stored values are checked, and more: each f
 game is replayed through the rules (``Finished.verify``), each game in progress loads
 through the rules. The text is measured before it is parsed (``kismet.rules.bounded``), so
 no file can exhaust the stack. Any problem raises ``RestoreProblem`` with the message key to
-say, and nothing is merged. Merging (``kismet.app.keeping.shelf.Shelf.merge``) adds what
-is not there yet, by each game's identity, so restoring the same file again changes nothing.
+say, and nothing is merged. Merging (``Backups.restore``) adds what is not there yet, by
+each game's identity, so restoring the same file again changes nothing.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...rules import SaveError, SaveProblem
@@ -37,7 +38,7 @@ from ..base.settings import Settings
 from ..base.table import Table, read_aside
 from .folded import Folded
 from .records import Finished
-from .shelf import BackupContents, Merged, Shelf
+from .shelf import Shelf
 
 if TYPE_CHECKING:
     from .friends import Friends
@@ -49,6 +50,39 @@ MAX_BACKUP_BYTES = 8_000_000
 """Larger files are refused before they are read (a few thousand games take about 1 MB)."""
 
 _FIELDS = ("format", "version", "exported", "history", "folded", "game", "paused", "settings")
+
+
+class BackupContents(NamedTuple):
+    """What a file holds, checked."""
+
+    history: tuple[Finished, ...]
+    folded: Folded | None
+    tables: tuple[Table, ...]
+    """The games under way: the one at the table when the backup was made and those put aside."""
+    settings: Settings
+    unchecked: int = 0
+    """Finished games left out because they could not be replayed (from before the
+    statistics, they keep no fills)."""
+    friends: tuple[tuple[int, str], ...] = ()
+    """Friends' daily results (day number, link), each replayed."""
+    at_table: str | None = None
+    """The identity of the game that was at the table when the file was written."""
+    exported: str = ""
+    """When the file was written (as the file says)."""
+
+
+class Merged(NamedTuple):
+    """What a restore added: finished games, those already here, games put aside."""
+
+    added: int
+    known: int
+    aside: int
+    settings: bool
+    unchecked: int = 0
+    saved: bool = True
+    """Whether all of it is stored (else storage refused, and it waits in this tab)."""
+    by_link: int = 0
+    """Of the games in progress added, those by link."""
 
 
 class RestoreProblem(Exception):
@@ -214,10 +248,56 @@ class Backups:
         nothing: ``RestoreProblem`` says why."""
         found = read_backup(raw)
         fresh = self.safekeeping.finished == 0
-        merged = self.shelf.merge(found, current)
+        merged = self._merge(found, current)
         if fresh and merged.added:
             self.safekeeping.restored(found.exported)
         friends = self.friends.add(found.friends)
         put = {t.id for t in self.shelf.aside.tables}
         resumed = found.at_table if found.at_table in put and not current.unfinished else None
         return Restored(merged, friends, resumed)
+
+    def _merge(self, found: BackupContents, current: Table) -> Merged:
+        """Add what a backup file holds that is not here yet: finished games by their
+        identity, the folded ones when none of them is known, games in progress (put
+        aside, or in place of the copy put aside here when further along; the one at the
+        table stays; none that was finished here), and the settings while these are
+        untouched (the guide aside)."""
+        shelf = self.shelf
+        known = shelf.ledger.known_ids()
+        new = [f for f in found.history if f.id not in known]
+        saved = shelf.ledger.merge(new, found.folded)
+        here = {current.id} | known | {f.id for f in new}
+        waiting = _further(found.tables, here, shelf.aside.tables)
+        put = [t for t in reversed(waiting) if shelf.aside.put(t)]
+        fresh = _settings_taken(found.settings, shelf.settings)
+        if fresh:
+            shelf.remember(found.settings)
+        return Merged(
+            len(new),
+            len(found.history) - len(new),
+            len(put),
+            fresh,
+            found.unchecked,
+            saved and len(put) == len(waiting),
+            sum(t.by_link for t in put),
+        )
+
+
+def _further(tables: Sequence[Table], here: set[str], aside: Sequence[Table]) -> list[Table]:
+    """The games in progress of a backup file to put aside: none that is at the table or
+    finished here (``here``), and one put aside here too only when further along."""
+    moves = {t.id: len(t.game.history) for t in aside}
+    return [
+        t
+        for t in tables
+        if t.id not in here and t.unfinished and len(t.game.history) > moves.get(t.id, -1)
+    ]
+
+
+def _settings_taken(found: Settings, settings: Settings) -> bool:
+    """Whether a backup file's settings replace these: only while these are untouched, the
+    defaults but for the first game's guide (which a new device runs), and the file's are
+    not."""
+    untouched = settings._replace(guide=None) == Settings()
+    changed = found._replace(guide=None) != Settings() and found != settings
+    return untouched and changed

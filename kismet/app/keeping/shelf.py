@@ -13,7 +13,7 @@ one key, taking one up removes one), and the finished games are changed as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..base.settings import Settings
@@ -34,39 +34,6 @@ from .storage import (
     first_visit,
 )
 from .store import Store, parse_stored
-
-
-class BackupContents(NamedTuple):
-    """What a file holds, checked."""
-
-    history: tuple[Finished, ...]
-    folded: Folded | None
-    tables: tuple[Table, ...]
-    """The games under way: the one at the table when the backup was made and those put aside."""
-    settings: Settings
-    unchecked: int = 0
-    """Finished games left out because they could not be replayed (from before the
-    statistics, they keep no fills)."""
-    friends: tuple[tuple[int, str], ...] = ()
-    """Friends' daily results (day number, link), each replayed."""
-    at_table: str | None = None
-    """The identity of the game that was at the table when the file was written."""
-    exported: str = ""
-    """When the file was written (as the file says)."""
-
-
-class Merged(NamedTuple):
-    """What a restore added: finished games, those already here, games put aside."""
-
-    added: int
-    known: int
-    aside: int
-    settings: bool
-    unchecked: int = 0
-    saved: bool = True
-    """Whether all of it is stored (else storage refused, and it waits in this tab)."""
-    by_link: int = 0
-    """Of the games in progress added, those by link."""
 
 
 class Freed(NamedTuple):
@@ -231,51 +198,6 @@ class Shelf:
         if self.ledger.waiting:
             self.ledger.save()
         return Freed(folded, not self.waiting)
-
-    # ------------------------------------------------------------ restore
-
-    def merge(self, found: BackupContents, current: Table) -> Merged:
-        """Add what a backup file holds that is not here yet: finished games by their
-        identity, the folded ones when none of them is known, games in progress (put
-        aside, or in place of the copy put aside here when further along; the one at the
-        table stays; none that was finished here), and the settings while these are
-        untouched (the guide aside)."""
-        known = self.ledger.known_ids()
-        new = [f for f in found.history if f.id not in known]
-        saved = self.ledger.merge(new, found.folded)
-        waiting = self._further(found.tables, {current.id} | known | {f.id for f in new})
-        put = [t for t in reversed(waiting) if self.aside.put(t)]
-        fresh = self._settings_taken(found.settings)
-        if fresh:
-            self.remember(found.settings)
-        return Merged(
-            len(new),
-            len(found.history) - len(new),
-            len(put),
-            fresh,
-            found.unchecked,
-            saved and len(put) == len(waiting),
-            sum(t.by_link for t in put),
-        )
-
-    def _further(self, tables: Sequence[Table], here: set[str]) -> list[Table]:
-        """The games in progress of a backup file to put aside: none that is at the
-        table or finished here (``here``), and one put aside here too only when further
-        along."""
-        aside = {t.id: len(t.game.history) for t in self.aside.tables}
-        return [
-            t
-            for t in tables
-            if t.id not in here and t.unfinished and len(t.game.history) > aside.get(t.id, -1)
-        ]
-
-    def _settings_taken(self, found: Settings) -> bool:
-        """Whether a backup file's settings replace these: only while these are
-        untouched, the defaults but for the first game's guide (which a new device runs),
-        and the file's are not."""
-        untouched = self.settings._replace(guide=None) == Settings()
-        changed = found._replace(guide=None) != Settings() and found != self.settings
-        return untouched and changed
 
     def remember(self, settings: Settings) -> None:
         """Store the settings."""

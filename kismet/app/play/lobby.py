@@ -22,6 +22,7 @@ from ..base.daily import (
 from ..base.roster import Roster, default_name, is_default_name
 from ..base.settings import Settings, Switch
 from ..base.table import AsideGame, Daily, Table
+from ..guidance.day_tables import DayTables
 from ..guidance.linked import Linked
 from ..keeping.backup import Backups, Restored, RestoreProblem
 from ..keeping.friends import Friends
@@ -48,11 +49,12 @@ class Lobby(AtTable):
         *,
         linked: Linked,
         friends: Friends,
+        day_tables: DayTables,
         backups: Backups,
         line: StatusLine,
     ) -> None:
         self.tables, self.linked, self.backups, self.line = tables, linked, backups, line
-        self.friends = friends
+        self.friends, self.day_tables = friends, day_tables
         self.shelf, self.lang, self.clock = tables.shelf, tables.lang, tables.clock
 
     # ------------------------------------------------------------ settings
@@ -193,7 +195,7 @@ class Lobby(AtTable):
             waiting = any(
                 t.daily == number for t in [self.table, *self.shelf.aside.tables] if t.unfinished
             )
-            friends = self.friends.day(number, daily_seed(day), list(mine.items()), results)
+            friends = self.day_tables.table(number, daily_seed(day), list(mine.items()), results)
             best = max(mine.values(), default=None)
             days.append(Daily(number, day.isoformat(), waiting, best, friends))
         return tuple(days)

@@ -19,6 +19,7 @@ from ...text import DEFAULT_LANGUAGE, text
 from ..base.settings import Settings
 from ..guidance.aims import Aims
 from ..guidance.coach import Coach
+from ..guidance.day_tables import DayTables
 from ..guidance.guide import Guide
 from ..guidance.linked import Linked, Scene
 from ..guidance.odds import Course, Odds
@@ -83,7 +84,7 @@ class Session(AtTable):
         """This device played before, and finds its storage empty: it was cleared."""
         self.ui, self.line = TurnUI(), StatusLine()
         self.shelf = Shelf(storage, clock, spare)
-        self.friends = Friends(self.shelf.store)
+        self.friends, self.day_tables = Friends(self.shelf.store), DayTables()
         self.safekeeping = Safekeeping(self.shelf, kept)
         self.backups = Backups(self.shelf, self.friends, self.safekeeping)
         self.progress, self.linked = Progress(self.shelf), Linked(lang)
@@ -104,6 +105,7 @@ class Session(AtTable):
             self.tables,
             linked=self.linked,
             friends=self.friends,
+            day_tables=self.day_tables,
             backups=self.backups,
             line=self.line,
         )
@@ -193,7 +195,7 @@ class Session(AtTable):
         """Perfect's next turn on the dice of the days with friends' results (their seeds);
         True once it has played them all (or the table is not loaded)."""
         advisor = self.coach.advisor
-        return advisor is None or self.friends.perfect_step(seeds, advisor)
+        return advisor is None or self.day_tables.perfect_step(seeds, advisor)
 
     def review(self, step: float | None = None) -> Review | None:
         """After the game: each decision of a person beside the best one, grouped by turn,
