@@ -118,6 +118,8 @@ function storeWrites({ id, base, writes }) {
 // A tab's localStorage is a copy that hears other tabs late: a commit waits in an IndexedDB
 // transaction (one at a time for all tabs) until the copy shows the last stamp recorded there, up
 // to 10 s if it shows one before, else 1 s (the record is wrong) (docs/storage.md: "The stamp").
+/** Settles once the browser closes the database (the site's data cleared under the page). */
+const closed = new Promise((settle) => stamps?.addEventListener("close", settle));
 const stamp = () => {
   try {
     return localStorage.getItem(STAMP);
@@ -155,9 +157,14 @@ const guarded = async (work, since = performance.now()) => {
       const recent = [stamp(), last, ...before].filter((s, i) => !i || s).slice(0, 17);
       if (![last, undefined].includes(stamp())) trans.objectStore("stamp").put(recent, "recent");
     };
-    await new Promise((settle) => {
-      trans.oncomplete = trans.onabort = settle;
-    });
+    // Cleared site data closes the database under a transaction: Chromium then may say only
+    // "error", never "abort", so that too (or the close itself) ends the wait.
+    await Promise.race([
+      closed,
+      new Promise((settle) => {
+        trans.oncomplete = trans.onabort = trans.onerror = settle;
+      }),
+    ]);
     const over = /** @type {{ value: Answer } | { error: unknown } | undefined} */ (done);
     if (over) return "error" in over ? Promise.reject(over.error) : over.value;
     await new Promise((again) => setTimeout(again, 2)); // the page's other tasks first

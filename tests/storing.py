@@ -25,6 +25,33 @@ from tools.builder.site import script_template
 HERE = Path(__file__).resolve().parent
 
 
+NODE = shutil.which("node") or "node"
+
+
+def built_scripts() -> Path:
+    """A folder with static/storing.mjs and the database it opens, as the build writes them
+    (removed when the test process ends)."""
+    built = Path(tempfile.mkdtemp(prefix="kismet-storing-"))
+    for name in ("storing.mjs", "database.mjs"):
+        (built / name).write_text(script_template(name), encoding="utf-8")
+    atexit.register(shutil.rmtree, built, ignore_errors=True)
+    return built
+
+
+def guarded_through(ending: str) -> dict[str, Any] | None:
+    """What static/storing.mjs's ``guarded`` answers when the browser ends the commit's
+    IndexedDB transaction by ``ending`` (``tests/guarded.mjs``); None when it never answers."""
+    done = subprocess.run(
+        [NODE, str(HERE / "guarded.mjs"), str(built_scripts()), ending],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    said: dict[str, Any] | None = json.loads(done.stdout) if done.stdout.strip() else None
+    return said
+
+
 class Node:
     """One Node process for the test process, serving every request in turn."""
 
@@ -33,19 +60,15 @@ class Node:
     @classmethod
     def ask(cls, request: dict[str, Any]) -> dict[str, Any]:
         if cls.process is None:
-            built = Path(tempfile.mkdtemp(prefix="kismet-storing-"))
-            for name in ("storing.mjs", "database.mjs"):
-                (built / name).write_text(script_template(name), encoding="utf-8")
-            node = shutil.which("node") or "node"
+            built = built_scripts()
             cls.process = subprocess.Popen(
-                [node, str(HERE / "storing.mjs"), str(built)],
+                [NODE, str(HERE / "storing.mjs"), str(built)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
                 encoding="utf-8",
             )
             atexit.register(cls.process.kill)
-            atexit.register(shutil.rmtree, built, ignore_errors=True)
         assert cls.process.stdin is not None and cls.process.stdout is not None
         cls.process.stdin.write(json.dumps(request) + "\n")
         cls.process.stdin.flush()
