@@ -13,6 +13,8 @@ export const stamps = await new Promise((done) => {
     done(null);
   }
 });
+/** Settles once the browser closes the database under the page (the site's data cleared). */
+export const closed = new Promise((settle) => stamps?.addEventListener("close", settle));
 /** @typedef {{ onsuccess?: (event: { target: { result: unknown } }) => void }} Request a request's answer, later */
 /** @type {(result: unknown, request?: Request) => Request} */
 const answer = (result, request = {}) => {

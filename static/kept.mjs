@@ -1,7 +1,7 @@
 // What the browser says of the site's storage, for the game's word on keeping it
 // (kismet/app/keeping/safekeeping.py): kept for good, what the whole site takes, whether this
 // device played here before, and whether the browser deletes a site's data left unvisited.
-import { stamps } from "./database.mjs";
+import { closed, stamps } from "./database.mjs";
 
 // Kept for good, and what the whole site takes (-1: the browser does not say).
 const storageWord = async () => {
@@ -16,6 +16,7 @@ const storageWord = async () => {
 // Whether a commit was ever recorded here (IndexedDB outlives a cleared localStorage).
 const playedBefore = () =>
   new Promise((done) => {
+    closed.then(() => done(false)); // the site's data cleared meanwhile: no word on the transaction
     try {
       if (!stamps) return done(false);
       const asked = stamps.transaction("stamp").objectStore("stamp").get("recent");

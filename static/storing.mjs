@@ -2,7 +2,7 @@
 // if the stamp is still its base), and the room measured at the start. It decides nothing:
 // kismet/app/keeping/commit.py makes the commits (what the browser says of the site's storage
 // is static/kept.mjs's).
-import { stamps } from "./database.mjs"; // before PyScript's cache, in a browser blocking site data
+import { closed, stamps } from "./database.mjs"; // before PyScript's cache, in a browser blocking site data
 
 // One commit per answer, decided here and nowhere else (the CPython tests run this under Node):
 // the spare's writes; if the stamp is still its base, every write or none; unless refused, `spared`.
@@ -118,8 +118,6 @@ function storeWrites({ id, base, writes }) {
 // A tab's localStorage is a copy that hears other tabs late: a commit waits in an IndexedDB
 // transaction (one at a time for all tabs) until the copy shows the last stamp recorded there, up
 // to 10 s if it shows one before, else 1 s (the record is wrong) (docs/storage.md: "The stamp").
-/** Settles once the browser closes the database (the site's data cleared under the page). */
-const closed = new Promise((settle) => stamps?.addEventListener("close", settle));
 const stamp = () => {
   try {
     return localStorage.getItem(STAMP);
