@@ -125,6 +125,9 @@ const stamp = () => {
     return undefined;
   }
 };
+/** @type {((value?: unknown) => void) | null} the wait on a commit's transaction under way (one at a time) */
+let ending = null;
+closed.then(() => ending?.()); // one reaction for every wait, not one a try (2 ms apart)
 /**
  * @param {() => Answer} work
  * @returns {Promise<Answer>}
@@ -156,13 +159,11 @@ const guarded = async (work, since = performance.now()) => {
       if (![last, undefined].includes(stamp())) trans.objectStore("stamp").put(recent, "recent");
     };
     // Cleared site data closes the database under a transaction: Chromium then may say only
-    // "error", never "abort", so that too (or the close itself) ends the wait.
-    await Promise.race([
-      closed,
-      new Promise((settle) => {
-        trans.oncomplete = trans.onabort = trans.onerror = settle;
-      }),
-    ]);
+    // "error", never "abort", so that too (or the close itself: `ending`) ends the wait.
+    await new Promise((settle) => {
+      trans.oncomplete = trans.onabort = trans.onerror = ending = settle;
+    });
+    ending = null;
     const over = /** @type {{ value: Answer } | { error: unknown } | undefined} */ (done);
     if (over) return "error" in over ? Promise.reject(over.error) : over.value;
     await new Promise((again) => setTimeout(again, 2)); // the page's other tasks first
