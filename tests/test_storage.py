@@ -620,6 +620,14 @@ def test_an_identity_given_twice_in_a_file_is_restored_once() -> None:
     assert len(app.shelf.history) == 1
 
 
+def test_an_identity_stored_twice_in_the_history_is_read_once() -> None:
+    clock, storage = Clock(), MemoryStorage()
+    played(storage, clock, 1)
+    [record] = json.loads(storage.items[HISTORY_KEY])
+    storage.items[HISTORY_KEY] = json.dumps([record, {**record, "finished": "later"}, record])
+    assert [f.finished for f in tab(storage, clock).shelf.history] == [record["finished"]]
+
+
 def test_an_older_backup_never_revives_a_game_finished_since() -> None:
     clock = Clock()
     home = MemoryStorage()

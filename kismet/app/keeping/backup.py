@@ -37,7 +37,7 @@ from ..base.daily import read_friends
 from ..base.settings import Settings
 from ..base.table import Table, read_aside
 from .folded import Folded
-from .records import Finished
+from .records import Finished, each_once
 from .shelf import Shelf
 
 if TYPE_CHECKING:
@@ -179,18 +179,15 @@ def _checked_history(items: list[Any]) -> tuple[list[Finished], int]:
     ``SaveError`` for one that does not replay), each identity once; and how many could
     not be checked (from before the statistics: no fills), left out."""
     history: list[Finished] = []
-    ids: set[str] = set()
     unchecked = 0
     for i, entry in enumerate(items):
         record = Finished.from_dict(entry, f"history[{i}]")
-        if not record.fills:
-            unchecked += 1
-            continue
-        record.verify(f"history[{i}]")
-        if record.id not in ids:
-            ids.add(record.id)
+        if record.fills:
+            record.verify(f"history[{i}]")
             history.append(record)
-    return history, unchecked
+        else:
+            unchecked += 1
+    return each_once(history), unchecked
 
 
 def _furthest(tables: list[Table]) -> list[Table]:

@@ -14,7 +14,7 @@ counts in games, wins, averages and bests only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from ...rules import MAX_PLAYERS, MIN_PLAYERS, Category, Game, SaveError, SaveProblem
@@ -204,17 +204,20 @@ def read_records(data: object) -> History:
         raise SaveError(SaveProblem.NOT_AN_OBJECT, "history")
     records: list[Finished] = []
     unreadable: list[object] = []
-    ids: set[str] = set()
     for i, entry in enumerate(data):
         try:
-            record = Finished.from_dict(entry, f"history[{i}]")
+            records.append(Finished.from_dict(entry, f"history[{i}]"))
         except SaveError:
             unreadable.append(entry)
-            continue
-        if record.id not in ids:
-            ids.add(record.id)
-            records.append(record)
-    return History(records, unreadable)
+    return History(each_once(records), unreadable)
+
+
+def each_once(records: Iterable[Finished]) -> list[Finished]:
+    """Each game's record once, by its identity (the first kept), in order."""
+    first: dict[str, Finished] = {}
+    for record in records:
+        first.setdefault(record.id, record)
+    return list(first.values())
 
 
 class HighScore(NamedTuple):
