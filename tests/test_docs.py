@@ -115,6 +115,26 @@ def test_the_check_of_a_click_sees_a_moved_function() -> None:
     ]
 
 
+# ------------------------------------------------------------------ written once
+
+
+def declared_alike(markdown: str) -> list[tuple[str, str]]:
+    """The declarations the design's "Written once" says are alike in shape only: each
+    module's file name with a name it defines."""
+    paragraph = markdown.split("**Written once.**", 1)[1].split("\n\n", 1)[0]
+    prose = " ".join(paragraph.split())
+    pairs = re.findall(r"`(\w+\.py)`'s `(\w+)` and `(\w+)`", prose)
+    return [(file, name) for file, *names in pairs for name in names]
+
+
+def test_the_declarations_said_alike_in_shape_are_in_the_code() -> None:
+    declared = declared_alike(DESIGN.read_text(encoding="utf-8"))
+    assert len(declared) == 8
+    for file, name in declared:
+        [path] = (ROOT / "kismet").rglob(file)
+        assert defines(path, name), (file, name)
+
+
 # ------------------------------------------------------------------ the session's parts
 
 
