@@ -5,7 +5,7 @@ statistics take to compute over them.
     .venv/bin/python benchmarks/records.py [--games 3000]
 
 Plays seeded games (solo and two-player) with random choices, records them as the app does
-(``kismet.app.keeping.records.Finished``, decisions priced), and prints the stored bytes per game
+(``kismet.app.base.finished.Finished``, decisions priced), and prints the stored bytes per game
 (compact JSON, as ``kismet:v1:history`` holds it), how many games fit in 5 MB, and the
 median time (in CPython) to build one player's statistics, to read the detailed games as
 the page does at start (measured for size and nesting first), and to replay every record as
@@ -24,9 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kismet.app.base.finished import Finished
 from kismet.app.guidance.stats import player_stats
 from kismet.app.keeping.folded import Folded
-from kismet.app.keeping.records import HISTORY_LIMIT, Finished, read_records
+from kismet.app.keeping.ledger import HISTORY_LIMIT, read_records
 from kismet.app.keeping.storage import HISTORY_KEY, LIMITS
 from kismet.rules import Game
 from kismet.rules.bounded import depth, load_json

@@ -24,11 +24,11 @@ from typing import Any
 from hypothesis import strategies as st
 
 from kismet.app.base.daily import daily_seed
+from kismet.app.base.finished import Finished
 from kismet.app.base.roster import Roster
 from kismet.app.base.settings import Settings
 from kismet.app.keeping.backup import RestoreProblem, backup_data, read_backup
 from kismet.app.keeping.folded import Folded
-from kismet.app.keeping.records import Finished
 from kismet.rules import Game, RuleError, SaveError
 from kismet.rules.game import check_players
 from kismet.rules.link import (

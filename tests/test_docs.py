@@ -302,8 +302,8 @@ STORAGE = ROOT / "docs" / "storage.md"
 def storage_claims() -> dict[str, tuple[str, object]]:
     """Each number docs/storage.md states that the code decides: the sentence's pattern
     (its number the one group) and the value the code holds."""
-    from kismet.app.keeping.ledger import FOLD_SHARE
-    from kismet.app.keeping.records import HISTORY_LIMIT, MAX_TOTAL
+    from kismet.app.base.finished import MAX_TOTAL
+    from kismet.app.keeping.ledger import FOLD_SHARE, HISTORY_LIMIT
     from kismet.app.keeping.safekeeping import EVERY, STALE_DAYS
     from kismet.rules.game import MAX_NAME_LENGTH
 

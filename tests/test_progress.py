@@ -13,14 +13,15 @@ from kismet.advice.review import Verdict
 from kismet.advice.state import Decision
 from kismet.advice.strategy import Advisor
 from kismet.advice.winning import Aim
+from kismet.app.base.finished import Finished
 from kismet.app.base.table import Mode
+from kismet.app.base.tally import Who
 from kismet.app.guidance.coaching import Review
 from kismet.app.guidance.luck import expected_total, price_seats, splits
 from kismet.app.guidance.stats import player_stats
-from kismet.app.keeping import ledger, records
+from kismet.app.keeping import ledger
 from kismet.app.keeping.backup import BACKUP_VERSION, MAX_BACKUP_BYTES
-from kismet.app.keeping.folded import Folded, Who
-from kismet.app.keeping.records import Finished
+from kismet.app.keeping.folded import Folded
 from kismet.app.keeping.storage import FOLDED_KEY, HISTORY_KEY, MemoryStorage
 from kismet.app.screen.pacing import Upcoming, Wait, upcoming
 from kismet.app.screen.session import Session
@@ -361,7 +362,7 @@ def test_bytes_per_game_leave_room_for_thousands() -> None:
     record = Finished.of("0123456789abcdef", "2026-11-30T10:00:00+00:00", game, ("human",), None)
     size = len(json.dumps(record.priced((12.34,)).to_dict(), separators=(",", ":")))
     assert size < 400  # so 5 MB holds more than 12,000 solo games
-    assert records.HISTORY_LIMIT * size < 2_500_000
+    assert ledger.HISTORY_LIMIT * size < 2_500_000
 
 
 def test_perfect_figures_are_read_or_refused() -> None:

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from kismet.app.base.finished import Finished
 from kismet.app.base.settings import Settings
 from kismet.app.keeping.backup import backup_data
 from kismet.app.keeping.folded import Folded
-from kismet.app.keeping.records import Finished
 from kismet.rules import Game
 from tests.conftest import READY_TIMEOUT_MS, Site, artifact, open_app, reveal, watch_page
 from tests.test_phone import LAPTOP, PHONES, start_game

@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kismet import Category, Game
+from kismet.app.base.finished import MAX_TOTAL
 from kismet.app.base.table import Table
 from kismet.app.keeping.commit import Answer, Commit, Mirror, Outcome, units
-from kismet.app.keeping.records import MAX_TOTAL
 from kismet.app.keeping.storage import (
     ASIDE_KEY,
     ASIDE_PREFIX,

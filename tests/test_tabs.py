@@ -422,7 +422,7 @@ def test_a_name_with_markup_can_be_shared_and_opened(tabs: Any, site: Site) -> N
 
 def finished_records(count: int) -> list[dict[str, Any]]:
     """Records of finished games as the app stores them (each replayable)."""
-    from kismet.app.keeping.records import Finished
+    from kismet.app.base.finished import Finished
 
     records = []
     for n in range(count):

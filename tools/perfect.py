@@ -28,7 +28,7 @@ from kismet.advice.level import Level, StepKind
 from kismet.advice.players import plan
 from kismet.advice.state import State, turn_key
 from kismet.advice.strategy import Advisor, TurnValues
-from kismet.app.keeping.folded import BIN
+from kismet.app.base.tally import BIN
 from kismet.rules import Category, Game
 from tools.solve import Machine
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..advice.skill import CASUAL, GOOD, RECORD_GAMES
+from ..app.base.finished import HighScore
 from ..app.base.roster import SEAT_CODES, Roster, seat_code
 from ..app.base.settings import COACH_MARGIN, COACH_MARGINS, coach_margin_label
 from ..app.base.table import AsideGame
@@ -15,7 +16,6 @@ from ..app.guidance.compare import Play, Side
 from ..app.guidance.guide import opening
 from ..app.guidance.linked import Offer, Scene
 from ..app.guidance.luck import Luck
-from ..app.keeping.records import HighScore
 from ..app.play.finale import Finale
 from ..app.screen.sheet_view import empty_sheet
 from ..rules import FACES, MAX_NAME_LENGTH, MAX_PLAYERS, Color, color_of
@@ -351,7 +351,7 @@ def high_scores_html(scores: Sequence[HighScore], lang: str) -> str:
         f'<th scope="col">{t(key, lang)}</th>'
         for key in ("scores.rank", "scores.name", "scores.score", "scores.date")
     )
-    rows = "".join(  # people's only (kismet.app.keeping.records.high_scores)
+    rows = "".join(  # people's only (kismet.app.base.finished.high_scores)
         f"<tr><td>{rank}</td><td>{esc(line.name)}</td>"
         f"<td>{line.points}</td><td>{esc(line.date)}</td></tr>"
         for rank, line in enumerate(scores, start=1)

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..app.base.roster import is_default_name
+from ..app.base.tally import BIN
 from ..app.guidance.luck import Split
 from ..app.guidance.stats import Player, PlayerStats
-from ..app.keeping.folded import BIN
 from ..rules import BONUS_TIERS, Category
 from ..text import figure, text
 from .charts import (

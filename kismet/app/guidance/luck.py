@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...text import join_names, text
-from ..keeping.records import Finished
+from ..base.finished import Finished
 
 if TYPE_CHECKING:
     from ...advice.review import Verdict

@@ -12,8 +12,8 @@ import time
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...advice.skill import RECORD_GAMES, Skill, of_level, of_person
+from ..base.finished import Finished
 from ..base.table import Mode, Table
-from ..keeping.records import Finished
 from ..keeping.shelf import Shelf
 from .luck import Luck, Pricing, expected_total, luck, luck_off
 from .stats import Player, PlayerStats, player_stats, players

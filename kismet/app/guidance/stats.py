@@ -1,6 +1,6 @@
 """A player's progress: statistics drawn from the finished games, as plain data.
 
-``player_stats`` reads the finished games (``kismet.app.keeping.records``) and the folded
+``player_stats`` reads the finished games (``kismet.app.base.finished``) and the folded
 tallies (``kismet.app.keeping.folded``) for one name: games, wins in games of two or more,
 average, best, the bonus tiers reached, Kismets, each box's average, the points decisions
 cost, the totals over time, and the head-to-head records against the other people they
@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..keeping.folded import Folded, Tally, Who, meetings
-from ..keeping.records import Finished
+from ..base.finished import Finished
+from ..base.tally import Tally, Who, meetings
+from ..keeping.folded import Folded
 
 RECENT = 10
 """The last games shown against the average."""

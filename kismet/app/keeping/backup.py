@@ -34,10 +34,10 @@ from ...rules.link import decode, replay_challenge
 from ...rules.save import Fields
 from ...rules.values import is_whole
 from ..base.daily import read_friends
+from ..base.finished import Finished, each_once
 from ..base.settings import Settings
 from ..base.table import Table, read_aside
 from .folded import Folded
-from .records import Finished, each_once
 from .shelf import Shelf
 
 if TYPE_CHECKING:

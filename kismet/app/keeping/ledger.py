@@ -1,4 +1,5 @@
-"""The finished games as stored: the detailed list and the tallies of folded ones, changed
+"""The finished games as stored: the detailed list (``kismet:v1:history``, newest last, at
+most ``HISTORY_LIMIT``) and the tallies of folded ones, read record by record and changed
 so that no other tab's writes are lost.
 
 Another tab of the same site writes the same keys, so the list is never written back whole
@@ -16,13 +17,18 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from ...rules import SaveError
+from ...rules import SaveError, SaveProblem
+from ..base.finished import Finished, each_once
 from .folded import Folded
-from .records import HISTORY_LIMIT, Finished, History, read_records
 from .storage import FOLDED_KEY, FULL, HISTORY_KEY
 from .store import Damage, Store, parse_stored
+
+HISTORY_LIMIT = 1000
+"""Finished games kept in detail; older ones are folded into the statistics. Every page
+load reads the detailed ones and every finished game writes them again: at this count
+neither grows into the start (docs/figures.md, "Behind the code's choices")."""
 
 FOLD_SHARE = 4
 """When storage runs short, a quarter of the detailed games (the oldest) is folded."""
@@ -52,6 +58,31 @@ def damage_note(area: Area, damage: Damage, **params: Any) -> Note:
     """The note for unreadable data: kept as a copy, or left where it is for want of room."""
     kept, unkept = area.value
     return (kept if damage.kept else unkept, params)
+
+
+class History(NamedTuple):
+    """A stored list of finished games, read record by record: one unreadable record never
+    costs the others."""
+
+    records: list[Finished]
+    """The readable records, each identity once (the first kept)."""
+    unreadable: list[object]
+    """The records that could not be read, as they were stored."""
+
+
+def read_records(data: object) -> History:
+    """The stored list of finished games, what can be read of it; raises ``SaveError``
+    only when it is not a list at all."""
+    if not isinstance(data, list):
+        raise SaveError(SaveProblem.NOT_AN_OBJECT, "history")
+    records: list[Finished] = []
+    unreadable: list[object] = []
+    for i, entry in enumerate(data):
+        try:
+            records.append(Finished.from_dict(entry, f"history[{i}]"))
+        except SaveError:
+            unreadable.append(entry)
+    return History(each_once(records), unreadable)
 
 
 class Ledger:

@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ..base.finished import Finished, HighScore, high_scores
 from ..base.settings import Settings
 from ..base.table import Table
 from .aside import Aside
 from .commit import Answer, Outcome
 from .folded import Folded
 from .ledger import Area, Ledger, Note, damage_note
-from .records import Finished, HighScore, high_scores
 from .storage import (
     FOLDED_KEY,
     FULL,

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...rules import Category, Fill, Game
 from ...text import join_names, text
+from ..base.finished import HIGH_SCORES, Finished, HighScore, best_of
 from ..base.table import Table
-from ..keeping.records import HIGH_SCORES, Finished, HighScore, best_of
 
 if TYPE_CHECKING:
     from ..guidance.linked import Duel

@@ -19,6 +19,7 @@ from ..base.daily import (
     daily_seed,
     standing,
 )
+from ..base.finished import Finished
 from ..base.roster import Roster, default_name, is_default_name
 from ..base.settings import Settings, Switch
 from ..base.table import AsideGame, Daily, Table
@@ -26,7 +27,6 @@ from ..guidance.day_tables import DayTables
 from ..guidance.linked import Linked
 from ..keeping.backup import Backups, Restored, RestoreProblem
 from ..keeping.friends import Friends
-from ..keeping.records import Finished
 from .tables import AtTable, Tables, caught_up, on_the_table
 from .turn import StatusLine
 

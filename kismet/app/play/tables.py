@@ -12,10 +12,10 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from ...rules import Game
 from ...text import join_names, text
 from ..base.entry import Entry
+from ..base.finished import Finished
 from ..base.roster import Roster, default_name
 from ..base.table import Mode, Table
 from ..keeping.commit import Answer
-from ..keeping.records import Finished
 from ..keeping.shelf import Shelf
 from ..keeping.storage import FULL, OFF
 from ..keeping.store import has_room

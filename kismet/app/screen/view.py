@@ -17,6 +17,7 @@ from ...rules import (
     color_of,
 )
 from ...text import join_names, text
+from ..base.finished import HighScore
 from ..base.settings import Settings
 from ..base.table import AsideGame, Mode, Table
 from ..guidance.guide import GuideView
@@ -24,7 +25,6 @@ from ..guidance.hint import Hint
 from ..guidance.linked import Scene
 from ..guidance.luck import Luck
 from ..guidance.odds import Chances, Due, chance_line
-from ..keeping.records import HighScore
 from ..keeping.safekeeping import KeepingView
 from ..play.by_link import ByLinkView
 from ..play.finale import KISMET_CHEERS, Finale

@@ -1,15 +1,15 @@
-"""Finished games, and the high-score table drawn from them.
+"""A finished game's record, which every part shares (the ending, the statistics, the
+pricing of decisions, the backup), and the high-score table drawn from such records.
 
-Stored under ``kismet:v1:history``, newest last: ``[{"id", "finished", "players", "totals",
-"winners", "seats", "daily", "fills", "boxes", "jokers", "lost"}]``, at most
-``HISTORY_LIMIT`` of them (older ones are folded into ``kismet.app.keeping.folded.Folded``). "seats"
-(each seat's code: a person or a computer level) came with computer players; a record
-without it is all people. The last four came with the statistics: "fills" is the game in
-short (``kismet.rules.record``), replayed through the rules when a file is imported;
-"boxes" each player's 15 boxes in the sheet's order, "jokers" how many extra Kismets each
-scored, and "lost" the points each person's decisions cost against perfect play (null when
-unknown: a computer, real dice, or a game before the statistics). A record without them
-counts in games, wins, averages and bests only.
+Stored in the list under ``kismet:v1:history`` (``kismet.app.keeping.ledger``) as
+``{"id", "finished", "players", "totals", "winners", "seats", "daily", "fills", "boxes",
+"jokers", "lost"}``. "seats" (each seat's code: a person or a computer level) came with
+computer players; a record without it is all people. The last four came with the
+statistics: "fills" is the game in short (``kismet.rules.record``), replayed through the
+rules when a file is imported; "boxes" each player's 15 boxes in the sheet's order,
+"jokers" how many extra Kismets each scored, and "lost" the points each person's decisions
+cost against perfect play (null when unknown: a computer, real dice, or a game before the
+statistics). A record without them counts in games, wins, averages and bests only.
 """
 
 from __future__ import annotations
@@ -21,12 +21,7 @@ from ...rules import MAX_PLAYERS, MIN_PLAYERS, Category, Game, SaveError, SavePr
 from ...rules.record import encode_fills, replay_record
 from ...rules.save import Fields
 from ...rules.values import is_number, is_whole
-from ..base.roster import HUMAN, OTHER_DEVICE, SEAT_CODES
-
-HISTORY_LIMIT = 1000
-"""Finished games kept in detail; older ones are folded into the statistics. Every page
-load reads the detailed ones and every finished game writes them again: at this count
-neither grows into the start (docs/figures.md, "Behind the code's choices")."""
+from .roster import HUMAN, OTHER_DEVICE, SEAT_CODES
 
 BOXES = len(Category)
 
@@ -185,31 +180,6 @@ def _total(value: object) -> bool:
 
 def _sheet(value: object) -> bool:
     return isinstance(value, list) and len(value) == BOXES and all(is_whole(v) for v in value)
-
-
-class History(NamedTuple):
-    """A stored list of finished games, read record by record: one unreadable record never
-    costs the others."""
-
-    records: list[Finished]
-    """The readable records, each identity once (the first kept)."""
-    unreadable: list[object]
-    """The records that could not be read, as they were stored."""
-
-
-def read_records(data: object) -> History:
-    """The stored list of finished games, what can be read of it; raises ``SaveError``
-    only when it is not a list at all."""
-    if not isinstance(data, list):
-        raise SaveError(SaveProblem.NOT_AN_OBJECT, "history")
-    records: list[Finished] = []
-    unreadable: list[object] = []
-    for i, entry in enumerate(data):
-        try:
-            records.append(Finished.from_dict(entry, f"history[{i}]"))
-        except SaveError:
-            unreadable.append(entry)
-    return History(each_once(records), unreadable)
 
 
 def each_once(records: Iterable[Finished]) -> list[Finished]:
