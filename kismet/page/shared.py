@@ -4,8 +4,8 @@ storage key, limit or file name is kept by hand in two languages."""
 
 from __future__ import annotations
 
-from ..app.keeping.commit import ROOM_SEEN, SWITCHED_KEY
-from ..app.keeping.storage import DATABASE, PREFIX, PROBE_KEY, STAMP_KEY
+from ..app.keeping.commit import ROOM_SEEN
+from ..app.keeping.storage import DATABASE, PREFIX, PROBE_KEY, STAMP_KEY, SWITCHED_KEY
 from .events import VALUES
 
 GAME_ARCHIVE = "kismet.zip"

@@ -13,7 +13,8 @@ from typing import Any
 import js
 from pyodide.code import eval_code_async
 
-from kismet.app.keeping.commit import ROOM_SEEN, Mirror, stored_items, switched
+from kismet.app.keeping.commit import ROOM_SEEN, Mirror, stored_items
+from kismet.app.keeping.storage import switched
 from kismet.page.host import Start
 from kismet.page.page import Page
 from kismet.page.rehearsal import rehearse

@@ -98,26 +98,22 @@ class Answer(NamedTuple):
     @classmethod
     def from_dict(cls, given: Mapping[str, object]) -> Answer:
         """The answer as the page sends it (raises ValueError for anything else)."""
-        number, room, values = given.get("id"), given.get("room"), given.get("values")
+        number, room = given.get("id"), given.get("room")
         if not isinstance(number, int) or isinstance(number, bool):
             raise ValueError("an answer names its commit")
         outcome = Outcome(str(given.get("outcome")))
-        if outcome is Outcome.STALE:
-            if not isinstance(values, dict):
-                raise ValueError("a stale commit's answer says what is stored")
-            values = {
-                k: v for k, v in values.items() if isinstance(v, str) and k.startswith(PREFIX)
-            }
-        else:
-            values = None
+        values = stored_items(given.get("values")) if outcome is Outcome.STALE else None
+        if outcome is Outcome.STALE and values is None:
+            raise ValueError("a stale commit's answer says what is stored")
         if outcome is not Outcome.FULL or not isinstance(room, int) or isinstance(room, bool):
             return cls(number, outcome, None, values)
         return cls(number, outcome, max(0, room), values)
 
 
 def stored_items(given: object) -> dict[str, str] | None:
-    """The site's keys as the page read them when it started (None: it has no storage);
-    anything but text under a key of the site is left out."""
+    """The site's keys as the page read them (when it started, or with a stale commit's
+    answer or another tab's write), None when it sent none (no storage); anything but text
+    under a key of the site is left out."""
     if not isinstance(given, dict):
         return None
     return {
@@ -125,21 +121,6 @@ def stored_items(given: object) -> dict[str, str] | None:
         for k, v in given.items()
         if isinstance(k, str) and k.startswith(PREFIX) and isinstance(v, str)
     }
-
-
-SWITCHED_KEY = PREFIX + "switched"
-"""In this tab's ``sessionStorage``: the page was loaded only to change language."""
-
-
-def switched(spare: Storage) -> bool:
-    """Whether this tab's page was loaded only to change language (then no welcome); the
-    mark goes with the first commit."""
-    try:
-        marked = spare.get(SWITCHED_KEY) is not None
-        spare.remove(SWITCHED_KEY)
-    except StorageUnavailable:
-        return False
-    return marked
 
 
 class Mirror:

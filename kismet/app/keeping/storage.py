@@ -41,6 +41,9 @@ COPY_PREFIX = PREFIX + "backup:"
 word from before the backup file the player holds)."""
 SPARE_PREFIX = PREFIX + "unsaved:"
 """In the spare storage: a value the main storage refused, kept for this tab."""
+SWITCHED_KEY = PREFIX + "switched"
+"""In the spare storage (this tab's ``sessionStorage``): the page was loaded only to change
+language (written by ``static/paint.js``)."""
 
 GAME_LIMIT = 400_000
 """The longest game value read (8 players' whole games with every decision take ~60 KB)."""
@@ -135,3 +138,14 @@ def first_visit(storage: Storage) -> bool:
     except (StorageFull, StorageUnavailable):
         return False  # no storage: nothing could keep the guide's end either
     return not any(key.startswith(PREFIX) for key in stored)
+
+
+def switched(spare: Storage) -> bool:
+    """Whether this tab's page was loaded only to change language (then no welcome); the
+    mark goes with the first commit."""
+    try:
+        marked = spare.get(SWITCHED_KEY) is not None
+        spare.remove(SWITCHED_KEY)
+    except StorageUnavailable:
+        return False
+    return marked
