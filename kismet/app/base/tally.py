@@ -133,10 +133,12 @@ class Tally:
 
 
 def is_count(value: object) -> bool:
+    """Whether a stored value is a count: a whole number, 0 or more."""
     return is_whole(value) and value >= 0
 
 
 def _counts(values: list[Any], size: int, where: str) -> list[int]:
+    """A stored list of ``size`` counts (raises ``SaveError`` for anything else)."""
     if len(values) != size or not all(map(is_count, values)):
         raise SaveError(SaveProblem.BAD_VALUE, where)
     return list(values)
