@@ -28,6 +28,7 @@ from kismet.page.page import Page
 from kismet.page.rehearsal import MOVES, rehearse
 from kismet.text import text
 from tests.storing import store_json
+from tests.test_storage import Quota
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -536,3 +537,27 @@ def test_an_action_is_answered_with_its_paint_and_one_commit_and_a_stale_one_cat
     assert page.session.game.dice == other.session.game.dice
     assert "another tab" in page.session.status
     assert len(host.sent) == painted + 1  # the stale paint dropped, the caught-up one sent
+
+
+def test_a_full_storage_is_said_until_the_page_stores_what_it_refused() -> None:
+    """Each action while the storage is full tries what waits again (the room may have
+    grown): the paint sent with that commit still says the storage is full, and only the
+    page's answer changes it (until 2026-12-07 the paint said nothing, and a test that
+    read the notice between the paint and the answer found it empty)."""
+    storage = Quota()
+    page, host = started(storage)
+    storage.leave(0)  # another app's data leaves no room
+    notice = '[data-testid="notice"]'
+    said = len(host.sent)
+    for action in ("roll", "roll", "roll"):
+        send(page, "click", action=action)
+        assert page.session.shelf.waiting
+    shown = [op[2] for ops in host.sent[said:] for op in ops if op[:2] == ("text", notice)]
+    # The first roll's paint, before the page's answer, knows nothing yet; then it is said,
+    # and never taken back.
+    assert shown[0] == "" and set(shown[1:]) == {text("status.storage_full", "en")}
+    storage.quota = 10**9  # the other app's data goes: the next action stores everything
+    options = page.session.game.options()
+    send(page, "click", action="score", box=max(options, key=options.__getitem__).value)
+    assert not page.session.shelf.waiting and GAME_KEY in storage.items
+    assert ("text", notice, "") in host.last()  # the answer's paint

@@ -433,6 +433,34 @@ def test_a_reload_between_a_refused_commit_and_the_next_still_has_the_game() -> 
     assert again.game.is_over and "kept in the tab" in again.status
 
 
+def test_a_finished_game_refused_is_said_full_while_its_write_is_tried_again() -> None:
+    """The finished game a full storage refused is tried again with a later action (the
+    room may have grown): the paint that goes with that commit still says the storage is
+    full (the ledger's waiting games, like the store's waiting writes), until the page
+    stores it."""
+    storage, clock, spare = Quota(), Clock(), MemoryStorage()
+    app: Any = Tab(storage, clock, spare)
+    for _ in range(14):
+        take_turn(app)
+    app.moves.roll()
+    storage.leave(10)
+    app.moves.choose(app.game.open_boxes(0)[0])
+    if app.moves.pending is not None:
+        app.moves.confirm()
+    session: Session = app.session
+    assert session.game.is_over and session.shelf.ledger.waiting
+    session.shelf.forget_game_write()  # (another tab stored this game since): only the
+    assert not session.shelf.store.waiting  # finished game waits, in the ledger
+    for room in (10, 10**6):
+        storage.leave(room)
+        session.lobby.change_settings(shapes=not session.shelf.settings.shapes)
+        session.shelf.save_game(session.table)  # as any move of the game does
+        assert not session.shelf.waiting  # the mirror took it all: the page decides
+        assert "Storage is full" in session.view().notice  # painted with the commit
+        app.store()
+    assert history_ids(storage) == [session.table.id] and not session.view().notice
+
+
 def test_free_space_folds_older_games_and_keeps_their_statistics() -> None:
     storage, clock = Quota(), Clock()
     app = played(storage, clock, 6)

@@ -192,13 +192,12 @@ class Page:
         return json.dumps({"ops": ops, "commit": None if commit is None else commit.to_json()})
 
     def on_stored(self, event: Event) -> None:
-        """The page's word on the last commit: stored, or refused (it is written again,
-        and the page painted again as the session now stands)."""
+        """The page's word on the last commit, painted when it changes what the page says
+        (``Tables.settle``)."""
         if event.answer is None:
             return
         answer = Answer.from_dict(event.answer)
-        self.session.tables.settle(answer)
-        if answer.outcome is Outcome.STORED:
+        if not self.session.tables.settle(answer):
             return
         if answer.outcome is Outcome.STALE:  # its ops were not carried out: paint anew
             self.painter.forget()

@@ -231,11 +231,23 @@ Changes = dict[str, tuple[str | None, str | None]]
 """Keys written, each with its value before and after."""
 
 
+def spare_writes(spare: Changes, changes: Changes) -> tuple[Writes, Writes]:
+    """The spare's writes (``Commit.spare``), and its copies of what ``changes`` stores,
+    removed only once they are stored (``Commit.spared``)."""
+    copies = {SPARE_PREFIX + key for key in changes}
+    later = {key for key, (_, new) in spare.items() if new is None and key in copies}
+    first = tuple((k, new) for k, (_, new) in spare.items() if k not in later)
+    return first, tuple((k, None) for k in later)
+
+
 class Sent(NamedTuple):
     """A commit sent to the page and not answered yet."""
 
     id: int
     changes: Changes
+    seen: dict[str, str | None]
+    """What this tab took each key to hold when the commit's first write of it was made
+    (``Store.seen``: the mirror may hold another tab's write, heard but not taken up yet)."""
 
 
 class Commits:
@@ -253,11 +265,29 @@ class Commits:
         """Commits made so far."""
         self.stored = 0
         """The latest commit the page stored."""
+        self.seen: dict[str, str | None] = {}
+        """For the commit being gathered, ``Sent.seen``."""
+        self.retrying: int | None = None
+        """The commit that tries writes the storage refused again, until the page answers
+        it: what the player was told of the refusal stands until then (``Store.problem``;
+        the paint sent with the commit would otherwise take it back, only for the answer
+        to say it again)."""
 
     @property
     def epoch(self) -> int:
         """The commit the writes made now go into (0 over a storage written at once)."""
         return 0 if self.mirror is None else self.made + 1
+
+    def wrote(self, key: str, seen: str | None) -> None:
+        """This tab writes ``key``, which it took to hold ``seen`` (``Sent.seen``)."""
+        if self.mirror is not None:
+            self.seen.setdefault(key, seen)
+
+    def tried_again(self) -> None:
+        """The writes just made were refused before: the refusal stands until the page
+        answers their commit (over a storage written at once, they are stored)."""
+        if self.mirror is not None:
+            self.retrying = self.epoch
 
     def make(self, stamp: Callable[[], str | None]) -> Commit | None:
         """Every write since the last commit, as one commit based on the stamp before its
@@ -266,22 +296,24 @@ class Commits:
             return None
         changes = self.mirror.take_writes()
         spare = self.spare_mirror.take_writes() if self.spare_mirror is not None else {}
+        seen, self.seen = self.seen, {}
         if not changes and not spare:
+            if self.retrying == self.epoch:  # the writes came to nothing: nothing to answer
+                self.retrying = None
             return None
         self.made += 1
         base = changes[STAMP_KEY][0] if STAMP_KEY in changes else stamp()
         if changes:
-            self.sent.append(Sent(self.made, changes))
+            self.sent.append(Sent(self.made, changes, seen))
         writes = tuple((key, new) for key, (_, new) in changes.items())
-        copies = {SPARE_PREFIX + key for key in changes}
-        later = {key for key, (_, new) in spare.items() if new is None and key in copies}
-        first = tuple((k, new) for k, (_, new) in spare.items() if k not in later)
-        return Commit(self.made, base, writes, first, tuple((k, None) for k in later))
+        return Commit(self.made, base, writes, *spare_writes(spare, changes))
 
     def answered(self, answer: Answer) -> Sent | None:
         """The commit the page answered, when it was refused (None: stored, or not one of
         this tab's). Refused, the mirror is put back as the storage holds it: another
         tab's writes taken, with ``STALE``; the room the page measured, with ``FULL``."""
+        if self.retrying is not None and answer.id >= self.retrying:
+            self.retrying = None  # stored; or refused, and what it carried waits again
         sent = next((s for s in self.sent if s.id == answer.id), None)
         if sent is None or self.mirror is None:
             return None

@@ -98,6 +98,9 @@ class Ledger:
         self._carried = 0
         """How many of the first operations went with the commit ``_carrier``."""
         self._carrier = 0
+        self._turned_down = False
+        """Whether the storage refused the operations waiting (their next save tries them
+        again: ``Commits.tried_again``)."""
         self.folded = self._read_folded()
         self._base = self._read_history()
         """The list as this tab last read or wrote it."""
@@ -129,6 +132,7 @@ class Ledger:
         self._prune()
         if self._carrier >= commit:
             self._carried = 0
+            self._turned_down = self._turned_down or not stale
         folded = self._stored(FOLDED_KEY, Folded.from_dict, Folded())
         history = self._stored(HISTORY_KEY, read_records, History([], []))
         if folded is not None:
@@ -211,12 +215,16 @@ class Ledger:
                 self._carried, self._carrier = len(self._operations), self.store.commits.epoch
                 self._prune()
                 self._base = result
+                if self._turned_down:
+                    self.store.commits.tried_again()
+                    self._turned_down = False
                 return True
             full = self.store.why == FULL and HISTORY_KEY not in self.store.guarded
             if not full or len(result) <= 1:
-                return False
+                break
             if not self._fold(result[: max(1, len(result) // FOLD_SHARE)]):
-                return False
+                break
+        self._turned_down = True
         return False
 
     def _fold(self, records: list[Finished]) -> bool:

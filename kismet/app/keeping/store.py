@@ -104,9 +104,6 @@ class Store:
         """Each copy written, with the key whose value it holds."""
         self.commits = Commits(storage, spare)
         self.stamp = self.raw(STAMP_KEY)
-        self.based: dict[int, dict[str, str | None]] = {}
-        """Per commit not yet answered, what its writes were made on: ``seen`` before them
-        (the copy may hold another tab's write, heard but not yet taken up)."""
 
     # ----------------------------------------------------------- the problem
 
@@ -115,7 +112,7 @@ class Store:
         """The storage's refusal, while anything waits to be stored."""
         if self.refused is not None:
             return self.refused
-        if self.waiting or self.guarded:
+        if self.waiting or self.guarded or self.commits.retrying is not None:
             return self.why or FULL
         return None
 
@@ -219,6 +216,8 @@ class Store:
             return False
         for stored in [*self.waiting, *writes]:
             self.spare.keep(stored, None)
+        if self.waiting:
+            self.commits.tried_again()
         self.waiting.clear()
         self._stamp()
         return True
@@ -251,7 +250,7 @@ class Store:
         if not all(self._unguard(key) for key in writes) or not self._try(writes):
             return False
         for key, text in writes.items():
-            self.based.setdefault(self.commits.epoch, {}).setdefault(key, self.seen.get(key))
+            self.commits.wrote(key, self.seen.get(key))
             self.seen[key] = text
         return True
 
@@ -263,6 +262,7 @@ class Store:
         stored = self.raw(key)
         if stored is None or self._try({copy: stored}):
             del self.guarded[key]
+            self.commits.tried_again()
             return True
         return False
 
@@ -294,8 +294,7 @@ class Store:
         """The page's answer to a commit. Stored: nothing more to do. Refused: the mirror is
         put back as the storage holds it (``Commits.answered``), and the commit's writes
         are returned, in order, each with whether another tab wrote its key since what the
-        write was made on (``based``, then ``seen`` again: the change shows as theirs)."""
-        based = self.based.pop(answer.id, {})
+        write was made on (``Sent.seen``, then ``seen`` again: the change shows as theirs)."""
         sent = self.commits.answered(answer)
         if sent is None:
             return []
@@ -304,7 +303,7 @@ class Store:
             self.why = FULL if answer.outcome is Outcome.FULL else OFF
         again = []
         for key, (old, new) in sent.changes.items():
-            before = based.get(key, old)
+            before = sent.seen.get(key, old)
             if self.seen.get(key) == new:
                 self.seen[key] = before
             if key != STAMP_KEY:  # a new stamp comes with any write made again

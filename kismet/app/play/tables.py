@@ -15,7 +15,7 @@ from ..base.entry import Entry
 from ..base.finished import Finished
 from ..base.roster import Roster, default_name
 from ..base.table import Mode, Table
-from ..keeping.commit import Answer
+from ..keeping.commit import Answer, Outcome
 from ..keeping.shelf import Shelf
 from ..keeping.storage import FULL, OFF
 from ..keeping.store import has_room
@@ -155,12 +155,18 @@ class Tables:
         self.record_if_over()
         return True
 
-    def settle(self, answer: Answer) -> None:
+    def settle(self, answer: Answer) -> bool:
         """The page's answer to the last commit: a refused one is written again (the
         shelf's ``settle``); when another tab had written in between, the table catches
-        up, and says so if the game at the table went on there."""
+        up, and says so if the game at the table went on there. Whether the page has
+        anything new to show: after a refusal, or the end of one (said until the page
+        stores what it refused: the paint sent with the commit still says it)."""
         left, self.left = self.left, None
         refused, self.if_refused = self.if_refused, None
+        said = self.shelf.problem
+        if answer.outcome is Outcome.STORED:
+            self.shelf.settle(answer)
+            return self.shelf.problem is not said
         if self.shelf.settle(answer):
             self.sync(anyway=True)
         elif left is not None and left[0] == answer.id and self.shelf.problem is FULL:
@@ -171,6 +177,7 @@ class Tables:
             self.line.say(text("status.full_keep", self.lang))
         elif refused is not None and refused[0] == answer.id and self.shelf.waiting:
             self.line.say(refused[1])  # it was said too soon
+        return True
 
     def make_way(self) -> bool:
         """Whether the game at the table may leave it: nothing of it waits to be stored,
