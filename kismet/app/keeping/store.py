@@ -12,7 +12,8 @@ What ``Store`` promises (docs/storage.md says it for players):
   every later write to it first tries the copy again, and is refused until it succeeds.
 - A write the storage refuses changes nothing stored (``localStorage`` keeps the old
   value). Its text is kept *waiting* and tried again with every later write; the problem
-  is shown until nothing waits, not merely until some other write succeeds. A waiting
+  is shown until nothing waits, not merely until some other write succeeds (over a
+  mirror, until the page stores the commit that tries it again: ``Commits.retrying``). A waiting
   game is also kept in the tab's ``sessionStorage`` (the *spare*), so a reload of that tab
   still has the last moves.
 - Over a mirror, an action's writes are one commit, stored all or not at all (``settle``):
