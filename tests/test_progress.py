@@ -28,6 +28,7 @@ from kismet.app.screen.session import Session
 from kismet.html.stats import Perfect, stats_html
 from kismet.rules import Category, Game, SaveError
 from kismet.rules.record import encode_fills, replay_record
+from kismet.text import text
 from tests.test_session import Clock, app_with, enter, finish_randomly
 from tests.test_storage import Quota, tab
 
@@ -173,6 +174,31 @@ def test_luck_skill_and_expectation_add_up_to_each_total(advisor: Advisor) -> No
     view = app.view()
     assert view.luck is not None and "choices cost" in view.luck.line
     assert len(view.luck.splits) == 2
+
+
+def test_a_game_begun_with_real_dice_has_no_luck_split(advisor: Advisor) -> None:
+    """Its first boxes were filled with real dice, so no decision of theirs is known:
+    priced on the rest alone, the dice would be credited with what those turns scored
+    (seen on a save without decisions: "The choices cost Ann 0 ... kindest (-238)")."""
+    app, _ = app_with(seed=7)
+    app.moves.set_mode(Mode.SHEET)
+    app.moves.enter_roll("66666")
+    app.moves.choose(Category.SIXES)
+    app.moves.set_mode(Mode.DICE)
+    assert app.table.mode is Mode.DICE and len(app.game.history) == 1
+    finish_randomly(app)
+    assert app.table.decisions and app.game.is_over
+    app.attach(advisor)
+    assert app.price_finished(None)
+    record = app.shelf.ledger.find(app.table.id)
+    assert record is not None and not record.is_priced and not app.wants_table
+    luck = app.view().luck
+    assert luck is not None and luck.line == text("luck.off_real", "en") and not luck.splits
+    # Every box chosen on screen, the same game is priced.
+    again, _ = app_with(seed=7)
+    finish_randomly(again)
+    again.attach(advisor)
+    assert again.price_finished(None) and "choices cost" in again.view().luck.line
 
 
 def test_luck_waits_for_the_table_then_prices_once(advisor: Advisor) -> None:

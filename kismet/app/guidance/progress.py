@@ -9,6 +9,7 @@ backup file is ``kismet.app.keeping.backup``'s.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...advice.skill import RECORD_GAMES, Skill, of_level, of_person
@@ -52,8 +53,18 @@ class Progress:
     @staticmethod
     def priceable(table: Table) -> bool:
         """Whether the game's decisions can be priced: a finished game of on-screen dice
-        with a person's decisions recorded (by link: this device's seat's only)."""
-        return table.game.is_over and table.mode is Mode.DICE and bool(table.decisions)
+        whose people's decisions are recorded, each box they chose with its decision (by
+        link: this device's seat's only). Not a game begun with real dice, nor one saved
+        before decisions were kept: its dice would be credited with what the turns without
+        decisions scored."""
+        game = table.game
+        if not (game.is_over and table.mode is Mode.DICE and table.decisions):
+            return False
+        mine = [] if table.me is None else [table.me]
+        people = mine if table.by_link else [p for p, s in enumerate(table.seats) if s is None]
+        chosen = Counter(d.player for d in table.decisions if d.box is not None)
+        filled = Counter(f.player for f in game.history if not f.penalty)
+        return all(chosen[p] == filled[p] for p in people)
 
     def _unpriced_record(self, table: Table) -> Finished | None:
         """The record of the finished game at the table while its decisions wait to be
@@ -152,7 +163,8 @@ class Progress:
         if table.by_link:  # each chose on their own device: this one knows its own seat's
             return Luck(luck_off(lang, "link"), ())
         if not record.is_priced and not self.priceable(table):
-            return Luck(luck_off(lang, "real" if table.mode is Mode.SHEET else ""), ())
+            real = table.mode is Mode.SHEET or bool(table.decisions)  # some turns, at least
+            return Luck(luck_off(lang, "real" if real else ""), ())
         if advisor is None or not record.is_priced:
             return None
         return luck(record, expected_total(advisor), lang)
