@@ -408,12 +408,9 @@ def test_finishing_a_game_in_a_full_storage_loses_nothing() -> None:
     assert fresh.game.is_over and history_ids(storage) == [fresh.table.id]
 
 
-def test_a_reload_between_a_refused_commit_and_the_next_still_has_the_game() -> None:
-    """The page's side removes the tab's copy of its game only once the storage holds the
-    game: a commit that both stores the game and removes that copy, refused, leaves the copy
-    (until 2026-12-05 it went first, and a reload before the next commit put it back found
-    neither: seen once in Chromium, in ``tests/test_tabs.py``'s full-storage reload)."""
-    storage, clock, spare = Quota(), Clock(), MemoryStorage()
+def finished_while_full(storage: Quota, clock: Clock, spare: MemoryStorage) -> Any:
+    """A tab whose last box is filled once another app's data leaves 10 characters of
+    ``storage``: neither the finished game nor its record fits."""
     app: Any = Tab(storage, clock, spare)
     for _ in range(14):
         take_turn(app)
@@ -422,6 +419,16 @@ def test_a_reload_between_a_refused_commit_and_the_next_still_has_the_game() -> 
     app.moves.choose(app.game.open_boxes(0)[0])
     if app.moves.pending is not None:
         app.moves.confirm()
+    return app
+
+
+def test_a_reload_between_a_refused_commit_and_the_next_still_has_the_game() -> None:
+    """The page's side removes the tab's copy of its game only once the storage holds the
+    game: a commit that both stores the game and removes that copy, refused, leaves the copy
+    (until 2026-12-05 it went first, and a reload before the next commit put it back found
+    neither: seen once in Chromium, in ``tests/test_tabs.py``'s full-storage reload)."""
+    storage, clock, spare = Quota(), Clock(), MemoryStorage()
+    app = finished_while_full(storage, clock, spare)
     assert app.game.is_over and spare.items
     # The game's next write, after the room was handed back to the page to decide: the
     # mirror takes it, and its commit is refused.
@@ -439,14 +446,7 @@ def test_a_finished_game_refused_is_said_full_while_its_write_is_tried_again() -
     full (the ledger's waiting games, like the store's waiting writes), until the page
     stores it."""
     storage, clock, spare = Quota(), Clock(), MemoryStorage()
-    app: Any = Tab(storage, clock, spare)
-    for _ in range(14):
-        take_turn(app)
-    app.moves.roll()
-    storage.leave(10)
-    app.moves.choose(app.game.open_boxes(0)[0])
-    if app.moves.pending is not None:
-        app.moves.confirm()
+    app = finished_while_full(storage, clock, spare)
     session: Session = app.session
     assert session.game.is_over and session.shelf.ledger.waiting
     session.shelf.forget_game_write()  # (another tab stored this game since): only the
