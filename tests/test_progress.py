@@ -193,7 +193,7 @@ def test_a_game_begun_with_real_dice_has_no_luck_split(advisor: Advisor) -> None
     record = app.shelf.ledger.find(app.table.id)
     assert record is not None and not record.is_priced and not app.wants_table
     luck = app.view().luck
-    assert luck is not None and luck.line == text("luck.off_real", "en") and not luck.splits
+    assert luck is not None and luck.line == text("luck.off_partial", "en") and not luck.splits
     # Every box chosen on screen, the same game is priced.
     again, _ = app_with(seed=7)
     finish_randomly(again)

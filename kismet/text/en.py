@@ -668,6 +668,10 @@ game is saved in this browser after every move: close the page and carry on late
         "this one cannot price every player's choices."
     ),
     "luck.off": "Luck against skill: no person's decisions were recorded in this game.",
+    "luck.off_partial": (
+        "Luck against skill: some of this game's boxes were chosen with no decision "
+        "recorded (with real dice, or in an older version), so it cannot be split."
+    ),
     "luck.off_real": (
         "Luck against skill needs the on-screen dice: with real dice only the boxes are known."
     ),

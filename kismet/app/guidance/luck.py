@@ -182,5 +182,5 @@ def _one_seat(one: Split, kind: str, unkind: str, lang: str) -> str:
 
 def luck_off(lang: str, why: str = "") -> str:
     """Why a finished game has no split: no decisions recorded, or ``why`` "real" (real
-    dice) or "link" (a game by link)."""
+    dice), "partial" (some boxes chosen with none recorded) or "link" (a game by link)."""
     return text(f"luck.off_{why}" if why else "luck.off", lang)

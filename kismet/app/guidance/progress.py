@@ -163,8 +163,8 @@ class Progress:
         if table.by_link:  # each chose on their own device: this one knows its own seat's
             return Luck(luck_off(lang, "link"), ())
         if not record.is_priced and not self.priceable(table):
-            real = table.mode is Mode.SHEET or bool(table.decisions)  # some turns, at least
-            return Luck(luck_off(lang, "real" if real else ""), ())
+            why = "real" if table.mode is Mode.SHEET else "partial" if table.decisions else ""
+            return Luck(luck_off(lang, why), ())
         if advisor is None or not record.is_priced:
             return None
         return luck(record, expected_total(advisor), lang)
