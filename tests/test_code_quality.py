@@ -569,6 +569,77 @@ def test_the_check_of_names_sees_a_stale_one(tmp_path: Path) -> None:
     assert stale_names(page) == ["kismet/app/parts.py", "kismet.app.session"]
 
 
+NAMED_MEMBER = re.compile(r"`{1,2}([A-Z][A-Za-z0-9]*)\.([a-z_][A-Za-z0-9_]*)")
+"""A member of a class named in words by the class's short name (``Store.problem``)."""
+
+OUTSIDE_MEMBERS = {
+    "Storage.clearDataForOrigin": "the DevTools protocol's (docs/storage.md's trials)",
+    "Page.evaluate": "Playwright's page (tests/conftest.py)",
+}
+"""Members named so that belong to something outside the project, with whose."""
+
+
+def class_members(*sources: str) -> dict[str, tuple[set[str], list[str]] | None]:
+    """Each class of ``sources`` by name (None when two share it): its methods, the names
+    its body assigns (``self.x`` included, and a NamedTuple's fields), and its bases."""
+    found: dict[str, tuple[set[str], list[str]] | None] = {}
+    for source in sources:
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            names = set()
+            for item in ast.walk(node):
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    names.add(item.name)
+                elif isinstance(item, ast.Attribute) and isinstance(item.ctx, ast.Store):
+                    if isinstance(item.value, ast.Name) and item.value.id == "self":
+                        names.add(item.attr)
+                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    names.add(item.target.id)
+                elif isinstance(item, ast.Assign):
+                    names.update(t.id for t in item.targets if isinstance(t, ast.Name))
+            bases = [b.id for b in node.bases if isinstance(b, ast.Name)]
+            found[node.name] = None if node.name in found else (names, bases)
+    return found
+
+
+def stale_members(words: str, classes: dict[str, tuple[set[str], list[str]] | None]) -> list[str]:
+    """The ``Class.member`` names in ``words`` whose class is the project's and has no such
+    member (nor its bases)."""
+
+    def has(name: str, member: str) -> bool:
+        found = classes.get(name)
+        return found is None or member in found[0] or any(has(b, member) for b in found[1])
+
+    named = (f"{c}.{m}" for c, m in NAMED_MEMBER.findall(words) if c in classes)
+    return [n for n in named if n not in OUTSIDE_MEMBERS and not has(*n.split("."))]
+
+
+def test_docs_and_docstrings_name_only_members_that_exist() -> None:
+    sources = [p.read_text(encoding="utf-8") for p in (ROOT / "kismet").rglob("*.py")]
+    classes = class_members(*sources)
+    assert {"Store", "Commits", "Sent"} <= set(classes)
+    prose = [*ROOT.glob("*.md"), *ROOT.glob("docs/*.md"), ROOT / "build.py"]
+    prose += code_files("kismet", "static", "tools", "benchmarks", "tests")
+    stale = {
+        str(p.relative_to(ROOT)): found
+        for p in prose
+        if (found := stale_members(_words(p), classes))
+    }
+    assert stale == {}
+    # Each outside name is allowed because a class of the project has its class's name.
+    assert all(name.split(".")[0] in classes for name in OUTSIDE_MEMBERS)
+
+
+def test_the_check_of_members_sees_a_stale_one() -> None:
+    classes = class_members(
+        "class Base:\n    def kept(self): self.seen = {}\n"
+        "class Store(Base):\n    why: int\n    def __init__(self): self.waiting = {}\n"
+    )
+    words = "``Store.why``, ``Store.waiting``, ``Store.seen``, ``Store.kept``, ``Store.based``"
+    assert stale_members(words + ", `Other.thing`", classes) == ["Store.based"]
+
+
 README_LINES = 250
 """A README a newcomer reads in five minutes; the rest is in docs/."""
 
