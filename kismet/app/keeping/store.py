@@ -13,9 +13,9 @@ What ``Store`` promises (docs/storage.md says it for players):
 - A write the storage refuses changes nothing stored (``localStorage`` keeps the old
   value). Its text is kept *waiting* and tried again with every later write; the problem
   is shown until nothing waits, not merely until some other write succeeds (over a
-  mirror, until the page stores the commit that tries it again: ``Commits.retrying``). A waiting
-  game is also kept in the tab's ``sessionStorage`` (the *spare*), so a reload of that tab
-  still has the last moves.
+  mirror, until the page stores the commit that tries it again: ``Commits.retrying``).
+  A waiting game is also kept in the tab's ``sessionStorage`` (the *spare*), so a reload
+  of that tab still has the last moves.
 - Over a mirror, an action's writes are one commit, stored all or not at all (``settle``):
   a refused commit's writes are written again into the mirror, where the room the page
   measured now refuses those that do not fit, as above; another tab's writes since are

@@ -163,8 +163,8 @@ class Tables:
         stores what it refused: the paint sent with the commit still says it)."""
         left, self.left = self.left, None
         refused, self.if_refused = self.if_refused, None
-        said = self.shelf.problem
         if answer.outcome is Outcome.STORED:
+            said = self.shelf.problem
             self.shelf.settle(answer)
             return self.shelf.problem is not said
         if self.shelf.settle(answer):
