@@ -516,6 +516,29 @@ def test_a_game_under_way_is_never_replaced_while_it_cannot_be_put_aside() -> No
     assert app.game.players == ("Bo",) and len(aside_ids(storage)) == 1
 
 
+def test_a_game_that_could_not_be_put_aside_keeps_its_unsaved_moves_waiting() -> None:
+    # Found by tests/test_any_events.py (2026-12-08): a move refused while full, then a new
+    # game confirmed. The room is found again with each commit, so the game under way went
+    # aside in the tab's copy and only the page refused it; taking that back dropped every
+    # write waiting, the refused move's too: the notice went, and a reload lost the move.
+    storage, clock, spare = Quota(), Clock(), MemoryStorage()
+    app = tab(storage, clock, spare)
+    take_turn(app)
+    app.moves.roll()  # (the first roll of a turn writes less: the last box can no longer be undone)
+    storage.leave(0)
+    app.moves.roll()
+    assert app.shelf.waiting and "Storage is full" in app.view().notice
+    app.lobby.new_game(["Bo"])
+    app.moves.confirm()
+    assert app.game.players == ("Player 1",) and "leaving it now would lose it" in app.status
+    assert app.shelf.waiting and "Storage is full" in app.view().notice
+    assert not aside_ids(storage)
+    assert tab(storage, clock, MemoryStorage(spare.items)).game == app.game  # a reload of the tab
+    storage.quota = 10**9  # room again: what waited is stored with the next write
+    app.lobby.free_space()
+    assert not app.shelf.waiting and tab(storage, clock).game == app.game
+
+
 def test_a_restore_into_a_full_storage_says_it_is_not_saved() -> None:
     home, clock = Quota(), Clock()
     source = played(MemoryStorage(), clock, 3)

@@ -140,12 +140,6 @@ class Shelf:
         self.store.commits.measure_again()
         return stale
 
-    def drop_waiting(self) -> None:
-        """Forget the writes that wait (the move that made them is taken back), and the
-        games put aside as stored."""
-        self.store.drop_waiting()
-        self.aside.read()
-
     # ------------------------------------------------------- the game at the table
 
     def load_game(self) -> Table | None:

@@ -227,15 +227,10 @@ class Store:
         """Forget a key (with the writes that wait, if any)."""
         self.put(key, None)
 
-    def drop_waiting(self, key: str | None = None) -> None:
-        """Forget the write of ``key`` that waits (None: every one, and its spare copy):
-        what made it was taken back, or another tab stored a later one."""
-        if key is not None:
-            self.waiting.pop(key, None)
-            return
-        for key in self.waiting:
-            self.spare.keep(key, None)
-        self.waiting.clear()
+    def drop_waiting(self, key: str) -> None:
+        """Forget the write of ``key`` that waits: what made it was taken back, or another
+        tab stored a later one."""
+        self.waiting.pop(key, None)
 
     def retry(self) -> None:
         """Try the writes waiting again, all together (room may have been freed)."""

@@ -171,9 +171,11 @@ class Tables:
             self.sync(anyway=True)
         elif left is not None and left[0] == answer.id and self.shelf.problem is FULL:
             # The game under way could not be put aside after all: it takes the table back,
-            # and what the move wrote is dropped (nothing of it was stored).
-            self.shelf.drop_waiting()
+            # and is written again in place of the new one, with what else waits (its own
+            # refused moves among them: dropping every write waiting lost those).
+            self.shelf.aside.taken_back(left[1].id)
             self.sit(left[1])
+            self.shelf.save_game(left[1])
             self.line.say(text("status.full_keep", self.lang))
         elif refused is not None and refused[0] == answer.id and self.shelf.waiting:
             self.line.say(refused[1])  # it was said too soon
