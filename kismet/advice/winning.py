@@ -352,11 +352,6 @@ class Aim:
         keep2 = expect([keep1[k] for k in best_keeps(turn.keep[1])])
         return (tuple(keep0), tuple(keep1), tuple(keep2))
 
-    def keep_worth(self, keep: Sequence[int], rolls_left: int) -> float:
-        """What keeping these faces and rolling the rest is worth (``rolls_left`` before
-        that roll)."""
-        return self.turn().keep[rolls_left - 1][KEEP_INDEX[tuple(sorted(keep))]]
-
     def best_keep(self, dice: Sequence[int], rolls_left: int) -> tuple[int, ...]:
         """The faces to keep before rolling again, the first in ``KEEPS`` among equals (all
         five: score now)."""
