@@ -4,13 +4,14 @@ exception leaves the game), and what the storage holds after each is the game at
 
 Hypothesis draws the events from every name the page acts on: the session's clicks and the
 page's own (``SESSION_ACTIONS``, ``Page.clicks``), the shortcuts, the forms, the dialogs
-closed, another tab's writes of the game, timers coming due and the page's word on each
-commit (``tests.test_page.Host`` stores every commit with static/storing.mjs, under Node),
-with the storage filling and emptying between them; half the runs begin one box from the
-game's end, so that games finish. While something waits to be stored, what is stored is a
-game the table had, and the notice says the storage is full; else the stored game and the
-finished games are the table's. 1,200 runs passed on 2026-12-08, after it found a game that
-could not be put aside losing its own unsaved moves
+closed, a backup made earlier (or a damaged file) restored, another tab's writes of the
+game, timers coming due and the page's word on each commit (``tests.test_page.Host``
+stores every commit with static/storing.mjs, under Node), with the storage filling and
+emptying between them; half the runs begin one box from the game's end, so that games
+finish. While something waits to be stored, what is stored is a game the table had, and
+the notice says the storage is full; else the stored game and the finished games are the
+table's. 1,200 runs passed on 2026-12-08 (and 600 more with the restores), after it found
+a game that could not be put aside losing its own unsaved moves
 (``test_a_game_that_could_not_be_put_aside_keeps_its_unsaved_moves_waiting``).
 """
 
@@ -89,6 +90,7 @@ others = st.one_of(
     st.builds(lambda made: {"kind": "backup", "made": made}, st.booleans()),
     st.just({"kind": "due"}),  # one of the timers waiting, if any
     st.just({"kind": "another tab"}),  # it takes back the game a few moves ago
+    st.just({"kind": "restore"}),  # a backup made earlier (Back up), or a damaged one
     # Another app's data leaves this much room (None: it is gone).
     st.builds(
         lambda room: {"kind": "room", "room": room}, st.sampled_from([0, 8, 100, 1000, None])
@@ -133,6 +135,10 @@ def test_any_events_are_answered_and_the_storage_holds_the_game_at_the_table(
                 storage.quota = 10**9
             else:
                 storage.leave(event["room"])
+        elif event["kind"] == "restore":
+            files = [str(op[3]) for ops in host.sent for op in ops if op[0] == "backup"]
+            chosen = data.draw(st.sampled_from([*files, "{}", "not a backup"]), label="file")
+            send(page, "restore", text=chosen)
         elif event["kind"] == "another tab":
             if kept:
                 # Another tab of the same game stores an older copy of it, as its own (with a
