@@ -520,7 +520,7 @@ def test_a_game_that_could_not_be_put_aside_keeps_its_unsaved_moves_waiting() ->
     # Found by tests/test_any_events.py (2026-12-08): a move refused while full, then a new
     # game confirmed. The room is found again with each commit, so the game under way went
     # aside in the tab's copy and only the page refused it; taking that back dropped every
-    # write waiting, the refused move's too: the notice went, and a reload lost the move.
+    # write waiting, the refused move's too: the notice went, and a page opened afresh lost it.
     storage, clock, spare = Quota(), Clock(), MemoryStorage()
     app = tab(storage, clock, spare)
     take_turn(app)
