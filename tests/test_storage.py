@@ -539,6 +539,33 @@ def test_a_game_that_could_not_be_put_aside_keeps_its_unsaved_moves_waiting() ->
     assert not app.shelf.waiting and tab(storage, clock).game == app.game
 
 
+def test_a_game_resumed_in_vain_stays_put_aside() -> None:
+    # Ann's roll is refused while full; then Bo's game is resumed: Ann's goes aside and
+    # Bo's key goes, in the tab's copy, until the page refuses it all. Ann's game takes the
+    # table back, its roll waiting, and Bo's stays aside: nothing else of that move waits
+    # to be stored later (Bo's key removed then would lose Bo's game).
+    storage, clock = Quota(), Clock()
+    app = tab(storage, clock)
+    app.lobby.new_game(["Bo"])
+    take_turn(app)
+    app.lobby.new_game(["Ann"])
+    app.moves.confirm()
+    take_turn(app)
+    app.moves.roll()
+    bo = aside_ids(storage)
+    assert len(bo) == 1
+    storage.leave(0)
+    app.moves.roll()
+    app.lobby.resume(bo[0])
+    assert app.game.players == ("Ann",) and "leaving it now would lose it" in app.status
+    assert app.shelf.waiting and "Storage is full" in app.view().notice
+    assert [t.id for t in app.shelf.aside.tables] == bo
+    storage.quota = 10**9
+    app.lobby.free_space()
+    assert not app.shelf.waiting and tab(storage, clock).game == app.game
+    assert aside_ids(storage) == bo
+
+
 def test_a_restore_into_a_full_storage_says_it_is_not_saved() -> None:
     home, clock = Quota(), Clock()
     source = played(MemoryStorage(), clock, 3)

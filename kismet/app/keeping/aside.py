@@ -87,14 +87,6 @@ class Aside:
             self.store.remove(key)
         self.unlist(game_id)
 
-    def taken_back(self, game_id: str) -> None:
-        """The page refused to put the game aside after all (it stays at the table): its
-        writes waiting here are forgotten, and the list is read again as stored."""
-        for key in [k for k in self.store.waiting if k.startswith(ASIDE_PREFIX)]:
-            if key.rsplit(":", 1)[-1] == game_id:
-                self.store.drop_waiting(key)
-        self.read()
-
     def unlist(self, game_id: str) -> None:
         """The game put aside leaves this tab's list (its key, if any, stays)."""
         self.tables = [t for t in self.tables if t.id != game_id]

@@ -140,6 +140,14 @@ class Shelf:
         self.store.commits.measure_again()
         return stale
 
+    def take_back(self, waited: dict[str, str | None], table: Table) -> None:
+        """A move the page refused is taken back whole (a game it put aside stays at the
+        table): the writes waiting are those that ``waited`` before it, tried again with
+        ``table``'s, and the games put aside are read again as stored."""
+        self.store.wait_only(waited)
+        self.aside.read()
+        self.save_game(table)
+
     # ------------------------------------------------------- the game at the table
 
     def load_game(self) -> Table | None:

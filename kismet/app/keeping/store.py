@@ -227,6 +227,11 @@ class Store:
         """Forget a key (with the writes that wait, if any)."""
         self.put(key, None)
 
+    def wait_only(self, writes: dict[str, str | None]) -> None:
+        """Only ``writes`` wait now: those that waited before a move the page refused,
+        taken back whole."""
+        self.waiting = dict(writes)
+
     def drop_waiting(self, key: str) -> None:
         """Forget the write of ``key`` that waits: what made it was taken back, or another
         tab stored a later one."""

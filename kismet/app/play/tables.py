@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Concatenate, NamedTuple, ParamSpec, Protocol, TypeVar
 
 from ...rules import Game
 from ...text import join_names, text
@@ -80,6 +80,16 @@ class AtTable:
         return self.tables.table.game
 
 
+class Left(NamedTuple):
+    """A game put aside to make way for another, until the page answers the commit."""
+
+    commit: int
+    """The commit that carries the move."""
+    table: Table
+    waited: dict[str, str | None]
+    """The writes that waited before the move (``Store.waiting``)."""
+
+
 class Tables:
     """The game at the table: seated, put aside to make way for another, caught up with
     other tabs; and the commits that store what the actions wrote.
@@ -105,9 +115,8 @@ class Tables:
         self.if_refused: tuple[int, str] | None = None
         """What the status line says instead if the commit named is refused (an action
         that said its writes were stored, until the page answered)."""
-        self.left: tuple[int, Table] | None = None
-        """The game put aside to make way for another, and the commit that carries that
-        (until the page answered it)."""
+        self.left: Left | None = None
+        """The game put aside to make way for another (until the page answered it)."""
         table = self.shelf.load_game()
         self.line.say(self._notes())
         if table is None:
@@ -169,13 +178,12 @@ class Tables:
             return self.shelf.problem is not said
         if self.shelf.settle(answer):
             self.sync(anyway=True)
-        elif left is not None and left[0] == answer.id and self.shelf.problem is FULL:
+        elif left is not None and left.commit == answer.id and self.shelf.problem is FULL:
             # The game under way could not be put aside after all: it takes the table back,
-            # and is written again in place of the new one, with what else waits (its own
+            # and the move is taken back whole; what waited before it waits again (its own
             # refused moves among them: dropping every write waiting lost those).
-            self.shelf.aside.taken_back(left[1].id)
-            self.sit(left[1])
-            self.shelf.save_game(left[1])
+            self.sit(left.table)
+            self.shelf.take_back(left.waited, left.table)
             self.line.say(text("status.full_keep", self.lang))
         elif refused is not None and refused[0] == answer.id and self.shelf.waiting:
             self.line.say(refused[1])  # it was said too soon
@@ -188,13 +196,14 @@ class Tables:
         shelf = self.shelf
         if shelf.problem is OFF:  # nothing is ever stored: games live in this page only
             return not self.table.unfinished or shelf.aside.put(self.table)
+        waited = dict(shelf.store.waiting)
         if shelf.waiting:
             shelf.store.retry()
             shelf.save_game(self.table)
         if shelf.waiting or (self.table.unfinished and not shelf.aside.put(self.table)):
             self.line.say(text("status.full_keep", self.lang))
             return False
-        self.left = (shelf.store.commits.epoch, self.table)
+        self.left = Left(shelf.store.commits.epoch, self.table, waited)
         return True
 
     @property
