@@ -191,6 +191,15 @@ def take_turn(app: Session, box: Category | None = None) -> None:
         app.moves.confirm()
 
 
+def one_aside(app: Session, first: str, then: str) -> None:
+    """A turn of ``first``'s game, put aside for a new game of ``then``'s, and its turn."""
+    app.lobby.new_game([first])
+    take_turn(app)
+    app.lobby.new_game([then])
+    app.moves.confirm()
+    take_turn(app)
+
+
 def fills(app: Session) -> int:
     return len(app.game.history)
 
@@ -285,11 +294,7 @@ def test_a_challenge_accepted_in_another_tab_is_kept_and_nothing_is_doubled() ->
 def test_a_game_taken_up_in_one_tab_cannot_be_taken_up_again_in_another() -> None:
     storage, clock = MemoryStorage(), Clock()
     a = tab(storage, clock)
-    a.lobby.new_game(["Ann"])
-    take_turn(a)
-    a.lobby.new_game(["Bo"])
-    a.moves.confirm()
-    take_turn(a)
+    one_aside(a, "Ann", "Bo")
     [waiting] = a.view().aside
     b = tab(storage, clock)
     b.lobby.resume(waiting.id)
@@ -546,11 +551,7 @@ def test_a_game_resumed_in_vain_stays_put_aside() -> None:
     # to be stored later (Bo's key removed then would lose Bo's game).
     storage, clock = Quota(), Clock()
     app = tab(storage, clock)
-    app.lobby.new_game(["Bo"])
-    take_turn(app)
-    app.lobby.new_game(["Ann"])
-    app.moves.confirm()
-    take_turn(app)
+    one_aside(app, "Bo", "Ann")
     app.moves.roll()
     bo = aside_ids(storage)
     assert len(bo) == 1
